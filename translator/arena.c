@@ -1,0 +1,198 @@
+/* arena.c - bump allocation in large chunks, plus the heap string buffer.
+ *
+ * See arena.h.  Chunks are 64 KiB unless one allocation is larger.
+ */
+#include "arena.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CHUNK_SIZE (64 * 1024)
+
+struct chunk {
+	struct chunk *next;
+	size_t used, size;
+	_Alignas(16) unsigned char data[];
+};
+
+struct arena {
+	struct chunk *head;
+};
+
+void xoom(void)
+{
+	fputs("stap: out of memory\n", stderr);
+	exit(1);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		xoom();
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		xoom();
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	return memcpy(xmalloc(n), s, n);
+}
+
+struct arena *arena_new(void)
+{
+	struct arena *a = xmalloc(sizeof *a);
+	a->head = NULL;
+	return a;
+}
+
+void arena_free(struct arena *a)
+{
+	struct chunk *c, *next;
+
+	if (!a)
+		return;
+	for (c = a->head; c; c = next) {
+		next = c->next;
+		free(c);
+	}
+	free(a);
+}
+
+void *arena_alloc(struct arena *a, size_t size)
+{
+	struct chunk *c = a->head;
+	void *p;
+
+	size = (size + 15) & ~(size_t)15;
+	if (!c || c->size - c->used < size) {
+		size_t cap = size > CHUNK_SIZE ? size : CHUNK_SIZE;
+		c = xmalloc(sizeof *c + cap);
+		c->size = cap;
+		c->used = 0;
+		c->next = a->head;
+		a->head = c;
+	}
+	p = c->data + c->used;
+	c->used += size;
+	memset(p, 0, size);
+	return p;
+}
+
+char *arena_strndup(struct arena *a, const char *s, size_t n)
+{
+	char *p = arena_alloc(a, n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *arena_strdup(struct arena *a, const char *s)
+{
+	return arena_strndup(a, s, strlen(s));
+}
+
+char *arena_vprintf(struct arena *a, const char *fmt, va_list ap)
+{
+	va_list ap2;
+	int n;
+	char *p;
+
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	p = arena_alloc(a, (size_t)n + 1);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	return p;
+}
+
+char *arena_printf(struct arena *a, const char *fmt, ...)
+{
+	va_list ap;
+	char *p;
+
+	va_start(ap, fmt);
+	p = arena_vprintf(a, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+void vec_push(struct arena *a, struct vec *vec, void *item)
+{
+	if (vec->n == vec->cap) {
+		int cap = vec->cap ? vec->cap * 2 : 4;
+		void **v = arena_alloc(a, sizeof(void *) * (size_t)cap);
+		if (vec->n)
+			memcpy(v, vec->v, sizeof(void *) * (size_t)vec->n);
+		vec->v = v;
+		vec->cap = cap;
+	}
+	vec->v[vec->n++] = item;
+}
+
+static void sb_reserve(struct strbuf *sb, size_t more)
+{
+	if (sb->len + more + 1 > sb->cap) {
+		size_t cap = sb->cap ? sb->cap : 256;
+		while (cap < sb->len + more + 1)
+			cap *= 2;
+		sb->s = xrealloc(sb->s, cap);
+		sb->cap = cap;
+	}
+}
+
+void sb_put(struct strbuf *sb, const char *s, size_t n)
+{
+	sb_reserve(sb, n);
+	memcpy(sb->s + sb->len, s, n);
+	sb->len += n;
+	sb->s[sb->len] = '\0';
+}
+
+void sb_putc(struct strbuf *sb, char c)
+{
+	sb_put(sb, &c, 1);
+}
+
+void sb_puts(struct strbuf *sb, const char *s)
+{
+	sb_put(sb, s, strlen(s));
+}
+
+void sb_vprintf(struct strbuf *sb, const char *fmt, va_list ap)
+{
+	va_list ap2;
+	int n;
+
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	sb_reserve(sb, (size_t)n);
+	vsnprintf(sb->s + sb->len, (size_t)n + 1, fmt, ap);
+	sb->len += (size_t)n;
+}
+
+void sb_printf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_vprintf(sb, fmt, ap);
+	va_end(ap);
+}
+
+void sb_free(struct strbuf *sb)
+{
+	free(sb->s);
+	sb->s = NULL;
+	sb->len = sb->cap = 0;
+}

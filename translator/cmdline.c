@@ -1,0 +1,388 @@
+/* cmdline.c - stap's command line, parsed into the session.
+ *
+ * Options follow stap(1).  As with stap, options may appear anywhere; the
+ * first operand is the script file (unless -e gave the script) and the rest
+ * are the script's arguments ($1, @1, …).  A bad command line gets one plain
+ * message and exit status 1.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "session.h"
+#include "version.h"
+
+enum {
+	OPT_TESTBED = 256,
+	OPT_NO_TESTBED,
+	OPT_VP,
+	OPT_SKIP_BADVARS,
+	OPT_SUPPRESS_HANDLER_ERRORS,
+	OPT_SUPPRESS_TIME_LIMITS,
+	OPT_DISABLE_CACHE,
+	OPT_NO_GLOBAL_VAR_DISPLAY,
+	OPT_DUMP_FUNCTIONS,
+	OPT_DUMP_PROBE_TYPES,
+	OPT_DUMP_PROBE_ALIASES,
+	OPT_RUNTIME,
+};
+
+static const struct option long_opts[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ "testbed", no_argument, NULL, OPT_TESTBED },
+	{ "no-testbed", no_argument, NULL, OPT_NO_TESTBED },
+	{ "vp", required_argument, NULL, OPT_VP },
+	{ "skip-badvars", no_argument, NULL, OPT_SKIP_BADVARS },
+	{ "suppress-handler-errors", no_argument, NULL,
+	  OPT_SUPPRESS_HANDLER_ERRORS },
+	{ "suppress-time-limits", no_argument, NULL, OPT_SUPPRESS_TIME_LIMITS },
+	{ "disable-cache", no_argument, NULL, OPT_DISABLE_CACHE },
+	{ "no-global-var-display", no_argument, NULL,
+	  OPT_NO_GLOBAL_VAR_DISPLAY },
+	{ "dump-functions", no_argument, NULL, OPT_DUMP_FUNCTIONS },
+	{ "dump-probe-types", no_argument, NULL, OPT_DUMP_PROBE_TYPES },
+	{ "dump-probe-aliases", no_argument, NULL, OPT_DUMP_PROBE_ALIASES },
+	{ "runtime", required_argument, NULL, OPT_RUNTIME },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const char short_opts[] = "+hVvtp:I:e:E:o:R:r:a:m:kgPc:x:D:bs:uqiwl:d:L:FS:B:WG:T:";
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"Usage: stap [options] FILE [ARGS...]     Run script in file.\n"
+"   or: stap [options] -e SCRIPT [ARGS...] Run given script.\n"
+"   or: stap [options] -l PROBE            List matching probes.\n"
+"   or: stap [options] -L PROBE            List probes and their variables.\n"
+"\n"
+"Options:\n"
+"   --         end of translator options, script options follow\n"
+"   -h --help  show this help\n"
+"   -V         show version\n"
+"   -p NUM     stop after pass NUM 1-5 (parse, elaborate, translate,\n"
+"              compile, run)\n"
+"   -v         add verbosity to all passes\n"
+"   --vp ABCDE set verbosity of each pass\n"
+"   -k         keep the temporary directory\n"
+"   -u         unoptimized translation (keep unused code)\n"
+"   -w         suppress warnings\n"
+"   -W         turn warnings into errors\n"
+"   -g         guru mode: embedded C, writes to $target variables\n"
+"   -e SCRIPT  run the given script\n"
+"   -E SCRIPT  run the given script in addition to the main one\n"
+"   -I DIR     look in DIR for additional .stp tapsets\n"
+"   -D NM=VAL  emit a C #define into the module (MAXACTION=…, …)\n"
+"   -B NM=VAL  pass option to kbuild make\n"
+"   -G VAR=VAL set global variable VAR to VAL at load time\n"
+"   -R DIR     look in DIR for the runtime\n"
+"   -r RELEASE|DIR  build for kernel RELEASE, or the kernel build tree DIR\n"
+"   -m MODULE  name the module MODULE and keep MODULE.ko\n"
+"   -o FILE    send script output to FILE\n"
+"   -c CMD     run CMD while the script runs; target() is its pid\n"
+"   -x PID     set target() to PID\n"
+"   -s NUM     transport buffer of NUM MB\n"
+"   -b         bulk (per-cpu) output mode\n"
+"   -t         report probe timing at exit\n"
+"   -T SECS    end the script after SECS seconds\n"
+"   -l PROBE   list the probe points matching PROBE\n"
+"   -L PROBE   list them with their variables\n"
+"   --testbed  build for the testbed kernel and run inside its qemu guest\n"
+"              (also STAP_TESTBED=1); --no-testbed forbids it\n"
+"   --skip-badvars  --suppress-handler-errors  --suppress-time-limits\n"
+"   --disable-cache  --no-global-var-display\n"
+"   --dump-functions  --dump-probe-types  --dump-probe-aliases\n");
+}
+
+static int bad(struct session *s, const char *fmt, const char *arg)
+{
+	char msg[512];
+
+	snprintf(msg, sizeof msg, fmt, arg);
+	diag_fatal(&s->diags, "%s", msg);
+	fputs("Try 'stap --help' for more information.\n", stderr);
+	return 1;
+}
+
+static int parse_long(const char *arg, long lo, long hi, long *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static struct kv *split_kv(struct session *s, const char *arg)
+{
+	struct kv *kv = ARENA_NEW(s->arena, struct kv);
+	const char *eq = strchr(arg, '=');
+
+	if (eq) {
+		kv->name = arena_strndup(s->arena, arg, (size_t)(eq - arg));
+		kv->value = arena_strdup(s->arena, eq + 1);
+	} else {
+		kv->name = arena_strdup(s->arena, arg);
+	}
+	return kv;
+}
+
+static int valid_ident(const char *p)
+{
+	if (!*p || !(*p == '_' || (*p >= 'a' && *p <= 'z') ||
+		     (*p >= 'A' && *p <= 'Z')))
+		return 0;
+	for (; *p; p++)
+		if (!(*p == '_' || (*p >= 'a' && *p <= 'z') ||
+		      (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
+			return 0;
+	return 1;
+}
+
+/* Where the installed library lives, unless the environment says otherwise
+ * (SYSTEMTAP_TAPSET / SYSTEMTAP_RUNTIME, as with stap; the test suite uses
+ * them to run from the source tree). */
+static void default_dirs(struct session *s)
+{
+	const char *e;
+
+	e = getenv("SYSTEMTAP_TAPSET");
+	s->tapset_dir = e && *e ? e : PKGDATADIR "/tapset";
+	if (!s->runtime_dir) {
+		e = getenv("SYSTEMTAP_RUNTIME");
+		s->runtime_dir = e && *e ? e : PKGDATADIR "/runtime";
+	}
+}
+
+static int one_option(struct session *s, int c, const char *arg,
+		      const char **script_text)
+{
+	long v;
+
+	switch (c) {
+	case 'h':
+		usage(stdout);
+		return -1;
+	case 'V':
+		printf("Systemtap translator/driver (version %s, %s)\n"
+		       "This is a SystemTap-compatible implementation written in C.\n",
+		       STAP_VERSION, PACKAGE_STRING);
+		return -1;
+	case 'v':
+		s->verbose++;
+		break;
+	case 'p':
+		if (parse_long(arg, 1, 5, &v))
+			return bad(s, "invalid pass number '%s' (should be 1-5)", arg);
+		s->last_pass = (int)v;
+		break;
+	case 'k':
+		s->keep_tmpdir = 1;
+		break;
+	case 'g':
+		s->guru = 1;
+		break;
+	case 'u':
+		s->unoptimized = 1;
+		break;
+	case 'w':
+		s->diags.suppress_warnings = 1;
+		break;
+	case 'W':
+		s->diags.warnings_are_errors = 1;
+		break;
+	case 't':
+		s->timing = 1;
+		break;
+	case 'b':
+		s->bulk = 1;
+		break;
+	case 'e':
+		if (*script_text)
+			return bad(s, "only one script can be given (%s)", "-e");
+		*script_text = arg;
+		break;
+	case 'E':
+		vec_push(s->arena, &s->extra_scripts,
+			 (void *)src_from_string(s, "<input>", arg));
+		break;
+	case 'I':
+		vec_push(s->arena, &s->include_dirs, arena_strdup(s->arena, arg));
+		break;
+	case 'R':
+		s->runtime_dir = arena_strdup(s->arena, arg);
+		break;
+	case 'r':
+		if (strchr(arg, '/'))
+			s->kernel_build_dir = arena_strdup(s->arena, arg);
+		else
+			s->kernel_release = arena_strdup(s->arena, arg);
+		break;
+	case 'm':
+		if (!valid_ident(arg) || strlen(arg) > 55)
+			return bad(s, "invalid module name '%s': use letters, digits and underscores, at most 55 characters, not starting with a digit", arg);
+		s->module_name = arena_strdup(s->arena, arg);
+		break;
+	case 'o':
+		s->output_file = arena_strdup(s->arena, arg);
+		break;
+	case 'c':
+		s->target_cmd = arena_strdup(s->arena, arg);
+		break;
+	case 'x':
+		if (parse_long(arg, 1, INT_MAX, &v))
+			return bad(s, "invalid target process ID '%s'", arg);
+		s->target_pid = v;
+		break;
+	case 'D':
+		if (!*arg || *arg == '=')
+			return bad(s, "invalid -D option '%s': expected NAME=VALUE", arg);
+		vec_push(s->arena, &s->defines, split_kv(s, arg));
+		break;
+	case 'G': {
+		struct kv *kv = split_kv(s, arg);
+		if (!kv->value || !valid_ident(kv->name))
+			return bad(s, "invalid -G option '%s': expected VAR=VALUE", arg);
+		vec_push(s->arena, &s->globals_set, kv);
+		break;
+	}
+	case 'B':
+		vec_push(s->arena, &s->kbuild_opts, arena_strdup(s->arena, arg));
+		break;
+	case 's':
+		if (parse_long(arg, 1, 4095, &v))
+			return bad(s, "invalid buffer size '%s' (should be 1-4095 MB)", arg);
+		s->buffer_mb = (int)v;
+		break;
+	case 'T':
+		if (parse_long(arg, 1, INT_MAX, &v))
+			return bad(s, "invalid timeout '%s' (should be a positive number of seconds)", arg);
+		s->timeout = (int)v;
+		break;
+	case 'l':
+		s->list_probes = arena_strdup(s->arena, arg);
+		break;
+	case 'L':
+		s->list_probes_vars = arena_strdup(s->arena, arg);
+		break;
+	case OPT_TESTBED:
+		s->testbed = 1;
+		break;
+	case OPT_NO_TESTBED:
+		s->testbed = -1;
+		break;
+	case OPT_VP: {
+		int i;
+		for (i = 0; arg[i]; i++)
+			if (i >= 5 || arg[i] < '0' || arg[i] > '9')
+				return bad(s, "invalid --vp argument '%s': expected up to five digits", arg);
+		for (i = 0; arg[i]; i++)
+			s->pass_verbose[i + 1] = arg[i] - '0';
+		break;
+	}
+	case OPT_SKIP_BADVARS:
+		s->skip_badvars = 1;
+		break;
+	case OPT_SUPPRESS_HANDLER_ERRORS:
+		s->suppress_handler_errors = 1;
+		break;
+	case OPT_SUPPRESS_TIME_LIMITS:
+		s->suppress_time_limits = 1;
+		break;
+	case OPT_DISABLE_CACHE:
+		s->disable_cache = 1;
+		break;
+	case OPT_NO_GLOBAL_VAR_DISPLAY:
+		s->no_global_display = 1;
+		break;
+	case OPT_DUMP_FUNCTIONS:
+		s->dump_functions = 1;
+		break;
+	case OPT_DUMP_PROBE_TYPES:
+		s->dump_probe_types = 1;
+		break;
+	case OPT_DUMP_PROBE_ALIASES:
+		s->dump_probe_aliases = 1;
+		break;
+	case OPT_RUNTIME:
+		if (strcmp(arg, "kernel"))
+			return bad(s, "runtime '%s' is not supported; only --runtime=kernel is", arg);
+		break;
+	case 'a':
+		if (strcmp(arg, "x86_64"))
+			return bad(s, "architecture '%s' is not supported; only x86_64 is", arg);
+		break;
+	case 'P': case 'q': case 'i': case 'd': case 'F': case 'S':
+		return bad(s, "option -%s is not supported yet", (char[]){(char)c, 0});
+	default:
+		return bad(s, "%s", "invalid command line");
+	}
+	return 0;
+}
+
+int cmdline_parse(struct session *s, int argc, char **argv)
+{
+	const char *script_text = NULL, *env;
+	int c, rc, i;
+
+	s->last_pass = 5;
+	env = getenv("STAP_TESTBED");
+	if (env && *env)
+		s->testbed = strcmp(env, "0") ? 1 : -1;
+	opterr = 0;
+	for (;;) {
+		int prev = optind ? optind : 1;
+		c = getopt_long(argc, argv, short_opts, long_opts, NULL);
+		if (c == -1) {
+			/* The first operand is the script unless -e gave it;
+			 * options may follow it, as with stap. */
+			if (optind >= argc ||
+			    (optind > 1 && !strcmp(argv[optind - 1], "--")))
+				break;
+			if (!script_text && !s->script) {
+				s->script = src_read(s, argv[optind], argv[optind]);
+				if (!s->script)
+					return 1;
+			} else {
+				vec_push(s->arena, &s->args, argv[optind]);
+			}
+			optind++;
+			continue;
+		}
+		if (c == '?') {
+			const char *opt = argv[prev];
+			if (optopt && strchr(short_opts, optopt) &&
+			    strchr(short_opts, optopt)[1] == ':')
+				return bad(s, "option '-%s' needs an argument",
+					   (char[]){(char)optopt, 0});
+			return bad(s, "unknown option '%s'", opt);
+		}
+		rc = one_option(s, c, optarg, &script_text);
+		if (rc)
+			return rc;
+	}
+	for (i = optind; i < argc; i++)
+		vec_push(s->arena, &s->args, argv[i]);
+	default_dirs(s);
+	if (script_text)
+		s->script = src_from_string(s, "<input>", script_text);
+	if (!s->script && !s->list_probes && !s->list_probes_vars &&
+	    !s->dump_functions && !s->dump_probe_types &&
+	    !s->dump_probe_aliases) {
+		diag_fatal(&s->diags, "no script given: use 'stap FILE' or 'stap -e SCRIPT'");
+		fputs("Try 'stap --help' for more information.\n", stderr);
+		return 1;
+	}
+	if (s->target_cmd && s->target_pid)
+		return bad(s, "%s", "you can't specify -c and -x options together");
+	return 0;
+}

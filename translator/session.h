@@ -1,0 +1,87 @@
+/* session.h - everything one run of stap knows: options, inputs, results.
+ *
+ * cmdline.c fills the options; each pass reads them and stores its result
+ * in the field it owns (named below).  The driver (main.c) runs the passes.
+ */
+#ifndef SESSION_H
+#define SESSION_H
+
+#include "arena.h"
+#include "ast.h"
+#include "diag.h"
+
+struct kv {			/* NAME=VALUE pairs: -D, -G, -B */
+	const char *name, *value;
+};
+
+struct session {
+	struct arena *arena;
+	struct diags diags;
+
+	/* ---- options (cmdline.c) ---- */
+	int last_pass;		/* -p N; 5 by default */
+	int verbose;		/* -v count */
+	int pass_verbose[6];	/* --vp ABCDE, index 1..5 */
+	int keep_tmpdir;	/* -k */
+	int guru;		/* -g */
+	int unoptimized;	/* -u */
+	int no_global_display;	/* --no-global-var-display */
+	int bulk;		/* -b */
+	int buffer_mb;		/* -s N */
+	int timing;		/* -t */
+	int timeout;		/* -T SECS */
+	int skip_badvars;	/* --skip-badvars */
+	int suppress_handler_errors;
+	int suppress_time_limits;
+	int disable_cache;	/* --disable-cache */
+	int testbed;		/* --testbed, STAP_TESTBED=1: run in the guest;
+				   -1 forbids it (STAP_TESTBED=0) */
+	const char *module_name;	/* -m */
+	const char *output_file;	/* -o */
+	const char *target_cmd;		/* -c */
+	long target_pid;		/* -x; 0 = none */
+	const char *kernel_release;	/* -r RELEASE (or a build dir) */
+	const char *kernel_build_dir;	/* from -r DIR, or resolved */
+	const char *runtime_dir;	/* -R, else the installed runtime */
+	const char *tapset_dir;		/* the installed tapset library */
+	struct vec include_dirs;	/* -I: const char * */
+	struct vec defines;		/* -D: struct kv * */
+	struct vec globals_set;		/* -G: struct kv * */
+	struct vec kbuild_opts;		/* -B: const char * */
+	const char *list_probes;	/* -l PATTERN */
+	const char *list_probes_vars;	/* -L PATTERN */
+	int dump_functions, dump_probe_types, dump_probe_aliases;
+
+	/* ---- inputs ---- */
+	const struct src_file *script;	/* the user's script */
+	struct vec extra_scripts;	/* -E: const struct src_file * */
+	struct vec args;		/* script arguments $1…: const char * */
+
+	/* ---- pass results ---- */
+	struct vec user_files;		/* parse: struct file_ast * */
+	struct vec library_files;	/* parse: struct file_ast * (tapsets) */
+	struct program *program;	/* elaborate: the resolved program */
+	const char *tmpdir;		/* translate: the build directory */
+	const char *c_source;		/* translate: path of the generated C */
+	const char *module_path;	/* build: path of the .ko */
+	int exit_status;		/* run: what stap exits with */
+};
+
+/* Pass entry points, in pipeline order.  Each returns 0 on success. */
+int pass_parse(struct session *s);
+int pass_elaborate(struct session *s);
+int pass_translate(struct session *s);
+int pass_build(struct session *s);
+int pass_run(struct session *s);
+
+/* Command line: fills S from argv.  Returns 0, or 1 after printing an
+ * error (exit status 1), or -1 when the run is complete (-h, -V). */
+int cmdline_parse(struct session *s, int argc, char **argv);
+
+/* Read a whole file as a source file; NULL (and an error) when unreadable. */
+const struct src_file *src_read(struct session *s, const char *path,
+				const char *shown_name);
+const struct src_file *src_from_string(struct session *s, const char *name,
+				       const char *text);
+
+#endif
