@@ -57,6 +57,11 @@ struct session {
 	struct vec extra_scripts;	/* -E: const struct src_file * */
 	struct vec args;		/* script arguments $1…: const char * */
 
+	/* ---- the target kernel (kernel.c) ---- */
+	const struct kernel_info *kernel;	/* resolved once */
+	int kernel_failed;			/* resolution reported an error */
+	const char *kernel_config_text;		/* its .config, read once */
+
 	/* ---- pass results ---- */
 	struct vec user_files;		/* parse: struct file_ast * */
 	struct vec library_files;	/* parse: struct file_ast * (tapsets) */

@@ -1,0 +1,42 @@
+/* kernel.h - which kernel the script is built for, and where its files are.
+ *
+ * Resolved once per run (kernel_target caches it in the session):
+ *   -r DIR       a kernel build tree;
+ *   -r RELEASE   /lib/modules/RELEASE/build, else /usr/src/linux-headers-RELEASE;
+ *   testbed      the testbed kernel recorded by the testbed setup
+ *                (STAP_TESTBED_DIR, default /var/cache/ctap/testbed);
+ *   otherwise    the running kernel (uname -r).
+ * The testbed is used when asked (--testbed, STAP_TESTBED=1) or when the
+ * running kernel cannot load modules (no /proc/modules), unless forbidden
+ * (--no-testbed, STAP_TESTBED=0).
+ */
+#ifndef KERNEL_H
+#define KERNEL_H
+
+struct session;
+
+struct kernel_info {
+	const char *release;	/* "6.1.0-56-cloud-amd64" (kernel_vr) */
+	const char *version;	/* "6.1.0" (kernel_v) */
+	const char *build_dir;	/* kbuild tree: has Makefile and .config */
+	const char *config;	/* path of the kernel's .config, or NULL */
+	const char *vmlinux;	/* debug vmlinux with DWARF, or NULL */
+	const char *system_map;	/* System.map, or NULL */
+	int testbed;		/* runs inside the testbed guest */
+};
+
+/* The target kernel; NULL after reporting an error (and every later call
+ * returns NULL without a second message). */
+const struct kernel_info *kernel_target(struct session *s);
+
+/* Value of CONFIG_NAME in the target kernel's .config: "y", "m", a number
+ * or a string (quotes kept, as in .config); NULL when unset or unknown. */
+const char *kernel_config_value(struct session *s, const char *name);
+
+/* Directory holding the testbed's files. */
+const char *testbed_dir(void);
+
+/* Does the running kernel accept modules at all? */
+int host_can_load_modules(void);
+
+#endif
