@@ -125,7 +125,8 @@ struct exp {
 			size_t fmt_len;
 			struct exp *delim;	/* printd/printdln: literal */
 			struct vec args;	/* struct exp * */
-			struct vec directives;	/* sema: struct fmt_dir * */
+			struct vec directives;	/* sema: per argument, the enum type
+						   its directive wants, as (void *)(intptr_t) */
 		} print;
 		struct {			/* EX_STAT */
 			const char *op;		/* "count" "sum" "min" "max"
@@ -274,7 +275,9 @@ struct func {
 	unsigned pure : 1, unprivileged : 1, myproc_unprivileged : 1,
 		guru : 1, unmangled : 1, unmodified_fnargs : 1;
 	enum type type;		/* sema: inferred return type */
+	struct loc type_loc;	/* sema: where that type was first inferred */
 	int used;		/* sema: reachable from a kept probe */
+	struct func_info *info;	/* sema: symbols and callees */
 };
 
 struct global {
@@ -297,6 +300,10 @@ struct embedded_code {		/* %{ … %} at top level */
 	const char *code;
 	const struct src_file *file;
 };
+
+/* Deep copies, for bodies that appear in several derived probes (ast.c). */
+struct exp *exp_clone(struct arena *a, const struct exp *e);
+struct stmt *stmt_clone(struct arena *a, const struct stmt *st);
 
 /* Everything parsed from one file. */
 struct file_ast {

@@ -1,0 +1,327 @@
+/* bind.c - binding names to symbols and calls to functions (pass 2).
+ *
+ * In a probe or function body a name is, in order: a parameter, a global
+ * (private ones only from their own file), or else a local, created on
+ * first sight.  Calls resolve by name and arity; every function reached is
+ * queued and bound in turn, so only what the probes use is kept.  Records,
+ * per body, the globals it reads and writes and the functions it calls;
+ * elab_close_globals then folds callees' globals into each probe, which
+ * decides the locks the probe takes.
+ */
+#include <string.h>
+
+#include "ast_walk.h"
+#include "elab.h"
+
+void vec_add_unique(struct arena *a, struct vec *v, void *item)
+{
+	int i;
+
+	for (i = 0; i < v->n; i++)
+		if (v->v[i] == item)
+			return;
+	vec_push(a, v, item);
+}
+
+static struct sym *find_in(struct vec *v, const char *name)
+{
+	struct sym *sym;
+	int i;
+
+	if (!v)
+		return NULL;
+	VEC_EACH(*v, i, sym)
+		if (!strcmp(sym->name, name))
+			return sym;
+	return NULL;
+}
+
+static struct sym *lookup(struct elab *el, struct exp *e)
+{
+	const char *name = e->u.sym.name;
+	struct sym *sym;
+
+	if ((sym = find_in(el->params, name)))
+		return sym;
+	if ((sym = elab_find_global(el, name, el->file)))
+		return sym;
+	if ((sym = find_in(el->locals, name)))
+		return sym;
+	sym = ARENA_NEW(el->s->arena, struct sym);
+	sym->kind = SYM_LOCAL;
+	sym->name = name;
+	sym->loc = e->loc;
+	sym->arity = -1;
+	sym->index = el->locals->n;
+	vec_push(el->s->arena, el->locals, sym);
+	return sym;
+}
+
+/* Candidates for a call: same name and arity, visible from this file,
+ * ordered by priority (stable).  Returns the first; the rest chain through
+ * func_info->next_overload. */
+static struct func *resolve_call(struct elab *el, struct exp *e)
+{
+	struct func *f, *best = NULL, **tail = &best;
+	struct vec cands = {0};
+	int i, j, n = e->u.call.args.n, any_name = 0;
+
+	VEC_EACH(el->funcs, i, f) {
+		if (strcmp(f->name, e->u.call.name))
+			continue;
+		any_name = 1;
+		if (f->params.n != n)
+			continue;
+		if (f->is_private && f->file != el->file)
+			continue;
+		vec_push(el->s->arena, &cands, f);
+	}
+	if (!cands.n) {
+		if (any_name)
+			diag_error(&el->s->diags, e->loc, "sema.call-arity",
+				   "no function '%s' takes %d argument%s",
+				   e->u.call.name, n, n == 1 ? "" : "s");
+		else
+			diag_error(&el->s->diags, e->loc, "sema.unresolved-function",
+				   "unresolved function '%s'", e->u.call.name);
+		return NULL;
+	}
+	/* insertion sort by priority keeps declaration order on ties */
+	for (i = 1; i < cands.n; i++)
+		for (j = i; j > 0 && ((struct func *)cands.v[j - 1])->priority >
+				     ((struct func *)cands.v[j])->priority; j--) {
+			void *t = cands.v[j];
+			cands.v[j] = cands.v[j - 1];
+			cands.v[j - 1] = t;
+		}
+	for (i = 0; i < cands.n; i++) {
+		f = cands.v[i];
+		if (!f->info) {
+			f->info = ARENA_NEW(el->s->arena, struct func_info);
+			f->info->func = f;
+			vec_push(el->s->arena, &el->func_work, f);
+		}
+		*tail = f;
+		tail = &f->info->next_overload;
+	}
+	*tail = NULL;
+	return best;
+}
+
+static void note_global(struct elab *el, struct sym *sym, int write)
+{
+	if (sym->kind != SYM_GLOBAL)
+		return;
+	vec_add_unique(el->s->arena, el->used, sym);
+	if (write)
+		vec_add_unique(el->s->arena, el->written, sym);
+}
+
+/* The symbol an lvalue or array reference names, if any. */
+static struct sym *target_sym(struct exp *e)
+{
+	if (!e)
+		return NULL;
+	if (e->kind == EX_SYM)
+		return e->u.sym.sym;
+	if (e->kind == EX_INDEX && e->u.index.base &&
+	    e->u.index.base->kind == EX_SYM)
+		return e->u.index.base->u.sym.sym;
+	return NULL;
+}
+
+static void mark_written(struct elab *el, struct exp *e)
+{
+	struct sym *sym = target_sym(e);
+
+	if (!sym)
+		return;
+	sym->written = 1;
+	note_global(el, sym, 1);
+}
+
+static int bind_exp(struct walker *w, struct exp *e)
+{
+	struct elab *el = w->arg;
+	struct func *f;
+
+	switch (e->kind) {
+	case EX_SYM:
+		e->u.sym.sym = lookup(el, e);
+		note_global(el, e->u.sym.sym, 0);
+		break;
+	case EX_CALL:
+		f = resolve_call(el, e);
+		e->u.call.func = f;
+		if (f)
+			vec_add_unique(el->s->arena, el->callees, f);
+		break;
+	case EX_EMBEDDED:
+		if (!el->file->is_tapset && !el->s->guru)
+			diag_error(&el->s->diags, e->loc, "sema.embedded-c",
+				   "embedded C is only allowed in guru mode (-g) or in tapsets");
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+/* After binding: which symbols are written, and which are read.  The
+ * target of a plain assignment, `<<<` or delete is written, not read (its
+ * index expressions are read); every other mention reads. */
+static int mark_exp(struct walker *w, struct exp *e);
+
+static void mark_lvalue_indexes(struct walker *w, struct exp *lv)
+{
+	int i;
+
+	if (lv && lv->kind == EX_INDEX)
+		for (i = 0; i < lv->u.index.indexes.n; i++)
+			walk_exp(w, lv->u.index.indexes.v[i]);
+}
+
+static int mark_exp(struct walker *w, struct exp *e)
+{
+	struct elab *el = w->arg;
+
+	switch (e->kind) {
+	case EX_SYM:
+		e->u.sym.sym->read = 1;
+		break;
+	case EX_ASSIGN:
+		mark_written(el, e->u.bin.left);
+		if (!strcmp(e->u.bin.op, "=") || !strcmp(e->u.bin.op, "<<<")) {
+			mark_lvalue_indexes(w, e->u.bin.left);
+			walk_exp(w, e->u.bin.right);
+			return 1;
+		}
+		break;
+	case EX_PRE_INC: case EX_POST_INC:
+		mark_written(el, e->u.un.operand);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+static int mark_stmt(struct walker *w, struct stmt *st)
+{
+	struct elab *el = w->arg;
+	int i;
+
+	switch (st->kind) {
+	case ST_DELETE:
+		mark_written(el, st->u.exp);
+		mark_lvalue_indexes(w, st->u.exp);
+		return 1;
+	case ST_FOREACH:
+		for (i = 0; i < st->u.foreach.keys.n; i++) {
+			struct sym *k = target_sym(st->u.foreach.keys.v[i]);
+			if (k) {
+				k->written = 1;
+				k->is_foreach_key = 1;
+			}
+		}
+		mark_written(el, st->u.foreach.value);
+		break;
+	case ST_TRY:
+		mark_written(el, st->u.try_.catch_var);
+		break;
+	case ST_EMBEDDED:
+		if (!el->file->is_tapset && !el->s->guru)
+			diag_error(&el->s->diags, st->loc, "sema.embedded-c",
+				   "embedded C is only allowed in guru mode (-g) or in tapsets");
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+static void bind_body(struct elab *el, struct stmt *body, struct exp *cond)
+{
+	struct walker w = { .exp = bind_exp, .arg = el };
+	struct walker m = { .exp = mark_exp, .stmt = mark_stmt, .arg = el };
+
+	walk_stmt(&w, body);
+	walk_exp(&w, cond);
+	walk_stmt(&m, body);
+}
+
+void elab_bind_probe(struct elab *el, struct derived_probe *dp)
+{
+	struct vec callees = {0};
+
+	el->locals = &dp->locals;
+	el->params = NULL;
+	el->file = dp->loc.file;
+	el->used = &dp->globals_used;
+	el->written = &dp->globals_written;
+	el->callees = &callees;
+	bind_body(el, dp->body, dp->cond);
+	dp->callees = callees;
+}
+
+void elab_bind_func(struct elab *el, struct func *f)
+{
+	struct func_info *fi = f->info;
+	struct param *p;
+	int i;
+
+	VEC_EACH(f->params, i, p) {
+		struct sym *sym = ARENA_NEW(el->s->arena, struct sym);
+		sym->kind = SYM_PARAM;
+		sym->name = p->name;
+		sym->loc = p->loc;
+		sym->type = p->decl_type;
+		sym->type_loc = p->loc;
+		sym->index = i;
+		sym->written = 1;
+		vec_push(el->s->arena, &fi->params, sym);
+	}
+	if (f->decl_type != TY_UNKNOWN) {
+		f->type = f->decl_type;
+		f->type_loc = f->loc;
+	}
+	el->locals = &fi->locals;
+	el->params = &fi->params;
+	el->file = f->file;
+	el->used = &fi->globals_used;
+	el->written = &fi->globals_written;
+	el->callees = &fi->callees;
+	bind_body(el, f->body, NULL);
+	f->used = 1;
+}
+
+/* Fold the globals of every function reachable from each probe into the
+ * probe's own lists (a simple worklist over the call graph). */
+void elab_close_globals(struct elab *el)
+{
+	struct derived_probe *dp;
+	struct arena *a = el->s->arena;
+	int i, j, k;
+
+	VEC_EACH(el->prog->probes, i, dp) {
+		struct vec seen = {0};
+		struct func *f;
+
+		VEC_EACH(dp->callees, j, f)
+			vec_add_unique(a, &seen, f);
+		for (j = 0; j < seen.n; j++) {
+			struct func_info *fi = ((struct func *)seen.v[j])->info;
+			struct func *g;
+			struct sym *sym;
+
+			for (g = fi->func; g; g = g->info->next_overload)
+				vec_add_unique(a, &seen, g);
+			VEC_EACH(fi->callees, k, g)
+				vec_add_unique(a, &seen, g);
+			VEC_EACH(fi->globals_used, k, sym)
+				vec_add_unique(a, &dp->globals_used, sym);
+			VEC_EACH(fi->globals_written, k, sym)
+				vec_add_unique(a, &dp->globals_written, sym);
+		}
+	}
+}

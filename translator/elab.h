@@ -1,0 +1,55 @@
+/* elab.h - state shared by the files of pass 2 (elaboration).
+ *
+ * elaborate.c drives; resolve.c collects declarations and derives probes
+ * from probe points and aliases; bind.c binds symbols and calls; types.c
+ * infers and checks types; listing.c prints -p2.  Nothing outside pass 2
+ * includes this header.
+ */
+#ifndef ELAB_H
+#define ELAB_H
+
+#include "program.h"
+#include "session.h"
+
+struct elab {
+	struct session *s;
+	struct program *prog;
+	struct vec globals;	/* struct sym *: every declared global */
+	struct vec funcs;	/* struct func *: every declared function */
+	struct vec aliases;	/* struct probe_alias * */
+	struct vec func_work;	/* struct func *: reached, to be bound */
+
+	/* the scope being bound (bind.c) */
+	struct vec *locals;	/* struct sym * */
+	struct vec *params;	/* struct sym *, or NULL in a probe */
+	const struct src_file *file;
+	struct vec *used, *written;	/* globals of the current body */
+	struct vec *callees;	/* functions called from the current body */
+	int report;		/* types.c: report mismatches this round */
+	int changed;		/* types.c: something was inferred */
+};
+
+/* resolve.c */
+void elab_collect(struct elab *el);
+void elab_derive_probes(struct elab *el);
+struct sym *elab_find_global(struct elab *el, const char *name,
+			     const struct src_file *from);
+
+/* bind.c */
+void elab_bind_probe(struct elab *el, struct derived_probe *dp);
+void elab_bind_func(struct elab *el, struct func *f);
+void elab_close_globals(struct elab *el);
+
+/* types.c */
+void elab_infer_types(struct elab *el);
+
+/* printcheck.c */
+int printcheck_program(struct session *s, struct program *p);
+
+/* listing.c */
+void elab_print_program(struct session *s, struct program *p);
+
+const char *type_name(enum type t);
+void vec_add_unique(struct arena *a, struct vec *v, void *item);
+
+#endif

@@ -1,0 +1,456 @@
+/* emit.c - pass 3: the resolved program as one C file for kbuild.
+ *
+ * Layout of the generated file: limits and the runtime's headers; top-level
+ * embedded C; globals (scalars are module parameters, so staprun's
+ * var=value and stap -G set them); frame structs; functions and probe
+ * handlers; the probe table with each probe's locks; each family's tables
+ * and start/stop code; then the runtime's session code, which runs it all.
+ * Writes s->tmpdir/<module>.c and sets s->c_source; -p3 prints the file.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "build.h"
+#include "emit_int.h"
+
+void emit_raw(struct emit *e, const char *text)
+{
+	sb_puts(&e->out, text);
+}
+
+static void indent(struct emit *e)
+{
+	int i;
+
+	for (i = 0; i < e->indent; i++)
+		sb_putc(&e->out, '\t');
+}
+
+void emit_line(struct emit *e, const char *fmt, ...)
+{
+	va_list ap;
+
+	indent(e);
+	va_start(ap, fmt);
+	sb_vprintf(&e->out, fmt, ap);
+	va_end(ap);
+	sb_putc(&e->out, '\n');
+}
+
+void emit_open(struct emit *e, const char *fmt, ...)
+{
+	va_list ap;
+
+	indent(e);
+	va_start(ap, fmt);
+	sb_vprintf(&e->out, fmt, ap);
+	va_end(ap);
+	sb_puts(&e->out, e->out.len && e->out.s[e->out.len - 1] != '\t' ? " {\n" : "{\n");
+	e->indent++;
+}
+
+void emit_close(struct emit *e, const char *tail)
+{
+	e->indent--;
+	indent(e);
+	sb_printf(&e->out, "}%s\n", tail);
+}
+
+const char *emit_cstr(struct emit *e, const char *bytes, size_t len)
+{
+	struct strbuf sb = {0};
+	const char *r;
+	size_t i;
+
+	sb_putc(&sb, '"');
+	for (i = 0; i < len; i++) {
+		unsigned char ch = (unsigned char)bytes[i];
+		if (ch == '"' || ch == '\\')
+			sb_printf(&sb, "\\%c", ch);
+		else if (ch == '\n')
+			sb_puts(&sb, "\\n");
+		else if (ch == '\t')
+			sb_puts(&sb, "\\t");
+		else if (ch < 32 || ch >= 127 || ch == '?')
+			sb_printf(&sb, "\\%03o", ch);	/* also no trigraphs */
+		else
+			sb_putc(&sb, (char)ch);
+	}
+	sb_putc(&sb, '"');
+	r = arena_strdup(e->s->arena, sb.s);
+	sb_free(&sb);
+	return r;
+}
+
+const char *emit_where(struct emit *e, const char *what, struct loc loc)
+{
+	char *text;
+
+	if (!loc.file)
+		return emit_cstr(e, what, strlen(what));
+	text = arena_printf(e->s->arena, "%s at %s:%d:%d", what, loc.file->name,
+			    loc.line, loc.col);
+	return emit_cstr(e, text, strlen(text));
+}
+
+const char *emit_ctype(enum type t)
+{
+	return t == TY_STRING ? "char" : "int64_t";
+}
+
+const char *emit_sym_ref(struct emit *e, const struct sym *sym)
+{
+	if (sym->kind == SYM_GLOBAL)
+		return arena_printf(e->s->arena, "g%d_%s", sym->index, sym->name);
+	return arena_printf(e->s->arena, "l->l_%s", sym->name);
+}
+
+static const char *init_value(struct emit *e, const struct sym *sym)
+{
+	const struct exp *init = sym->decl->init;
+
+	if (!init)
+		return NULL;
+	if (init->kind == EX_STR)
+		return emit_cstr(e, init->u.str.s, init->u.str.len);
+	if (init->kind == EX_NUM)
+		return arena_printf(e->s->arena, "%lldLL", (long long)init->u.num);
+	if (init->kind == EX_UNARY && init->u.un.operand->kind == EX_NUM)
+		return arena_printf(e->s->arena, "(-%lldLL)",
+				    (long long)init->u.un.operand->u.num);
+	return NULL;
+}
+
+static void emit_globals(struct emit *e)
+{
+	const struct sym *sym;
+	int i;
+
+	VEC_EACH(e->prog->globals, i, sym) {
+		const char *name = emit_sym_ref(e, sym);
+		const char *init = init_value(e, sym);
+		if (sym->arity > 0 || sym->type == TY_STATS) {
+			emit_unsupported(e, sym->loc, "global arrays and aggregates");
+			continue;
+		}
+		if (sym->type == TY_STRING) {
+			emit_line(e, "static char %s[MAXSTRINGLEN]%s%s;", name,
+				  init ? " = " : "", init ? init : "");
+			if (!sym->decl->is_private)
+				emit_line(e, "module_param_string(%s, %s, MAXSTRINGLEN, 0);",
+					  sym->name, name);
+		} else {
+			emit_line(e, "static int64_t %s = %s;", name, init ? init : "0");
+			if (!sym->decl->is_private)
+				emit_line(e, "module_param_named(%s, %s, int64_t, 0);",
+					  sym->name, name);
+		}
+		emit_line(e, "static stp_rwlock_t %s_lock;", name);
+	}
+}
+
+static void emit_prototypes(struct emit *e)
+{
+	struct func *f;
+	struct sym *p;
+	int i, j;
+
+	VEC_EACH(e->prog->funcs, i, f) {
+		struct strbuf sb = {0};
+		sb_puts(&sb, "struct context *c");
+		VEC_EACH(f->info->params, j, p)
+			sb_printf(&sb, ", %s", p->type == TY_STRING ?
+				  "const char *" : "int64_t");
+		emit_line(e, "static void f%d(%s);", f->info->index, sb.s);
+		if (f->info->next_overload)
+			emit_line(e, "static void fo%d(%s);", f->info->index, sb.s);
+		sb_free(&sb);
+	}
+}
+
+/* Dispatchers for runtime overloading: try each overload in priority
+ * order until one finishes without `next`. */
+static void emit_dispatchers(struct emit *e)
+{
+	struct func *f, *g;
+	struct sym *p;
+	int i, j;
+
+	VEC_EACH(e->prog->funcs, i, f) {
+		struct strbuf decl = {0}, args = {0};
+		if (!f->info->next_overload)
+			continue;
+		sb_puts(&decl, "struct context *c");
+		sb_puts(&args, "c");
+		VEC_EACH(f->info->params, j, p) {
+			sb_printf(&decl, ", %s a%d", p->type == TY_STRING ?
+				  "const char *" : "int64_t", j);
+			sb_printf(&args, ", a%d", j);
+		}
+		emit_line(e, "static void fo%d(%s)", f->info->index, decl.s);
+		emit_open(e, "%s", "");
+		for (g = f; g; g = g->info->next_overload) {
+			emit_line(e, "f%d(%s);", g->info->index, args.s);
+			emit_line(e, "if (!c->next || c->last_error) return;");
+			emit_line(e, "c->next = 0;");
+		}
+		emit_close(e, "\n");
+		sb_free(&decl);
+		sb_free(&args);
+	}
+}
+
+static int cmp_sym_index(const void *a, const void *b)
+{
+	const struct sym *x = *(const struct sym *const *)a;
+	const struct sym *y = *(const struct sym *const *)b;
+
+	return x->index - y->index;
+}
+
+/* The probe table: each probe's handler, pp, and locks (in global order,
+ * so two probes never take two locks in opposite orders). */
+static void emit_probe_table(struct emit *e)
+{
+	struct derived_probe *dp;
+	int i, j;
+
+	VEC_EACH(e->prog->probes, i, dp) {
+		struct sym *sym;
+		if (!dp->globals_used.n)
+			continue;
+		qsort(dp->globals_used.v, (size_t)dp->globals_used.n,
+		      sizeof(void *), cmp_sym_index);
+		emit_line(e, "static const struct stp_lock_spec stp_locks_%d[] = {", i);
+		VEC_EACH(dp->globals_used, j, sym) {
+			int k, w = 0;
+			for (k = 0; k < dp->globals_written.n; k++)
+				if (dp->globals_written.v[k] == sym)
+					w = 1;
+			emit_line(e, "\t{ &%s_lock, %d },", emit_sym_ref(e, sym), w);
+		}
+		emit_line(e, "};");
+	}
+	emit_line(e, "static struct stp_probe stp_probes[] = {");
+	VEC_EACH(e->prog->probes, i, dp) {
+		emit_line(e, "\t{ .pp = %s, .handler = probe_%d, .index = %d,",
+			  emit_cstr(e, dp->pp, strlen(dp->pp)), i, i);
+		if (dp->globals_used.n)
+			emit_line(e, "\t  .locks = stp_locks_%d, .nlocks = %d },", i,
+				  dp->globals_used.n);
+		else
+			emit_line(e, "\t  .locks = NULL, .nlocks = 0 },");
+	}
+	emit_line(e, "};\n");
+}
+
+static void emit_global_locks_init(struct emit *e)
+{
+	const struct sym *sym;
+	int i;
+
+	emit_line(e, "static int stp_globals_init(void)");
+	emit_open(e, "%s", "");
+	VEC_EACH(e->prog->globals, i, sym)
+		emit_line(e, "stp_rwlock_init(&%s_lock);", emit_sym_ref(e, sym));
+	emit_line(e, "return 0;");
+	emit_close(e, "\n");
+	emit_line(e, "static void stp_globals_free(void) { }\n");
+}
+
+/* At the end, globals that were written but never read are printed, as
+ * stap does (unless --no-global-var-display). */
+static void emit_global_display(struct emit *e)
+{
+	const struct sym *sym;
+	int i;
+
+	emit_line(e, "static void stp_globals_display(struct context *c)");
+	emit_open(e, "%s", "");
+	VEC_EACH(e->prog->globals, i, sym) {
+		if (e->s->no_global_display || sym->read || !sym->written ||
+		    !sym->loc.file || !sym->loc.file->is_user)
+			continue;
+		if (sym->type == TY_STRING)
+			emit_line(e, "_stp_print_str(c, \"%s=\\\"\"); _stp_print_str(c, %s); _stp_print_str(c, \"\\\"\\n\");",
+				  sym->name, emit_sym_ref(e, sym));
+		else if (sym->type == TY_LONG && sym->arity <= 0)
+			emit_line(e, "_stp_print_str(c, \"%s=\"); _stp_print_long(c, %s); _stp_print_str(c, \"\\n\");",
+				  sym->name, emit_sym_ref(e, sym));
+	}
+	emit_close(e, "\n");
+}
+
+/* Each family emits its tables and stp_<name>_start/_stop; the session
+ * starts them in table order and stops them in reverse. */
+struct fam_group {
+	const struct probe_family *fam;
+	struct vec probes;
+};
+
+static void collect_family(const struct probe_family *f, void *arg)
+{
+	struct emit *e = ((void **)arg)[0];
+	struct vec *groups = ((void **)arg)[1];
+	struct fam_group *g = ARENA_NEW(e->s->arena, struct fam_group);
+	struct derived_probe *dp;
+	int i;
+
+	g->fam = f;
+	VEC_EACH(e->prog->probes, i, dp)
+		if (dp->family == f)
+			vec_push(e->s->arena, &g->probes, dp);
+	if (g->probes.n)
+		vec_push(e->s->arena, groups, g);
+}
+
+static void emit_families(struct emit *e)
+{
+	struct vec groups = {0};
+	void *arg[2] = { e, &groups };
+	struct fam_group *g;
+	int i;
+
+	family_list(collect_family, arg);
+	VEC_EACH(groups, i, g)
+		g->fam->emit(e, &g->probes);
+	emit_line(e, "static int stp_probes_start(void)");
+	emit_open(e, "%s", "");
+	emit_line(e, "int rc = 0;");
+	VEC_EACH(groups, i, g) {
+		emit_line(e, "if ((rc = stp_%s_start()))", g->fam->name);
+		emit_line(e, "\tgoto fail_%d;", i);
+	}
+	emit_line(e, "return 0;");
+	for (i = groups.n - 1; i >= 0; i--) {
+		g = groups.v[i];
+		emit_line(e, "fail_%d: __attribute__((unused));", i);
+		if (i > 0)
+			emit_line(e, "stp_%s_stop();", ((struct fam_group *)groups.v[i - 1])->fam->name);
+	}
+	emit_line(e, "return rc;");
+	emit_close(e, "\n");
+	emit_line(e, "static void stp_probes_stop(void)");
+	emit_open(e, "%s", "");
+	for (i = groups.n - 1; i >= 0; i--)
+		emit_line(e, "stp_%s_stop();", ((struct fam_group *)groups.v[i])->fam->name);
+	emit_close(e, "\n");
+}
+
+static void emit_header(struct emit *e)
+{
+	struct kv *kv;
+	int i;
+
+	emit_line(e, "/* Generated by stap (ctap) from %s. */",
+		  e->s->script ? e->s->script->name : "<input>");
+	emit_line(e, "#define STP_NUM_PROBES %d", e->prog->probes.n);
+	emit_line(e, "#ifndef MAXNESTING");
+	emit_line(e, "#define MAXNESTING %d", e->prog->max_nesting);
+	emit_line(e, "#endif");
+	VEC_EACH(e->s->defines, i, kv)
+		if (kv->name && !strncmp(kv->name, "STP_", 4))
+			continue;	/* passed on the compiler's command line */
+	if (e->s->suppress_time_limits)
+		emit_line(e, "#define STP_NO_OVERLOAD 1");
+	if (e->s->suppress_handler_errors)
+		emit_line(e, "#define STP_SUPPRESS_HANDLER_ERRORS 1");
+	emit_line(e, "#include \"stp_runtime.h\"\n");
+}
+
+static void emit_embeds(struct emit *e)
+{
+	struct embedded_code *ec;
+	int i;
+
+	VEC_EACH(e->prog->embeds, i, ec) {
+		emit_raw(e, ec->code);
+		emit_raw(e, "\n");
+	}
+}
+
+/* Function and probe bodies, each preceded by its frame struct; the
+ * frames are gathered first so the union of all frames can be sized. */
+static void emit_bodies(struct emit *e, struct strbuf *frames,
+			struct strbuf *bodies)
+{
+	struct strbuf saved = e->out;
+	struct derived_probe *dp;
+	struct func *f;
+	int i;
+
+	e->out = (struct strbuf){0};
+	VEC_EACH(e->prog->funcs, i, f)
+		emit_func_body(e, f);
+	VEC_EACH(e->prog->probes, i, dp)
+		emit_probe_body(e, dp);
+	*bodies = e->out;
+	e->out = saved;
+	*frames = e->frames;
+}
+
+static int write_file(struct session *s, const char *path, struct strbuf *sb)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f || fwrite(sb->s, 1, sb->len, f) != sb->len || fclose(f)) {
+		diag_fatal(&s->diags, "cannot write '%s'", path);
+		return 1;
+	}
+	return 0;
+}
+
+int pass_translate(struct session *s)
+{
+	struct emit e;
+	struct strbuf frames = {0}, bodies = {0};
+	struct func *f;
+	int i, rc = 0;
+
+	memset(&e, 0, sizeof e);
+	e.s = s;
+	e.prog = s->program;
+	if (!e.prog->max_nesting)
+		e.prog->max_nesting = 10 + e.prog->funcs.n;
+	emit_header(&e);
+	emit_embeds(&e);
+	emit_globals(&e);
+	emit_prototypes(&e);
+	emit_bodies(&e, &frames, &bodies);
+	sb_put(&e.out, frames.s ? frames.s : "", frames.len);
+	emit_line(&e, "union stp_frames {");
+	VEC_EACH(e.prog->funcs, i, f)
+		emit_line(&e, "\tstruct frame_f%d f%d;", f->info->index, i);
+	for (i = 0; i < e.prog->probes.n; i++)
+		emit_line(&e, "\tstruct frame_p%d p%d;", i, i);
+	emit_line(&e, "};");
+	emit_line(&e, "#define STP_FRAME_SIZE sizeof(union stp_frames)\n");
+	sb_put(&e.out, bodies.s ? bodies.s : "", bodies.len);
+	emit_dispatchers(&e);
+	emit_probe_table(&e);
+	emit_global_locks_init(&e);
+	emit_global_display(&e);
+	emit_families(&e);
+	emit_line(&e, "#include \"stp_session.c\"");
+	sb_free(&frames);
+	sb_free(&bodies);
+	if (s->diags.errors) {
+		sb_free(&e.out);
+		return 1;
+	}
+	if (s->last_pass == 3)
+		fwrite(e.out.s, 1, e.out.len, stdout);
+	else {
+		const char *dir = session_tmpdir(s);
+		if (!dir)
+			rc = 1;
+		else {
+			s->c_source = arena_printf(s->arena, "%s/%s.c", dir,
+						   session_module_name(s));
+			rc = write_file(s, s->c_source, &e.out);
+		}
+	}
+	sb_free(&e.out);
+	return rc;
+}

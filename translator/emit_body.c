@@ -1,0 +1,429 @@
+/* emit_body.c - C for statements, probe handlers and functions (pass 3).
+ *
+ * Locals live in a frame in the per-CPU context, never on the kernel
+ * stack: a probe's frame is frame 0, a function's is one deeper than its
+ * caller's.  Statements are counted against MAXACTION in runs: one check
+ * after each run of straight-line statements and one per loop iteration,
+ * so a runaway loop always ends with "MAXACTION exceeded".
+ */
+#include <string.h>
+
+#include "emit_int.h"
+
+static const char *A(struct emit *e, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static const char *A(struct emit *e, const char *fmt, ...)
+{
+	va_list ap;
+	const char *r;
+
+	va_start(ap, fmt);
+	r = arena_vprintf(e->s->arena, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+void emit_unsupported(struct emit *e, struct loc loc, const char *what)
+{
+	diag_error(&e->s->diags, loc, "translate.unsupported",
+		   "%s is not supported by this translator yet", what);
+}
+
+/* The first token of an expression, as stap names it in error messages. */
+static const char *first_token(struct emit *e, struct exp *x, struct loc *loc)
+{
+	for (;;) {
+		*loc = x->loc;
+		switch (x->kind) {
+		case EX_SYM:
+			return A(e, "identifier '%s'", x->u.sym.name);
+		case EX_CALL:
+			return A(e, "identifier '%s'", x->u.call.name);
+		case EX_NUM:
+			return A(e, "number '%lld'", (long long)x->u.num);
+		case EX_STR:
+			return A(e, "string '%.*s'", (int)x->u.str.len, x->u.str.s);
+		case EX_PRINT: {
+			static const char *const names[] = {
+				"print", "println", "printd", "printdln", "printf"
+			};
+			return A(e, "identifier '%s%s'", x->u.print.to_string ? "s" : "",
+				 names[x->u.print.pkind]);
+		}
+		case EX_ASSIGN: case EX_BINARY: case EX_CMP: case EX_CONCAT:
+		case EX_LOG_AND: case EX_LOG_OR: case EX_REGEX:
+			x = x->u.bin.left;
+			continue;
+		case EX_POST_INC:
+			x = x->u.un.operand;
+			continue;
+		case EX_TERNARY:
+			x = x->u.tern.cond;
+			continue;
+		case EX_INDEX:
+			if (!x->u.index.base)
+				return "operator '['";
+			x = x->u.index.base;
+			continue;
+		case EX_UNARY: case EX_PRE_INC:
+			return A(e, "operator '%s'", x->u.un.op);
+		case EX_TARGET:
+			return A(e, "identifier '$%s'", x->u.target.name);
+		default:
+			return "operator '('";
+		}
+	}
+}
+
+static const char *stmt_where(struct emit *e, struct stmt *st)
+{
+	struct loc loc = st->loc;
+	const char *what;
+
+	switch (st->kind) {
+	case ST_EXP:
+		what = first_token(e, st->u.exp, &loc);
+		break;
+	case ST_BLOCK:
+		what = "operator '{'";
+		break;
+	default:
+		what = "keyword";
+		break;
+	}
+	return emit_where(e, what, loc);
+}
+
+static void emit_action(struct emit *e, int n, const char *where)
+{
+	if (n > 0)
+		emit_line(e, "STP_ACTION(c, %d, %s, %s);", n, where, e->err_label);
+}
+
+static int straight_line(const struct stmt *st)
+{
+	return st->kind == ST_EXP || st->kind == ST_NULL ||
+	       st->kind == ST_DELETE;
+}
+
+static void emit_block(struct emit *e, struct stmt *st)
+{
+	const char *run_where = NULL;
+	int i, run = 0;
+
+	emit_open(e, "%s", "");
+	for (i = 0; i < st->u.block.n; i++) {
+		struct stmt *s = st->u.block.v[i];
+		if (!straight_line(s)) {
+			emit_action(e, run, run_where);
+			run = 0;
+			emit_stmt(e, s);
+			continue;
+		}
+		if (!run)
+			run_where = stmt_where(e, s);
+		run++;
+		emit_stmt(e, s);
+	}
+	emit_action(e, run, run_where);
+	emit_close(e, "");
+}
+
+static const char *new_label(struct emit *e, const char *stem)
+{
+	return A(e, "%s_%d", stem, e->nlabels++);
+}
+
+static void emit_for(struct emit *e, struct stmt *st)
+{
+	const char *init = st->u.for_.init ? ex(e, st->u.for_.init) : "";
+	const char *cond = st->u.for_.cond ? ex(e, st->u.for_.cond) : "1";
+	const char *incr = st->u.for_.incr ? ex(e, st->u.for_.incr) : "";
+
+	emit_open(e, "for ((void)(%s); %s; (void)(%s))", *init ? init : "0",
+		  cond, *incr ? incr : "0");
+	emit_action(e, 1, stmt_where(e, st));
+	emit_stmt(e, st->u.for_.body);
+	emit_close(e, "");
+}
+
+static void emit_try(struct emit *e, struct stmt *st)
+{
+	const char *outer = e->err_label;
+	const char *catch_l = new_label(e, "catch");
+	const char *end_l = new_label(e, "tried");
+
+	emit_open(e, "%s", "");
+	e->err_label = catch_l;
+	emit_stmt(e, st->u.try_.body);
+	e->err_label = outer;
+	emit_line(e, "goto %s;", end_l);
+	emit_line(e, "%s:", catch_l);
+	emit_line(e, "if (c->aborted) goto %s;", outer);
+	if (st->u.try_.catch_var) {
+		struct exp *v = st->u.try_.catch_var;
+		emit_line(e, "_stp_strlcpy(%s, c->last_error, MAXSTRINGLEN);",
+			  emit_sym_ref(e, v->u.sym.sym));
+	}
+	emit_line(e, "c->last_error = NULL;");
+	emit_stmt(e, st->u.try_.handler);
+	emit_line(e, "%s: ;", end_l);
+	emit_close(e, "");
+}
+
+static void emit_return(struct emit *e, struct stmt *st)
+{
+	struct exp *v = st->u.exp;
+
+	if (v && e->func && e->func->type == TY_STRING)
+		emit_line(e, "_stp_strassign(l->__retvalue, %s);", ex(e, v));
+	else if (v && e->func && e->func->type == TY_LONG)
+		emit_line(e, "l->__retvalue = %s;", ex(e, v));
+	else if (v)
+		emit_line(e, "(void)(%s);", ex(e, v));
+	emit_line(e, "goto out;");
+}
+
+void emit_stmt(struct emit *e, struct stmt *st)
+{
+	const char *brk, *cont;
+
+	if (!st)
+		return;
+	switch (st->kind) {
+	case ST_BLOCK:
+		emit_block(e, st);
+		break;
+	case ST_NULL:
+		break;
+	case ST_EXP:
+		emit_line(e, "(void)(%s);", ex(e, st->u.exp));
+		break;
+	case ST_IF:
+		emit_open(e, "if (%s)", ex(e, st->u.if_.cond));
+		emit_stmt(e, st->u.if_.then);
+		if (st->u.if_.els) {
+			emit_close(e, "");
+			emit_open(e, "else");
+			emit_stmt(e, st->u.if_.els);
+		}
+		emit_close(e, "");
+		break;
+	case ST_FOR:
+		brk = e->break_label, cont = e->continue_label;
+		emit_for(e, st);
+		e->break_label = brk, e->continue_label = cont;
+		break;
+	case ST_FOREACH:
+		emit_foreach(e, st);
+		break;
+	case ST_RETURN:
+		emit_return(e, st);
+		break;
+	case ST_DELETE:
+		emit_delete(e, st);
+		break;
+	case ST_BREAK:
+		emit_line(e, "break;");
+		break;
+	case ST_CONTINUE:
+		emit_line(e, "continue;");
+		break;
+	case ST_NEXT:
+		if (e->func)
+			emit_line(e, "c->next = 1;");
+		emit_line(e, "goto out;");
+		break;
+	case ST_TRY:
+		emit_try(e, st);
+		break;
+	case ST_EMBEDDED:
+		emit_raw(e, st->u.embedded.code);
+		break;
+	case ST_KIND_COUNT:
+		break;
+	}
+}
+
+static void emit_field(struct emit *e, struct strbuf *sb, const struct sym *sym)
+{
+	if (sym->type == TY_STRING)
+		sb_printf(sb, "\tchar l_%s[MAXSTRINGLEN];\n", sym->name);
+	else
+		sb_printf(sb, "\tint64_t l_%s;\n", sym->name);
+}
+
+void emit_frame_struct(struct emit *e, const char *name, struct vec *syms,
+		       struct vec *params, enum type ret)
+{
+	struct strbuf sb = {0};
+	struct sym *sym;
+	int i;
+
+	sb_printf(&sb, "struct %s {\n", name);
+	if (ret == TY_STRING)
+		sb_puts(&sb, "\tchar __retvalue[MAXSTRINGLEN];\n");
+	else if (ret == TY_LONG)
+		sb_puts(&sb, "\tint64_t __retvalue;\n");
+	if (params)
+		VEC_EACH(*params, i, sym)
+			emit_field(e, &sb, sym);
+	VEC_EACH(*syms, i, sym)
+		emit_field(e, &sb, sym);
+	sb_put(&sb, e->temps.s ? e->temps.s : "", e->temps.len);
+	sb_puts(&sb, "\tchar _unused;\n};\n");
+	emit_raw(e, sb.s);
+	sb_free(&sb);
+}
+
+static void init_locals(struct emit *e, struct vec *locals)
+{
+	struct sym *sym;
+	int i;
+
+	VEC_EACH(*locals, i, sym) {
+		if (sym->type == TY_STRING)
+			emit_line(e, "l->l_%s[0] = '\\0';", sym->name);
+		else if (sym->type == TY_LONG)
+			emit_line(e, "l->l_%s = 0;", sym->name);
+	}
+}
+
+static void begin_body(struct emit *e, struct func *f)
+{
+	e->func = f;
+	e->temps = (struct strbuf){0};
+	e->ntemps = 0;
+	e->err_label = "out";
+}
+
+/* The body's text was emitted into its own buffer while its temporaries
+ * were found; now its frame struct (which needs them) goes to the frames
+ * buffer and the text to the output. */
+static void finish_body(struct emit *e, struct strbuf *text, const char *frame,
+			struct vec *locals, struct vec *params, enum type ret)
+{
+	struct strbuf out = e->out;
+
+	e->out = e->frames;
+	emit_frame_struct(e, frame, locals, params, ret);
+	e->frames = e->out;
+	e->out = out;
+	sb_put(&e->out, text->s, text->len);
+	sb_free(text);
+	sb_free(&e->temps);
+}
+
+void emit_probe_body(struct emit *e, struct derived_probe *dp)
+{
+	struct strbuf saved = e->out;
+	const char *frame = arena_printf(e->s->arena, "frame_p%d", dp->index);
+
+	begin_body(e, NULL);
+	e->out = (struct strbuf){0};
+	emit_line(e, "static void probe_%d(struct context *c)", dp->index);
+	emit_open(e, "%s", "");
+	emit_line(e, "struct %s *l = _stp_frame_at(c, 0);", frame);
+	init_locals(e, &dp->locals);
+	if (dp->cond)
+		emit_line(e, "if (!(%s)) return;", ex(e, dp->cond));
+	emit_stmt(e, dp->body);
+	emit_line(e, "goto out;");
+	emit_line(e, "out: __attribute__((unused));");
+	emit_close(e, "\n");
+	{
+		struct strbuf text = e->out;
+		e->out = saved;
+		finish_body(e, &text, frame, &dp->locals, NULL, TY_VOID);
+	}
+}
+
+static void emit_params_decl(struct emit *e, struct strbuf *sb, struct func *f)
+{
+	struct sym *sym;
+	int i;
+
+	sb_puts(sb, "struct context *c");
+	VEC_EACH(f->info->params, i, sym)
+		sb_printf(sb, ", %s a_%s", sym->type == TY_STRING ?
+			  "const char *" : "int64_t", sym->name);
+}
+
+static void embedded_macros(struct emit *e, struct func *f, int define)
+{
+	struct sym *sym;
+	int i;
+
+	if (!define) {
+		VEC_EACH(f->info->params, i, sym)
+			emit_line(e, "#undef STAP_ARG_%s", sym->name);
+		return;
+	}
+	VEC_EACH(f->info->params, i, sym)
+		emit_line(e, "#define STAP_ARG_%s (l->l_%s)", sym->name, sym->name);
+	if (f->type == TY_STRING)
+		emit_line(e, "#define STAP_RETURN(v) do { _stp_strassign(STAP_RETVALUE, (v)); goto out; } while (0)");
+	else
+		emit_line(e, "#define STAP_RETURN(v) do { STAP_RETVALUE = (v); goto out; } while (0)");
+}
+
+void emit_func_body(struct emit *e, struct func *f)
+{
+	struct strbuf saved = e->out, decl = {0};
+	const char *frame = arena_printf(e->s->arena, "frame_f%d", f->info->index);
+	struct sym *sym;
+	int i;
+
+	begin_body(e, f);
+	e->out = (struct strbuf){0};
+	emit_params_decl(e, &decl, f);
+	emit_line(e, "static void f%d(%s)", f->info->index, decl.s);
+	sb_free(&decl);
+	emit_open(e, "%s", "");
+	emit_line(e, "struct %s *l;", frame);
+	emit_line(e, "if (unlikely(c->nesting + 1 >= MAXNESTING)) { _stp_error_at(c, \"MAXNESTING exceeded\", c->last_stmt); return; }");
+	emit_line(e, "l = _stp_frame_at(c, ++c->nesting);");
+	if (f->type == TY_STRING)
+		emit_line(e, "l->__retvalue[0] = '\\0';");
+	else if (f->type == TY_LONG)
+		emit_line(e, "l->__retvalue = 0;");
+	VEC_EACH(f->info->params, i, sym) {
+		if (sym->type == TY_STRING)
+			emit_line(e, "_stp_strlcpy(l->l_%s, a_%s, MAXSTRINGLEN);",
+				  sym->name, sym->name);
+		else
+			emit_line(e, "l->l_%s = a_%s;", sym->name, sym->name);
+	}
+	init_locals(e, &f->info->locals);
+	if (f->body->kind == ST_EMBEDDED) {
+		embedded_macros(e, f, 1);
+		emit_open(e, "%s", "");
+		emit_raw(e, f->body->u.embedded.code);
+		emit_raw(e, "\n");
+		emit_close(e, "");
+		emit_line(e, "#undef STAP_RETURN");
+		embedded_macros(e, f, 0);
+	} else {
+		emit_stmt(e, f->body);
+	}
+	emit_line(e, "goto out;");
+	emit_line(e, "out: __attribute__((unused));");
+	emit_line(e, "c->nesting--;");
+	emit_close(e, "\n");
+	{
+		struct strbuf text = e->out;
+		e->out = saved;
+		finish_body(e, &text, frame, &f->info->locals, &f->info->params,
+			    f->type);
+	}
+}
+
+/* The C function a call to F goes to: F itself, or a dispatcher that
+ * falls through to the next overload when F does `next`. */
+const char *emit_call_entry(struct emit *e, struct func *f)
+{
+	if (!f->info->next_overload)
+		return arena_printf(e->s->arena, "f%d", f->info->index);
+	return arena_printf(e->s->arena, "fo%d", f->info->index);
+}

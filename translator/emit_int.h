@@ -1,0 +1,31 @@
+/* emit_int.h - shared by the emit_*.c files of pass 3 only. */
+#ifndef EMIT_INT_H
+#define EMIT_INT_H
+
+#include <stdarg.h>
+
+#include "emit.h"
+
+const char *ex(struct emit *e, struct exp *x);		/* emit_exp.c */
+const char *emit_temp(struct emit *e, enum type t);
+const char *emit_check(struct emit *e);
+
+const char *emit_print(struct emit *e, struct exp *x);	/* emit_print.c */
+
+const char *emit_array_get(struct emit *e, struct exp *x);	/* emit_array.c */
+const char *emit_array_in(struct emit *e, struct exp *x);
+const char *emit_array_assign(struct emit *e, struct exp *x);
+const char *emit_array_incdec(struct emit *e, struct exp *x, int post);
+const char *emit_stat_op(struct emit *e, struct exp *x);
+const char *emit_regex(struct emit *e, struct exp *x);
+void emit_foreach(struct emit *e, struct stmt *st);
+void emit_delete(struct emit *e, struct stmt *st);
+
+void emit_stmt(struct emit *e, struct stmt *st);	/* emit_body.c */
+const char *emit_call_entry(struct emit *e, struct func *f);
+
+/* A construct this translator cannot emit yet: a clear error, never a
+ * silent wrong module. */
+void emit_unsupported(struct emit *e, struct loc loc, const char *what);
+
+#endif

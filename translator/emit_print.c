@@ -1,0 +1,102 @@
+/* emit_print.c - C for the print family (pass 3).
+ *
+ * print/println/printd/printdln write each value into the per-CPU print
+ * buffer; printf passes a typed argument array to the runtime formatter.
+ * The sprint* forms do the same into a string temporary.  Formats were
+ * checked in pass 2, so arguments match their directives here.
+ */
+#include <string.h>
+
+#include "emit_int.h"
+
+/* One value appended to the output: the print buffer (TO == NULL) or the
+ * string temporary TO. */
+static void put_value(struct emit *e, struct strbuf *sb, const char *to,
+		      struct exp *v)
+{
+	const char *val = ex(e, v);
+
+	if (v->type == TY_STRING) {
+		if (to)
+			sb_printf(sb, "_stp_strlcat(%s, %s, MAXSTRINGLEN); ", to, val);
+		else
+			sb_printf(sb, "_stp_print_str(c, %s); ", val);
+	} else {
+		if (to)
+			sb_printf(sb, "_stp_strcat_long(%s, %s); ", to, val);
+		else
+			sb_printf(sb, "_stp_print_long(c, %s); ", val);
+	}
+}
+
+static void put_literal(struct emit *e, struct strbuf *sb, const char *to,
+			const char *lit)
+{
+	if (to)
+		sb_printf(sb, "_stp_strlcat(%s, %s, MAXSTRINGLEN); ", to, lit);
+	else
+		sb_printf(sb, "_stp_print_str(c, %s); ", lit);
+}
+
+static void emit_printf(struct emit *e, struct strbuf *sb, struct exp *x,
+			const char *to)
+{
+	int i, n = x->u.print.args.n;
+	const char *fmt = emit_cstr(e, x->u.print.fmt, x->u.print.fmt_len);
+	const char *argv = "NULL";
+
+	if (n) {
+		struct strbuf a = {0};
+		sb_puts(&a, "(struct _stp_print_arg[]){ ");
+		for (i = 0; i < n; i++) {
+			struct exp *v = x->u.print.args.v[i];
+			if (v->type == TY_STRING)
+				sb_printf(&a, "{ .is_str = 1, .s = %s }, ", ex(e, v));
+			else
+				sb_printf(&a, "{ .l = %s }, ", ex(e, v));
+		}
+		sb_puts(&a, "}");
+		argv = arena_strdup(e->s->arena, a.s);
+		sb_free(&a);
+	}
+	if (to)
+		sb_printf(sb, "_stp_sprint_fmt(%s, MAXSTRINGLEN, %s, %s, %d); ", to,
+			  fmt, argv, n);
+	else
+		sb_printf(sb, "_stp_print_fmt(c, %s, %s, %d); ", fmt, argv, n);
+}
+
+const char *emit_print(struct emit *e, struct exp *x)
+{
+	struct strbuf sb = {0};
+	const char *to = NULL, *delim = NULL, *r;
+	enum print_kind k = x->u.print.pkind;
+	int i;
+
+	if (x->u.print.to_string) {
+		to = emit_temp(e, TY_STRING);
+		sb_printf(&sb, "({ %s[0] = '\\0'; ", to);
+	} else {
+		sb_puts(&sb, "({ ");
+	}
+	if (k == PR_PRINTF) {
+		emit_printf(e, &sb, x, to);
+	} else {
+		if (x->u.print.delim)
+			delim = ex(e, x->u.print.delim);
+		for (i = 0; i < x->u.print.args.n; i++) {
+			if (i && delim)
+				put_literal(e, &sb, to, delim);
+			put_value(e, &sb, to, x->u.print.args.v[i]);
+		}
+		if (k == PR_PRINTLN || k == PR_PRINTDLN)
+			put_literal(e, &sb, to, "\"\\n\"");
+	}
+	if (to)
+		sb_printf(&sb, "(const char *)%s; })", to);
+	else
+		sb_puts(&sb, "(int64_t)0; })");
+	r = arena_strdup(e->s->arena, sb.s);
+	sb_free(&sb);
+	return r;
+}

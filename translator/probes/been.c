@@ -1,0 +1,100 @@
+/* probes/been.c - the begin, end, error and never probe families.
+ *
+ * begin[(N)] runs when the session starts, end[(N)] when it stops, and
+ * error[(N)] instead of end when the session stops after errors; each set
+ * in ascending N, then in script order.  never is checked, never run.
+ * The runtime runs them (runtime/probes/been.c).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../emit.h"
+
+static int resolve_been(struct session *s, const struct probe_point *pt,
+			struct derived_probe *dp)
+{
+	const struct pp_comp *c = pt->comps.v[0];
+
+	if (pt->comps.n > 1) {
+		const struct pp_comp *extra = pt->comps.v[1];
+		diag_error(&s->diags, extra->loc, "sema.probe-mismatch",
+			   "probe point '%s' has unexpected component '%s'",
+			   pp_format(s, (struct vec *)&pt->comps), extra->name);
+		return -1;
+	}
+	if (c->arg && c->arg->kind != EX_NUM) {
+		diag_error(&s->diags, c->arg->loc, "sema.probe-arg",
+			   "'%s' takes a number (its priority), not a string", c->name);
+		return -1;
+	}
+	dp->num_arg = c->arg ? c->arg->u.num : 0;
+	return 1;
+}
+
+static int resolve_never(struct session *s, const struct probe_point *pt,
+			 struct derived_probe *dp)
+{
+	if (pt->comps.n > 1 || ((const struct pp_comp *)pt->comps.v[0])->has_arg) {
+		diag_error(&s->diags, pt->loc, "sema.probe-mismatch",
+			   "'never' takes no argument or component");
+		return -1;
+	}
+	return 1;
+}
+
+static int cmp_priority(const void *a, const void *b)
+{
+	const struct derived_probe *x = *(const struct derived_probe *const *)a;
+	const struct derived_probe *y = *(const struct derived_probe *const *)b;
+
+	if (x->num_arg != y->num_arg)
+		return x->num_arg < y->num_arg ? -1 : 1;
+	return x->index - y->index;
+}
+
+static void emit_set(struct emit *e, struct vec *probes, const char *kind)
+{
+	struct vec set = {0};
+	struct derived_probe *dp;
+	int i;
+
+	VEC_EACH(*probes, i, dp) {
+		const struct pp_comp *c = dp->comps.v[0];
+		if (!strcmp(c->name, kind))
+			vec_push(e->s->arena, &set, dp);
+	}
+	if (set.n)
+		qsort(set.v, (size_t)set.n, sizeof(void *), cmp_priority);
+	emit_line(e, "static struct stp_probe *const stp_%s_probes[] = {", kind);
+	VEC_EACH(set, i, dp)
+		emit_line(e, "\t&stp_probes[%d],", dp->index);
+	emit_line(e, "\tNULL");
+	emit_line(e, "};");
+}
+
+static void emit_been(struct emit *e, struct vec *probes)
+{
+	emit_set(e, probes, "begin");
+	emit_set(e, probes, "end");
+	emit_set(e, probes, "error");
+	emit_line(e, "static int stp_been_start(void)");
+	emit_line(e, "{ return _stp_run_begin_probes(stp_begin_probes); }");
+	emit_line(e, "static void stp_been_stop(void)");
+	emit_line(e, "{ _stp_run_end_probes(stp_end_probes, stp_error_probes); }\n");
+}
+
+static void emit_never(struct emit *e, struct vec *probes)
+{
+	emit_line(e, "static int stp_never_start(void) { return 0; }");
+	emit_line(e, "static void stp_never_stop(void) { }\n");
+}
+
+const struct probe_family family_been = {
+	.name = "been", .resolve = resolve_been, .emit = emit_been,
+	.kind = "begin/end",
+};
+
+const struct probe_family family_never = {
+	.name = "never", .resolve = resolve_never, .emit = emit_never,
+	.kind = "never",
+};

@@ -1,0 +1,103 @@
+/* program.h - the resolved program: what pass 2 hands to pass 3.
+ *
+ * Elaboration (elaborate.c, resolve.c, types.c) turns the parsed files into
+ * a program: concrete probes after alias expansion, the functions and
+ * globals they reach, every symbol bound and typed.  Translation (emit*.c)
+ * only reads it.  Each probe family (one file each under probes/) is one
+ * record of callbacks.
+ */
+#ifndef PROGRAM_H
+#define PROGRAM_H
+
+#include "ast.h"
+
+struct session;
+struct emit;
+struct derived_probe;
+
+#define MAX_ARITY 9		/* index columns of an array */
+
+enum sym_kind { SYM_GLOBAL, SYM_LOCAL, SYM_PARAM };
+
+/* A variable.  Globals have one sym for the whole program; locals and
+ * parameters one per probe or function. */
+struct sym {
+	enum sym_kind kind;
+	const char *name;	/* as written (globals: mangled if private) */
+	struct loc loc;		/* declaration, or first use of a local */
+	enum type type;		/* value type */
+	struct loc type_loc;	/* where the type was first inferred */
+	int arity;		/* 0 scalar, N indexes, -1 not yet known */
+	enum type index_types[MAX_ARITY];
+	struct loc arity_loc;	/* where arity was first seen */
+	struct global *decl;	/* SYM_GLOBAL: its declaration */
+	int index;		/* position among its owner's symbols */
+	unsigned read : 1, written : 1, is_foreach_key : 1;
+};
+
+/* One concrete probe: a probe point resolved by a family, with the body
+ * that runs there (alias prologues and epilogues folded in). */
+struct derived_probe {
+	const struct probe_family *family;
+	struct loc loc;			/* the user's probe point */
+	const char *pp;			/* pp(): the resolved point, canonical */
+	const char *user_pp;		/* the point as the user wrote it */
+	struct vec comps;		/* struct pp_comp *: resolved components */
+	struct stmt *body;		/* ST_BLOCK */
+	struct exp *cond;		/* arming condition (ANDed), or NULL */
+	struct vec locals;		/* struct sym * */
+	struct vec globals_used;	/* struct sym *: read or written here,
+					   through functions too */
+	struct vec globals_written;	/* struct sym * subset */
+	struct vec callees;		/* struct func *: called directly */
+	int index;			/* position in program.probes */
+	void *data;			/* the family's own data */
+	int64_t num_arg;		/* e.g. begin(N) priority, timer period */
+};
+
+/* A probe family: begin/end/error/never, timer, kprobe, tracepoint, …
+ * One record per family; a family lives in one file under probes/. */
+struct probe_family {
+	const char *name;	/* first component: "begin", "timer", … */
+	/* Does POINT (components already alias-free) belong to this family?
+	 * Returns 1 and fills DP on a match, 0 for no match (so another
+	 * alternative may be tried), -1 after reporting an error. */
+	int (*resolve)(struct session *s, const struct probe_point *point,
+		       struct derived_probe *dp);
+	/* Emit the C that registers and unregisters all probes of the family
+	 * (PROBES: struct derived_probe *, in program order). */
+	void (*emit)(struct emit *e, struct vec *probes);
+	/* Context functions that make sense in this family's probes. */
+	const char *kind;	/* "begin", "timer", … for listing */
+};
+
+/* A function as called: the user's declaration with its symbols. */
+struct func_info {
+	struct func *func;
+	struct vec params;	/* struct sym * */
+	struct vec locals;	/* struct sym * (params excluded) */
+	struct vec globals_used;
+	struct vec globals_written;
+	struct vec callees;	/* struct func * */
+	struct func *next_overload;	/* same name and arity, tried after
+					   this one does `next` */
+	int index;
+};
+
+struct program {
+	struct vec probes;	/* struct derived_probe * */
+	struct vec funcs;	/* struct func * reached from a probe */
+	struct vec globals;	/* struct sym * of used globals */
+	struct vec embeds;	/* struct embedded_code *: top-level C */
+	int max_nesting;	/* deepest static call chain (+ recursion) */
+};
+
+/* The table of probe families (families.c). */
+const struct probe_family *family_lookup(const char *name);
+void family_list(void (*fn)(const struct probe_family *f, void *arg),
+		 void *arg);
+
+/* Helpers for families. */
+const char *pp_format(struct session *s, struct vec *comps);
+
+#endif

@@ -1,0 +1,335 @@
+/* resolve.c - declarations and probe derivation (pass 2, first half).
+ *
+ * Collects every global, function and alias of the user's files and the
+ * tapset library, then turns each probe point of the user's probes into
+ * derived probes: aliases expand (prologue before, epilogue after the
+ * user's body, suffix components carried along), wildcards match alias
+ * names, and what remains goes to the probe family named by its first
+ * component.  `?` and `!` behave as in SystemTap.
+ */
+#include <fnmatch.h>
+#include <string.h>
+
+#include "elab.h"
+
+#define MAX_ALIAS_DEPTH 32
+
+struct sym *elab_find_global(struct elab *el, const char *name,
+			     const struct src_file *from)
+{
+	struct sym *sym, *pub = NULL;
+	int i;
+
+	VEC_EACH(el->globals, i, sym) {
+		if (strcmp(sym->name, name))
+			continue;
+		if (sym->decl->is_private) {
+			if (sym->decl->file == from)
+				return sym;
+		} else if (!pub) {
+			pub = sym;
+		}
+	}
+	return pub;
+}
+
+static void add_global(struct elab *el, struct global *g)
+{
+	struct sym *prev = NULL, *sym;
+	int i;
+
+	VEC_EACH(el->globals, i, prev) {
+		if (strcmp(prev->name, g->name))
+			continue;
+		if (prev->decl->is_private != g->is_private ||
+		    (g->is_private && prev->decl->file != g->file))
+			continue;
+		diag_error(&el->s->diags, g->loc, "sema.duplicate-global",
+			   "duplicate global variable '%s'", g->name);
+		diag_note(&el->s->diags, prev->loc, "first declared here");
+		return;
+	}
+	sym = ARENA_NEW(el->s->arena, struct sym);
+	sym->kind = SYM_GLOBAL;
+	sym->name = g->name;
+	sym->loc = g->loc;
+	sym->decl = g;
+	sym->arity = g->is_array_decl ? -2 : -1;	/* -2: some array */
+	if (g->init) {
+		sym->type = g->init->kind == EX_STR ? TY_STRING : TY_LONG;
+		sym->type_loc = g->init->loc;
+		sym->arity = 0;
+		sym->arity_loc = g->loc;
+	}
+	vec_push(el->s->arena, &el->globals, sym);
+}
+
+static void collect_file(struct elab *el, struct file_ast *fa)
+{
+	int i;
+	void *p;
+
+	VEC_EACH(fa->globals, i, p)
+		add_global(el, p);
+	VEC_EACH(fa->funcs, i, p)
+		vec_push(el->s->arena, &el->funcs, p);
+	VEC_EACH(fa->aliases, i, p)
+		vec_push(el->s->arena, &el->aliases, p);
+}
+
+void elab_collect(struct elab *el)
+{
+	struct file_ast *fa;
+	int i;
+
+	VEC_EACH(el->s->user_files, i, fa)
+		collect_file(el, fa);
+	VEC_EACH(el->s->library_files, i, fa)
+		collect_file(el, fa);
+}
+
+const char *pp_format(struct session *s, struct vec *comps)
+{
+	struct strbuf sb = {0};
+	struct pp_comp *c;
+	const char *out;
+	int i;
+
+	VEC_EACH(*comps, i, c) {
+		if (i)
+			sb_putc(&sb, '.');
+		sb_puts(&sb, c->name);
+		if (!c->has_arg)
+			continue;
+		if (!c->arg)
+			sb_puts(&sb, "()");
+		else if (c->arg->kind == EX_NUM)
+			sb_printf(&sb, "(%lld)", (long long)c->arg->u.num);
+		else
+			sb_printf(&sb, "(\"%.*s\")", (int)c->arg->u.str.len,
+				  c->arg->u.str.s);
+	}
+	out = arena_strdup(s->arena, sb.s ? sb.s : "");
+	sb_free(&sb);
+	return out;
+}
+
+static int same_arg(const struct pp_comp *a, const struct pp_comp *b)
+{
+	if (a->has_arg != b->has_arg)
+		return 0;
+	if (!a->arg || !b->arg)
+		return a->arg == b->arg;
+	if (a->arg->kind != b->arg->kind)
+		return 0;
+	if (a->arg->kind == EX_NUM)
+		return a->arg->u.num == b->arg->u.num;
+	return a->arg->u.str.len == b->arg->u.str.len &&
+	       !memcmp(a->arg->u.str.s, b->arg->u.str.s, a->arg->u.str.len);
+}
+
+/* Does the alias name NAME match the leading components of POINT?
+ * Returns how many components of POINT it consumed, or 0. */
+static int alias_match(const struct probe_point *name,
+		       const struct probe_point *point)
+{
+	int i;
+
+	if (name->comps.n > point->comps.n)
+		return 0;
+	for (i = 0; i < name->comps.n; i++) {
+		const struct pp_comp *nc = name->comps.v[i];
+		const struct pp_comp *pc = point->comps.v[i];
+		if (fnmatch(pc->name, nc->name, 0))
+			return 0;
+		if (pc->has_arg && !same_arg(nc, pc))
+			return 0;
+		if (nc->has_arg && !pc->has_arg)
+			return 0;
+	}
+	return i;
+}
+
+struct derive {
+	struct elab *el;
+	const struct probe *probe;	/* the user's probe */
+	const struct probe_point *user_point;
+	const char *user_pp;		/* all the probe's points, for -p2 */
+	int depth;
+};
+
+static struct stmt *wrap_body(struct arena *a, struct loc loc,
+			      struct stmt *first, struct stmt *second)
+{
+	struct stmt *b = ARENA_NEW(a, struct stmt);
+
+	b->kind = ST_BLOCK;
+	b->loc = loc;
+	if (first)
+		vec_push(a, &b->u.block, first);
+	if (second)
+		vec_push(a, &b->u.block, second);
+	return b;
+}
+
+static struct exp *and_cond(struct arena *a, struct exp *x, struct exp *y)
+{
+	struct exp *e;
+
+	if (!x || !y)
+		return x ? x : y;
+	e = ARENA_NEW(a, struct exp);
+	e->kind = EX_LOG_AND;
+	e->loc = x->loc;
+	e->u.bin.op = "&&";
+	e->u.bin.left = x;
+	e->u.bin.right = y;
+	return e;
+}
+
+static int derive_point(struct derive *d, const struct probe_point *point,
+			struct stmt *body, struct exp *cond);
+
+/* Expand POINT through ALIAS, which matched its first N components. */
+static int expand_alias(struct derive *d, const struct probe_alias *al,
+			const struct probe_point *point, int n,
+			struct stmt *body, struct exp *cond)
+{
+	struct arena *a = d->el->s->arena;
+	struct stmt *nb;
+	int i, j, found = 0, rc;
+
+	if (al->kind == ALIAS_EPILOGUE)
+		nb = wrap_body(a, body->loc, body, al->body);
+	else if (al->kind == ALIAS_BOTH)
+		nb = wrap_body(a, body->loc,
+			       wrap_body(a, body->loc, al->body, body),
+			       al->epilogue);
+	else
+		nb = wrap_body(a, body->loc, al->body, body);
+	for (i = 0; i < al->points.n; i++) {
+		const struct probe_point *ap = al->points.v[i];
+		struct probe_point *np = ARENA_NEW(a, struct probe_point);
+
+		*np = *ap;
+		np->comps = (struct vec){0};
+		for (j = 0; j < ap->comps.n; j++)
+			vec_push(a, &np->comps, ap->comps.v[j]);
+		for (j = n; j < point->comps.n; j++)	/* alias suffixes */
+			vec_push(a, &np->comps, point->comps.v[j]);
+		d->depth++;
+		rc = derive_point(d, np, nb, and_cond(a, cond, ap->cond));
+		d->depth--;
+		if (rc < 0)
+			return -1;
+		if (rc > 0) {
+			found = 1;
+			if (ap->sufficient)
+				break;
+		} else if (!ap->optional) {
+			return 0;
+		}
+	}
+	return found;
+}
+
+static int derive_builtin(struct derive *d, const struct probe_point *point,
+			  struct stmt *body, struct exp *cond)
+{
+	struct elab *el = d->el;
+	struct arena *a = el->s->arena;
+	const struct pp_comp *first = point->comps.v[0];
+	const struct probe_family *fam = family_lookup(first->name);
+	struct derived_probe *dp;
+	int i, rc;
+
+	if (!fam)
+		return 0;
+	dp = ARENA_NEW(a, struct derived_probe);
+	dp->family = fam;
+	dp->loc = d->user_point->loc;
+	for (i = 0; i < point->comps.n; i++)
+		vec_push(a, &dp->comps, point->comps.v[i]);
+	rc = fam->resolve(el->s, point, dp);
+	if (rc <= 0)
+		return rc;
+	if (!dp->pp)
+		dp->pp = pp_format(el->s, &dp->comps);
+	dp->user_pp = d->user_pp;
+	dp->body = stmt_clone(a, body);
+	dp->cond = exp_clone(a, cond);
+	dp->index = el->prog->probes.n;
+	vec_push(a, &el->prog->probes, dp);
+	return 1;
+}
+
+/* Derive probes for POINT.  1: something resolved; 0: nothing matched;
+ * -1: an error was reported. */
+static int derive_point(struct derive *d, const struct probe_point *point,
+			struct stmt *body, struct exp *cond)
+{
+	struct elab *el = d->el;
+	const struct probe_alias *al;
+	int i, j, found = 0, rc;
+
+	if (d->depth > MAX_ALIAS_DEPTH) {
+		diag_error(&el->s->diags, point->loc, "sema.alias-recursion",
+			   "probe alias expansion is too deep (recursive alias?)");
+		return -1;
+	}
+	VEC_EACH(el->aliases, i, al) {
+		for (j = 0; j < al->names.n; j++) {
+			int n = alias_match(al->names.v[j], point);
+			if (!n)
+				continue;
+			rc = expand_alias(d, al, point, n, body, cond);
+			if (rc < 0)
+				return -1;
+			found |= rc;
+			break;
+		}
+	}
+	if (found)
+		return 1;
+	return derive_builtin(d, point, body, cond);
+}
+
+static void derive_probe(struct elab *el, const struct probe *p)
+{
+	struct derive d = { .el = el, .probe = p };
+	const struct probe_point *pt;
+	struct strbuf sb = {0};
+	int i, rc;
+
+	VEC_EACH(p->points, i, pt)
+		sb_printf(&sb, "%s%s%s", i ? "," : "",
+			  pp_format(el->s, (struct vec *)&pt->comps),
+			  pt->sufficient ? "!" : pt->optional ? "?" : "");
+	d.user_pp = arena_strdup(el->s->arena, sb.s);
+	sb_free(&sb);
+	VEC_EACH(p->points, i, pt) {
+		d.user_point = pt;
+		rc = derive_point(&d, pt, p->body, pt->cond);
+		if (rc < 0)
+			continue;
+		if (rc == 0 && !pt->optional) {
+			const struct pp_comp *c = pt->comps.v[0];
+			diag_error(&el->s->diags, pt->loc, "sema.probe-mismatch",
+				   "probe point '%s' matches no probe (no alias or probe type named '%s')",
+				   pp_format(el->s, (struct vec *)&pt->comps), c->name);
+		}
+		if (rc > 0 && pt->sufficient)
+			break;
+	}
+}
+
+void elab_derive_probes(struct elab *el)
+{
+	struct file_ast *fa;
+	struct probe *p;
+	int i, j;
+
+	VEC_EACH(el->s->user_files, i, fa)
+		VEC_EACH(fa->probes, j, p)
+			derive_probe(el, p);
+}
