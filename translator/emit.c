@@ -143,7 +143,7 @@ static void emit_globals(struct emit *e)
 		} else {
 			emit_line(e, "static int64_t %s = %s;", name, init ? init : "0");
 			if (!sym->decl->is_private)
-				emit_line(e, "module_param_named(%s, %s, int64_t, 0);",
+				emit_line(e, "module_param_named(%s, %s, stp_int64, 0);",
 					  sym->name, name);
 		}
 		emit_line(e, "static stp_rwlock_t %s_lock;", name);

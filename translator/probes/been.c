@@ -74,6 +74,7 @@ static void emit_set(struct emit *e, struct vec *probes, const char *kind)
 
 static void emit_been(struct emit *e, struct vec *probes)
 {
+	emit_line(e, "#include \"probes/been.c\"");
 	emit_set(e, probes, "begin");
 	emit_set(e, probes, "end");
 	emit_set(e, probes, "error");

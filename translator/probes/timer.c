@@ -96,6 +96,7 @@ static void emit_timer(struct emit *e, struct vec *probes)
 	struct derived_probe *dp;
 	int i;
 
+	emit_line(e, "#include \"probes/timer.c\"");
 	emit_line(e, "static struct stp_timer stp_timers[] = {");
 	VEC_EACH(*probes, i, dp) {
 		struct timer_data *td = dp->data;

@@ -1,0 +1,54 @@
+/* probes/timer.c - timer.s/ms/us/ns/hz/jiffies probes on hrtimers.
+ *
+ * One hrtimer per probe, pinned to the CPU that started it; each expiry
+ * runs the handler and rearms the timer one period (± the randomization)
+ * later.  Stopping cancels the timer and waits for a running callback.
+ */
+#include <linux/hrtimer.h>
+#include <linux/random.h>
+
+struct stp_timer {
+	struct stp_probe *probe;
+	s64 period_ns;		/* > 0 */
+	s64 rand_ns;		/* 0: no randomization */
+	struct hrtimer timer;
+};
+
+static ktime_t _stp_timer_interval(const struct stp_timer *t)
+{
+	s64 ns = t->period_ns;
+
+	if (t->rand_ns > 0)
+		ns += (s64)get_random_u64() % (2 * t->rand_ns + 1) - t->rand_ns;
+	return ns_to_ktime(ns > 0 ? ns : 1);
+}
+
+static enum hrtimer_restart _stp_timer_fire(struct hrtimer *h)
+{
+	struct stp_timer *t = container_of(h, struct stp_timer, timer);
+
+	_stp_probe_run(t->probe, NULL, 0);
+	hrtimer_forward_now(h, _stp_timer_interval(t));
+	return HRTIMER_RESTART;
+}
+
+static int _stp_timers_start(struct stp_timer *timers, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		hrtimer_init(&timers[i].timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
+		timers[i].timer.function = _stp_timer_fire;
+		hrtimer_start(&timers[i].timer, _stp_timer_interval(&timers[i]),
+			      HRTIMER_MODE_REL);
+	}
+	return 0;
+}
+
+static void _stp_timers_stop(struct stp_timer *timers, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		hrtimer_cancel(&timers[i].timer);
+}

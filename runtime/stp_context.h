@@ -1,0 +1,64 @@
+/* stp_context.h - the per-CPU probe context and the probe record.
+ *
+ * Every probe handler runs with the context of its CPU, which holds the
+ * error state, the statement budget, the print buffer and the frames of
+ * locals (frame 0 for the probe, one more per nested function call).  A
+ * context is busy while a handler runs; a probe that fires on a busy
+ * context (an interrupt inside a probe) is skipped, never nested.
+ */
+#ifndef STP_CONTEXT_H
+#define STP_CONTEXT_H
+
+struct context;
+
+struct stp_lock_spec {
+	rwlock_t *lock;
+	int write;
+};
+
+/* One derived probe; generated as the stp_probes[] table. */
+struct stp_probe {
+	const char *pp;			/* pp() */
+	void (*handler)(struct context *c);
+	int index;
+	const struct stp_lock_spec *locks;	/* in global order */
+	int nlocks;
+};
+
+struct context {
+	atomic_t busy;
+	struct stp_probe *probe;
+	long actionremaining;
+	int nesting;			/* current frame */
+	int next;			/* `next` in a function */
+	int aborted;			/* uncatchable error */
+	const char *last_error;		/* set: the handler is failing */
+	const char *last_stmt;		/* where, for the error message */
+	struct pt_regs *regs;		/* kernel registers, or NULL */
+	int user_mode;			/* regs are user-space registers */
+	char error_buffer[MAXSTRINGLEN];
+	cycles_t cycles_base, cycles_sum;	/* overload accounting */
+	size_t plen;			/* bytes in pbuf */
+	char pbuf[STP_PRINT_BUF_SIZE];
+	char *frames;			/* (MAXNESTING + 1) frames */
+};
+
+typedef rwlock_t stp_rwlock_t;
+#define stp_rwlock_init(l) rwlock_init(l)
+
+/* The frame at depth N of context C (STP_FRAME_SIZE comes from the
+ * generated code). */
+#define _stp_frame_at(c, n) ((void *)((c)->frames + (size_t)(n) * STP_FRAME_SIZE))
+#define _stp_callee_frame(c, type) ((type *)_stp_frame_at((c), (c)->nesting + 1))
+
+/* Count N statements; past the budget the probe ends uncatchably. */
+#define STP_ACTION(c, n, where, label)						\
+	do {									\
+		if (unlikely(((c)->actionremaining -= (n)) < 0)) {		\
+			_stp_error_at((c), "MAXACTION exceeded", (where));	\
+			(c)->aborted = 1;					\
+			goto label;						\
+		}								\
+	} while (0)
+
+#endif

@@ -1,0 +1,66 @@
+/* stp_print.h - script output through the per-CPU print buffer.
+ *
+ * Prints append to the context's buffer; the buffer goes to the transport
+ * when the handler ends (or when it fills), so one handler's output stays
+ * together.  printf formatting is the runtime's formatter (format.c).
+ */
+#ifndef STP_PRINT_H
+#define STP_PRINT_H
+
+struct _stp_print_arg {
+	int is_str;
+	int64_t l;
+	const char *s;
+};
+
+static __maybe_unused void _stp_print_flush(struct context *c)
+{
+	if (c->plen) {
+		_stp_transport_write(c->pbuf, c->plen);
+		c->plen = 0;
+	}
+}
+
+static __maybe_unused void _stp_print_mem(struct context *c, const char *s, size_t n)
+{
+	while (n) {
+		size_t room = sizeof c->pbuf - c->plen;
+		if (!room) {
+			_stp_print_flush(c);
+			continue;
+		}
+		if (room > n)
+			room = n;
+		memcpy(c->pbuf + c->plen, s, room);
+		c->plen += room;
+		s += room;
+		n -= room;
+	}
+}
+
+static inline void _stp_print_str(struct context *c, const char *s)
+{
+	_stp_print_mem(c, s, strlen(s));
+}
+
+static inline void _stp_print_long(struct context *c, int64_t v)
+{
+	char buf[24];
+
+	_stp_print_mem(c, buf, (size_t)_stp_ltoa(buf, v));
+}
+
+__printf(2, 3)
+static __maybe_unused void _stp_printf(struct context *c, const char *fmt, ...)
+{
+	char buf[MAXSTRINGLEN * 2];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	_stp_print_mem(c, buf, n < (int)sizeof buf ? (size_t)n : sizeof buf - 1);
+}
+
+#endif

@@ -1,0 +1,168 @@
+/* stp_probe.c - running one probe handler: the common entry of all probes.
+ *
+ * Every probe family calls _stp_probe_run from its kernel callback.  It
+ * takes the CPU's context (skipping the hit if the context is busy), locks
+ * the globals the handler uses (trylock, skipping after MAXTRYLOCK tries),
+ * runs the handler with a fresh statement budget, reports an error the
+ * handler ended with, flushes its output, and watches the CPU time spent
+ * in probes (the overload guard).
+ */
+
+static struct context *_stp_contexts[NR_CPUS];
+static atomic_t _stp_session_state = ATOMIC_INIT(STP_SESSION_STARTING);
+static atomic_t _stp_error_count = ATOMIC_INIT(0);
+static atomic_t _stp_skipped_count = ATOMIC_INIT(0);
+static atomic_t _stp_abort_requested = ATOMIC_INIT(0);
+
+static __maybe_unused void _stp_request_stop(void)
+{
+	if (atomic_cmpxchg(&_stp_session_state, STP_SESSION_RUNNING,
+			   STP_SESSION_STOPPING) == STP_SESSION_RUNNING ||
+	    atomic_cmpxchg(&_stp_session_state, STP_SESSION_STARTING,
+			   STP_SESSION_STOPPING) == STP_SESSION_STARTING)
+		_stp_transport_request_exit();
+}
+
+/* exit() in a script: no probe but end/error probes runs after this. */
+static __maybe_unused void _stp_exit(void)
+{
+	_stp_request_stop();
+}
+
+/* abort() in a script: the handler ends now, and no end probe runs. */
+static __maybe_unused void _stp_abort(struct context *c)
+{
+	atomic_set(&_stp_abort_requested, 1);
+	c->aborted = 1;
+	_stp_error_at(c, "abort", NULL);
+	_stp_request_stop();
+}
+
+static __maybe_unused int _stp_lock_globals(const struct stp_probe *p)
+{
+	int i, tries;
+
+	for (i = 0; i < p->nlocks; i++) {
+		const struct stp_lock_spec *l = &p->locks[i];
+		for (tries = 0;; tries++) {
+			if (l->write ? write_trylock(l->lock) : read_trylock(l->lock))
+				break;
+			if (tries >= MAXTRYLOCK)
+				goto fail;
+			udelay(TRYLOCKDELAY);
+		}
+	}
+	return 1;
+fail:
+	while (--i >= 0) {
+		if (p->locks[i].write)
+			write_unlock(p->locks[i].lock);
+		else
+			read_unlock(p->locks[i].lock);
+	}
+	return 0;
+}
+
+static __maybe_unused void _stp_unlock_globals(const struct stp_probe *p)
+{
+	int i;
+
+	for (i = p->nlocks - 1; i >= 0; i--) {
+		if (p->locks[i].write)
+			write_unlock(p->locks[i].lock);
+		else
+			read_unlock(p->locks[i].lock);
+	}
+}
+
+static __maybe_unused void _stp_skip_probe(void)
+{
+	if (atomic_inc_return(&_stp_skipped_count) > MAXSKIPPED) {
+		_stp_transport_error("Skipped too many probes, check MAXSKIPPED or try again with stap -t for more details.");
+		_stp_request_stop();
+	}
+}
+
+static __maybe_unused void _stp_report_error(struct context *c)
+{
+	char msg[MAXSTRINGLEN + 128];
+
+	if (c->last_stmt)
+		snprintf(msg, sizeof msg, "%s near %s", c->last_error, c->last_stmt);
+	else
+		strscpy(msg, c->last_error, sizeof msg);
+#ifndef STP_SUPPRESS_HANDLER_ERRORS
+	_stp_transport_error(msg);
+#endif
+	if (atomic_inc_return(&_stp_error_count) > MAXERRORS)
+		_stp_request_stop();
+}
+
+#ifndef STP_NO_OVERLOAD
+/* A CPU that spends more than STP_OVERLOAD_THRESHOLD of each
+ * STP_OVERLOAD_INTERVAL cycles in probe handlers stops the session. */
+static __maybe_unused int _stp_overloaded(struct context *c, cycles_t start, cycles_t end)
+{
+	if (end - c->cycles_base > STP_OVERLOAD_INTERVAL) {
+		c->cycles_base = start;
+		c->cycles_sum = 0;
+	}
+	c->cycles_sum += end - start;
+	return c->cycles_sum > STP_OVERLOAD_THRESHOLD;
+}
+#endif
+
+/* Run P's handler.  REGS are the registers of the probed context (NULL for
+ * timers and begin/end); INTERRUPTIBLE handlers (begin/end) get the larger
+ * statement budget.  Returns 0, or -1 if the handler ended in error. */
+static __maybe_unused int _stp_probe_run(struct stp_probe *p, struct pt_regs *regs,
+			  int interruptible)
+{
+	struct context *c;
+	int state = atomic_read(&_stp_session_state), failed = 0;
+	cycles_t start;
+
+	if (!interruptible && state != STP_SESSION_RUNNING)
+		return 0;
+	preempt_disable();
+	c = _stp_contexts[smp_processor_id()];
+	if (!c || atomic_inc_return(&c->busy) != 1) {
+		if (c)
+			atomic_dec(&c->busy);
+		_stp_skip_probe();
+		preempt_enable();
+		return 0;
+	}
+	start = get_cycles();
+	c->probe = p;
+	c->regs = regs;
+	c->user_mode = 0;
+	c->nesting = 0;
+	c->next = 0;
+	c->aborted = 0;
+	c->last_error = NULL;
+	c->last_stmt = NULL;
+	c->actionremaining = interruptible ? MAXACTION_INTERRUPTIBLE : MAXACTION;
+	if (!_stp_lock_globals(p)) {
+		_stp_skip_probe();
+		goto out;
+	}
+	p->handler(c);
+	_stp_unlock_globals(p);
+	_stp_print_flush(c);
+	if (c->last_error && !atomic_read(&_stp_abort_requested)) {
+		_stp_report_error(c);
+		failed = -1;
+	}
+#ifndef STP_NO_OVERLOAD
+	if (!interruptible && _stp_overloaded(c, start, get_cycles())) {
+		_stp_transport_error("probe overhead exceeded threshold");
+		atomic_inc(&_stp_error_count);
+		_stp_request_stop();
+	}
+#endif
+out:
+	atomic_dec(&c->busy);
+	preempt_enable();
+	return failed;
+}

@@ -1,0 +1,44 @@
+/* stp_runtime.h - everything a generated module includes first.
+ *
+ * The generated C file includes this, then defines its globals, frames,
+ * handlers and tables, and ends by including stp_session.c.  Limits are
+ * in stp_limits.h; the transport (output and control) in transport/.
+ */
+#ifndef STP_RUNTIME_H
+#define STP_RUNTIME_H
+
+#include <linux/module.h>
+#include <linux/kernel.h>
+#include <linux/moduleparam.h>
+#include <linux/percpu.h>
+#include <linux/preempt.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+#include <linux/delay.h>
+#include <linux/vmalloc.h>
+#include <linux/sched.h>
+#include <linux/timex.h>
+#include <linux/types.h>
+
+#include "stp_limits.h"
+
+enum {
+	STP_SESSION_STARTING,
+	STP_SESSION_RUNNING,
+	STP_SESSION_STOPPING,
+	STP_SESSION_STOPPED,
+};
+
+#include "transport/transport.h"
+#include "stp_context.h"
+#include "stp_string.h"
+#include "stp_error.h"
+#include "stp_print.h"
+#include "stp_printf.h"
+#include "stp_params.h"
+#include "stp_probe.c"
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("SystemTap-compatible script module");
+
+#endif

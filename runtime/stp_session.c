@@ -1,0 +1,112 @@
+/* stp_session.c - the session: start, stop, and what surrounds the probes.
+ *
+ * Included at the end of the generated module, after its tables.  The
+ * transport calls stp_session_start when stapio says go and
+ * stp_session_stop when the script should end (see transport/transport.h);
+ * both run in process context.  Start allocates the contexts and runs the
+ * families (begin probes first); stop disarms them in reverse order (end
+ * or error probes last), prints the written-only globals, and reports the
+ * counts of errors and skipped probes as stap does.
+ */
+
+static void _stp_free_contexts(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct context *c = _stp_contexts[cpu];
+		if (!c)
+			continue;
+		_stp_contexts[cpu] = NULL;
+		vfree(c->frames);
+		vfree(c);
+	}
+}
+
+static int _stp_alloc_contexts(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct context *c = vzalloc(sizeof *c);
+		if (!c)
+			goto fail;
+		c->frames = vzalloc((size_t)(MAXNESTING + 1) * STP_FRAME_SIZE);
+		if (!c->frames) {
+			vfree(c);
+			goto fail;
+		}
+		_stp_contexts[cpu] = c;
+	}
+	return 0;
+fail:
+	_stp_free_contexts();
+	_stp_transport_error("cannot allocate memory for probe contexts");
+	return -ENOMEM;
+}
+
+int stp_session_start(void)
+{
+	int rc;
+
+	atomic_set(&_stp_session_state, STP_SESSION_STARTING);
+	rc = _stp_alloc_contexts();
+	if (rc)
+		return rc;
+	rc = stp_globals_init();
+	if (rc)
+		goto fail;
+	rc = stp_probes_start();
+	if (rc) {
+		_stp_transport_error("cannot register the script's probes");
+		goto fail;
+	}
+	atomic_cmpxchg(&_stp_session_state, STP_SESSION_STARTING,
+		       STP_SESSION_RUNNING);
+	return 0;
+fail:
+	stp_globals_free();
+	_stp_free_contexts();
+	atomic_set(&_stp_session_state, STP_SESSION_STOPPED);
+	return rc;
+}
+
+static void _stp_display_globals(void)
+{
+	struct context *c;
+
+	preempt_disable();
+	c = _stp_contexts[smp_processor_id()];
+	if (c && atomic_inc_return(&c->busy) == 1) {
+		c->plen = 0;
+		stp_globals_display(c);
+		_stp_print_flush(c);
+	}
+	if (c)
+		atomic_dec(&c->busy);
+	preempt_enable();
+}
+
+void stp_session_stop(void)
+{
+	int errors, skipped;
+
+	if (atomic_read(&_stp_session_state) == STP_SESSION_STOPPED)
+		return;
+	atomic_set(&_stp_session_state, STP_SESSION_STOPPING);
+	stp_probes_stop();
+	_stp_display_globals();
+	errors = atomic_read(&_stp_error_count);
+	skipped = atomic_read(&_stp_skipped_count);
+	if (errors || skipped) {
+		char msg[96];
+		snprintf(msg, sizeof msg, "Number of errors: %d, skipped probes: %d",
+			 errors, skipped);
+		_stp_transport_warn(msg);
+	}
+	atomic_set(&_stp_session_state, STP_SESSION_STOPPED);
+	stp_globals_free();
+	_stp_free_contexts();
+}
+
+#include "module.c"
