@@ -66,6 +66,45 @@ static void keep_embeds(struct elab *el)
 	}
 }
 
+/* Longest chain of calls from a probe, counting each function once
+ * (recursion is bounded at run time by MAXNESTING = this + 10). */
+static int call_depth(struct func *f, int depth)
+{
+	struct func *g;
+	int i, best = 0, d;
+
+	if (f->info->index < 0 || depth > 1000)
+		return 0;
+	f->info->index = -1 - f->info->index;	/* on the path */
+	VEC_EACH(f->info->callees, i, g) {
+		d = call_depth(g, depth + 1);
+		if (d > best)
+			best = d;
+	}
+	for (g = f->info->next_overload; g; g = g->info->next_overload) {
+		d = call_depth(g, depth + 1) - 1;
+		if (d > best)
+			best = d;
+	}
+	f->info->index = -1 - f->info->index;
+	return best + 1;
+}
+
+static int max_nesting(struct program *p)
+{
+	struct derived_probe *dp;
+	struct func *f;
+	int i, j, best = 0, d;
+
+	VEC_EACH(p->probes, i, dp)
+		VEC_EACH(dp->callees, j, f) {
+			d = call_depth(f, 0);
+			if (d > best)
+				best = d;
+		}
+	return best + 10;
+}
+
 static void warn_locals(struct elab *el, struct vec *locals)
 {
 	struct sym *sym;
@@ -105,6 +144,7 @@ int pass_elaborate(struct session *s)
 	elab_infer_types(&el);
 	if (s->diags.errors)
 		return 1;
+	el.prog->max_nesting = max_nesting(el.prog);
 	if (s->last_pass == 2)
 		elab_print_program(s, el.prog);
 	return 0;
