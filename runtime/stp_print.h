@@ -50,6 +50,45 @@ static inline void _stp_print_long(struct context *c, int64_t v)
 	_stp_print_mem(c, buf, (size_t)_stp_ltoa(buf, v));
 }
 
+/* For runtime code that produces text in pieces (histograms). */
+static __maybe_unused void _stp_print_emit(void *ctx, const char *s, size_t n)
+{
+	_stp_print_mem(ctx, s, n);
+}
+
+/* A string as stap shows a value: in double quotes, with C escapes for
+ * quotes, backslashes and unprintable bytes. */
+static __maybe_unused void _stp_print_quoted(struct context *c, const char *s)
+{
+	char esc[5];
+
+	_stp_print_mem(c, "\"", 1);
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		const char *e = NULL;
+		switch (ch) {
+		case '"': e = "\\\""; break;
+		case '\\': e = "\\\\"; break;
+		case '\n': e = "\\n"; break;
+		case '\t': e = "\\t"; break;
+		case '\r': e = "\\r"; break;
+		case '\a': e = "\\a"; break;
+		case '\b': e = "\\b"; break;
+		case '\f': e = "\\f"; break;
+		case '\v': e = "\\v"; break;
+		}
+		if (e) {
+			_stp_print_str(c, e);
+		} else if (ch < 32 || ch >= 127) {
+			snprintf(esc, sizeof esc, "\\%03o", ch);
+			_stp_print_mem(c, esc, 4);
+		} else {
+			_stp_print_mem(c, (const char *)&ch, 1);
+		}
+	}
+	_stp_print_mem(c, "\"", 1);
+}
+
 __printf(2, 3)
 static __maybe_unused void _stp_printf(struct context *c, const char *fmt, ...)
 {

@@ -124,16 +124,21 @@ static const char *init_value(struct emit *e, const struct sym *sym)
 
 static void emit_globals(struct emit *e)
 {
-	const struct sym *sym;
-	int i;
+	struct sym *sym;
+	int i, data = 0;
 
+	VEC_EACH(e->prog->globals, i, sym)
+		if (sym->arity > 0 || sym->type == TY_STATS)
+			data = 1;
+	if (data)
+		emit_line(e, "#include \"stp_data.c\"");
 	VEC_EACH(e->prog->globals, i, sym) {
 		const char *name = emit_sym_ref(e, sym);
 		const char *init = init_value(e, sym);
-		if (sym->arity > 0 || sym->type == TY_STATS) {
-			emit_unsupported(e, sym->loc, "global arrays and aggregates");
+
+		emit_line(e, "static stp_rwlock_t %s_lock;", name);
+		if (emit_array_decl(e, sym))
 			continue;
-		}
 		if (sym->type == TY_STRING) {
 			emit_line(e, "static char %s[MAXSTRINGLEN]%s%s;", name,
 				  init ? " = " : "", init ? init : "");
@@ -146,7 +151,6 @@ static void emit_globals(struct emit *e)
 				emit_line(e, "module_param_named(%s, %s, stp_int64, 0);",
 					  sym->name, name);
 		}
-		emit_line(e, "static stp_rwlock_t %s_lock;", name);
 	}
 }
 
@@ -247,23 +251,29 @@ static void emit_probe_table(struct emit *e)
 
 static void emit_global_locks_init(struct emit *e)
 {
-	const struct sym *sym;
+	struct sym *sym;
 	int i;
 
-	emit_line(e, "static int stp_globals_init(void)");
+	emit_line(e, "static void stp_globals_free(void)");
 	emit_open(e, "%s", "");
 	VEC_EACH(e->prog->globals, i, sym)
+		emit_array_free(e, sym);
+	emit_close(e, "\n");
+	emit_line(e, "static int stp_globals_init(void)");
+	emit_open(e, "%s", "");
+	VEC_EACH(e->prog->globals, i, sym) {
 		emit_line(e, "stp_rwlock_init(&%s_lock);", emit_sym_ref(e, sym));
+		emit_array_init(e, sym);
+	}
 	emit_line(e, "return 0;");
 	emit_close(e, "\n");
-	emit_line(e, "static void stp_globals_free(void) { }\n");
 }
 
 /* At the end, globals that were written but never read are printed, as
  * stap does (unless --no-global-var-display). */
 static void emit_global_display(struct emit *e)
 {
-	const struct sym *sym;
+	struct sym *sym;
 	int i;
 
 	emit_line(e, "static void stp_globals_display(struct context *c)");
@@ -272,10 +282,12 @@ static void emit_global_display(struct emit *e)
 		if (e->s->no_global_display || sym->read || !sym->written ||
 		    !sym->loc.file || !sym->loc.file->is_user)
 			continue;
-		if (sym->type == TY_STRING)
-			emit_line(e, "_stp_print_str(c, \"%s=\\\"\"); _stp_print_str(c, %s); _stp_print_str(c, \"\\\"\\n\");",
+		if (sym->arity > 0 || sym->type == TY_STATS)
+			emit_array_display(e, sym);
+		else if (sym->type == TY_STRING)
+			emit_line(e, "_stp_print_str(c, \"%s=\"); _stp_print_quoted(c, %s); _stp_print_str(c, \"\\n\");",
 				  sym->name, emit_sym_ref(e, sym));
-		else if (sym->type == TY_LONG && sym->arity <= 0)
+		else
 			emit_line(e, "_stp_print_str(c, \"%s=\"); _stp_print_long(c, %s); _stp_print_str(c, \"\\n\");",
 				  sym->name, emit_sym_ref(e, sym));
 	}

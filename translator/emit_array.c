@@ -1,37 +1,282 @@
-/* emit_array.c - C for arrays, aggregates and regular expressions (pass 3).
+/* emit_array.c - C for arrays and aggregates (pass 3).
  *
- * Arrays and aggregates use the runtime's map and statistics modules.
+ * Arrays are the runtime's maps (runtime/map.h), keyed by a union
+ * _stp_key per column; arrays of aggregates are per-CPU maps and scalar
+ * aggregates per-CPU records (runtime/stat.h).  Each aggregate's histogram
+ * kind and @variance shift are fixed for the whole script: they come from
+ * how the script reads it (agg_spec).  Full arrays, empty aggregates and
+ * bad histogram indexes are runtime errors with stap's messages.
  */
+#include <string.h>
+
+#include "ast_walk.h"
 #include "emit_int.h"
+
+static const char *A(struct emit *e, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static const char *A(struct emit *e, const char *fmt, ...)
+{
+	va_list ap;
+	const char *r;
+
+	va_start(ap, fmt);
+	r = arena_vprintf(e->s->arena, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+static struct sym *array_sym(struct exp *x)
+{
+	if (x && x->kind == EX_SYM)
+		return x->u.sym.sym;
+	return NULL;
+}
+
+static int is_stats(const struct sym *sym)
+{
+	return sym->type == TY_STATS;
+}
+
+/* The key array for INDEXES (NULL entries are '*': *WILD gets their bits). */
+static const char *keys(struct emit *e, struct vec *indexes, unsigned *wild)
+{
+	struct strbuf sb = {0};
+	const char *r;
+	int i;
+
+	if (wild)
+		*wild = 0;
+	sb_puts(&sb, "(union _stp_key[]){ ");
+	for (i = 0; i < indexes->n; i++) {
+		struct exp *ix = indexes->v[i];
+		if (!ix) {
+			sb_puts(&sb, "{ .n = 0 }, ");
+			if (wild)
+				*wild |= 1u << i;
+		} else if (ix->type == TY_STRING) {
+			sb_printf(&sb, "{ .s = %s }, ", ex(e, ix));
+		} else {
+			sb_printf(&sb, "{ .n = %s }, ", ex(e, ix));
+		}
+	}
+	sb_puts(&sb, "}");
+	r = arena_strdup(e->s->arena, sb.s);
+	sb_free(&sb);
+	return r;
+}
+
+static const char *where(struct emit *e, struct exp *x, const char *name)
+{
+	return emit_where(e, A(e, "identifier '%s'", name), x->loc);
+}
+
+static const char *overflow(struct emit *e, const struct sym *sym,
+			    struct exp *at)
+{
+	const char *msg = sym->decl->max_entries ?
+		A(e, "\"Array overflow, check size limit (%lld)\"",
+		  (long long)sym->decl->max_entries) :
+		"STP_MAP_OVERFLOW_MSG";
+
+	return A(e, "{ _stp_error_at(c, %s, %s); goto %s; }", msg,
+		 where(e, at, sym->name), e->err_label);
+}
 
 const char *emit_array_get(struct emit *e, struct exp *x)
 {
-	emit_unsupported(e, x->loc, "array indexing");
-	return "0";
+	struct exp *base = x->u.index.base;
+	struct sym *sym = array_sym(base);
+	const char *g, *k, *t;
+
+	if (base && base->kind == EX_HIST)
+		return emit_stat_op(e, x);
+	if (!sym || is_stats(sym)) {
+		emit_unsupported(e, x->loc, "this array reference");
+		return "0";
+	}
+	g = emit_sym_ref(e, sym);
+	k = keys(e, &x->u.index.indexes, NULL);
+	if (sym->type != TY_STRING)
+		return A(e, "_stp_map_get_int(%s, %s)", g, k);
+	t = emit_temp(e, TY_STRING);
+	return A(e, "({ _stp_strlcpy(%s, _stp_map_get_str(%s, %s), MAXSTRINGLEN); (const char *)%s; })",
+		 t, g, k, t);
 }
 
 const char *emit_array_in(struct emit *e, struct exp *x)
 {
-	emit_unsupported(e, x->loc, "the 'in' operator");
-	return "0";
+	struct sym *sym = array_sym(x->u.index.in_array);
+	unsigned wild;
+	const char *k;
+
+	if (!sym) {
+		emit_unsupported(e, x->loc, "'in' on this expression");
+		return "0";
+	}
+	k = keys(e, &x->u.index.indexes, &wild);
+	if (is_stats(sym))
+		return wild ? A(e, "((int64_t)_stp_pmap_slice_exists(%s, %s, %uu))",
+				emit_sym_ref(e, sym), k, wild)
+			    : A(e, "((int64_t)_stp_pmap_exists(%s, %s))",
+				emit_sym_ref(e, sym), k);
+	return wild ? A(e, "((int64_t)_stp_map_slice_exists(%s, %s, %uu))",
+			emit_sym_ref(e, sym), k, wild)
+		    : A(e, "((int64_t)_stp_map_exists(%s, %s))",
+			emit_sym_ref(e, sym), k);
+}
+
+/* x <<< v: into a scalar aggregate or an element of an array of them. */
+static const char *accumulate(struct emit *e, struct exp *x)
+{
+	struct exp *l = x->u.bin.left;
+	const char *v = ex(e, x->u.bin.right);
+	struct sym *sym;
+
+	if (l->kind == EX_SYM) {
+		sym = l->u.sym.sym;
+		return A(e, "({ int64_t _v = %s; _stp_stat_add(%s, smp_processor_id(), _v); _v; })",
+			 v, emit_sym_ref(e, sym));
+	}
+	sym = array_sym(l->u.index.base);
+	return A(e, "({ int64_t _v = %s; if (_stp_pmap_add(%s, smp_processor_id(), %s, _v)) %s _v; })",
+		 v, emit_sym_ref(e, sym), keys(e, &l->u.index.indexes, NULL),
+		 overflow(e, sym, l));
 }
 
 const char *emit_array_assign(struct emit *e, struct exp *x)
 {
-	emit_unsupported(e, x->loc, "assignment to an array element");
-	return "0";
+	struct exp *l = x->u.bin.left;
+	struct sym *sym = array_sym(l->u.index.base);
+	const char *op = x->u.bin.op, *g, *k, *v, *t;
+
+	if (!strcmp(op, "<<<"))
+		return accumulate(e, x);
+	if (!sym || is_stats(sym)) {
+		emit_unsupported(e, x->loc, "this assignment");
+		return "0";
+	}
+	g = emit_sym_ref(e, sym);
+	k = keys(e, &l->u.index.indexes, NULL);
+	v = ex(e, x->u.bin.right);
+	if (sym->type == TY_STRING) {
+		t = emit_temp(e, TY_STRING);
+		if (!strcmp(op, "="))
+			return A(e, "({ _stp_strlcpy(%s, %s, MAXSTRINGLEN); if (_stp_map_set_str(%s, %s, %s)) %s (const char *)%s; })",
+				 t, v, g, k, t, overflow(e, sym, l), t);
+		return A(e, "({ int _id; _stp_strlcpy(%s, %s, MAXSTRINGLEN); _id = _stp_map_ref(%s, %s, 1); if (_id < 0) %s _stp_strlcat(_stp_map_val_str(%s, _id), %s, MAXSTRINGLEN); (const char *)_stp_map_val_str(%s, _id); })",
+			 t, v, g, k, overflow(e, sym, l), g, t, g);
+	}
+	if (!strcmp(op, "="))
+		return A(e, "({ int64_t _v = %s; if (_stp_map_set_int(%s, %s, _v)) %s _v; })",
+			 v, g, k, overflow(e, sym, l));
+	if (!strcmp(op, "/=") || !strcmp(op, "%="))
+		return A(e, "({ int64_t _v = %s, *_p; int _id; if (unlikely(!_v)) { _stp_error_at(c, \"division by 0\", %s); goto %s; } _id = _stp_map_ref(%s, %s, 1); if (_id < 0) %s _p = _stp_map_val_int(%s, _id); *_p = %s(*_p, _v); })",
+			 v, emit_where(e, A(e, "operator '%s'", op), x->loc),
+			 e->err_label, g, k, overflow(e, sym, l), g,
+			 *op == '/' ? "_stp_div64" : "_stp_mod64");
+	{
+		char o[4] = { op[0], 0, 0, 0 };
+		const char *expr;
+		if (op[0] == '<' || op[0] == '>') {
+			o[1] = op[1];
+			expr = op[0] == '<' ? "(int64_t)((uint64_t)*_p << (_v & 63))"
+					    : "(*_p >> (_v & 63))";
+		} else if (op[0] == '+' || op[0] == '-' || op[0] == '*') {
+			expr = A(e, "(int64_t)((uint64_t)*_p %s (uint64_t)_v)", o);
+		} else {
+			expr = A(e, "(*_p %s _v)", o);
+		}
+		return A(e, "({ int64_t _v = %s, *_p; int _id = _stp_map_ref(%s, %s, 1); if (_id < 0) %s _p = _stp_map_val_int(%s, _id); *_p = %s; })",
+			 v, g, k, overflow(e, sym, l), g, expr);
+	}
 }
 
 const char *emit_array_incdec(struct emit *e, struct exp *x, int post)
 {
-	emit_unsupported(e, x->loc, "increment of an array element");
-	return "0";
+	struct exp *o = x->u.un.operand;
+	struct sym *sym = array_sym(o->u.index.base);
+	const char *g, *k;
+	char op = x->u.un.op[0];
+
+	if (!sym || is_stats(sym)) {
+		emit_unsupported(e, x->loc, "this increment");
+		return "0";
+	}
+	g = emit_sym_ref(e, sym);
+	k = keys(e, &o->u.index.indexes, NULL);
+	return A(e, "({ int64_t *_p, _old; int _id = _stp_map_ref(%s, %s, 1); if (_id < 0) %s _p = _stp_map_val_int(%s, _id); _old = *_p; *_p = (int64_t)((uint64_t)_old %c 1); %s; })",
+		 g, k, overflow(e, sym, o), g, op, post ? "_old" : "*_p");
+}
+
+static const char *stat_op_name(const char *op)
+{
+	static const char *const names[][2] = {
+		{ "count", "STP_STAT_COUNT" }, { "sum", "STP_STAT_SUM" },
+		{ "min", "STP_STAT_MIN" }, { "max", "STP_STAT_MAX" },
+		{ "avg", "STP_STAT_AVG" }, { "variance", "STP_STAT_VARIANCE" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (!strcmp(op, names[i][0]))
+			return names[i][1];
+	return "STP_STAT_COUNT";
+}
+
+/* C expression for the merged record of aggregate X (EX_SYM or EX_INDEX
+ * into an array of aggregates), and its sym. */
+static const char *stat_data(struct emit *e, struct exp *x, struct sym **out)
+{
+	struct sym *sym;
+
+	if (x->kind == EX_SYM) {
+		sym = x->u.sym.sym;
+		*out = sym;
+		return A(e, "_stp_stat_get(%s)", emit_sym_ref(e, sym));
+	}
+	sym = array_sym(x->u.index.base);
+	*out = sym;
+	if (!sym)
+		return "NULL";
+	return A(e, "_stp_pmap_get(%s, %s)", emit_sym_ref(e, sym),
+		 keys(e, &x->u.index.indexes, NULL));
 }
 
 const char *emit_stat_op(struct emit *e, struct exp *x)
 {
-	emit_unsupported(e, x->loc, "statistics");
-	return "0";
+	struct sym *sym;
+	const char *d;
+
+	if (x->kind == EX_INDEX) {	/* @hist_*(s)[i] */
+		struct exp *h = x->u.index.base;
+		const char *i = ex(e, x->u.index.indexes.v[0]);
+		d = stat_data(e, h->u.hist.stat, &sym);
+		return A(e, "({ int64_t _o, _i = %s; int _r = _stp_stat_bucket(&%s_h, %s, _i, &_o); if (_r) { _stp_error_at(c, _r == -ERANGE ? STP_HIST_INDEX_MSG : STP_STAT_EMPTY_MSG, %s); goto %s; } _o; })",
+			 i, emit_sym_ref(e, sym), d, where(e, h, sym->name),
+			 e->err_label);
+	}
+	d = stat_data(e, x->u.stat.stat, &sym);
+	if (!sym)
+		return "0";
+	return A(e, "({ int64_t _o; if (_stp_stat_extract(&%s_h, %s, %s, &_o)) { _stp_error_at(c, STP_STAT_EMPTY_MSG, %s); goto %s; } _o; })",
+		 emit_sym_ref(e, sym), d, stat_op_name(x->u.stat.op),
+		 where(e, x, sym->name), e->err_label);
+}
+
+/* print(@hist_log(x)) and friends: the histogram's text. */
+const char *emit_hist_print(struct emit *e, struct exp *h, const char *to)
+{
+	struct sym *sym;
+	const char *d = stat_data(e, h->u.hist.stat, &sym);
+
+	if (!sym)
+		return "";
+	if (to)
+		return A(e, "_stp_hist_sprint(%s + strlen(%s), MAXSTRINGLEN - strlen(%s), &%s_h, %s); ",
+			 to, to, to, emit_sym_ref(e, sym), d);
+	return A(e, "_stp_hist_print(&%s_h, %s, _stp_print_emit, c); ",
+		 emit_sym_ref(e, sym), d);
 }
 
 const char *emit_regex(struct emit *e, struct exp *x)
@@ -40,24 +285,303 @@ const char *emit_regex(struct emit *e, struct exp *x)
 	return "0";
 }
 
+static void foreach_keys(struct emit *e, struct stmt *st, const char *m,
+			 const char *id)
+{
+	int i;
+
+	for (i = 0; i < st->u.foreach.keys.n; i++) {
+		struct exp *k = st->u.foreach.keys.v[i];
+		const char *ref = emit_sym_ref(e, k->u.sym.sym);
+		if (k->type == TY_STRING)
+			emit_line(e, "_stp_strlcpy(%s, _stp_map_key_str(%s, %s, %d), MAXSTRINGLEN);",
+				  ref, m, id, i);
+		else
+			emit_line(e, "%s = _stp_map_key_int(%s, %s, %d);", ref, m, id, i);
+	}
+}
+
 void emit_foreach(struct emit *e, struct stmt *st)
 {
-	emit_unsupported(e, st->loc, "foreach");
+	struct exp *arr = st->u.foreach.array;
+	struct sym *sym = array_sym(arr);
+	int n = e->nlabels++;
+	const char *m = A(e, "_fm%d", n), *id = A(e, "_id%d", n);
+	const char *left = A(e, "_left%d", n);
+	unsigned wild = 0;
+	const char *slice = NULL;
+
+	if (!sym) {
+		emit_unsupported(e, st->loc, "foreach over a histogram");
+		return;
+	}
+	emit_open(e, "%s", "");
+	if (is_stats(sym)) {
+		emit_line(e, "struct _stp_map *%s = _stp_pmap_agg(%s);", m,
+			  emit_sym_ref(e, sym));
+		emit_line(e, "if (!%s) { _stp_error_at(c, STP_PMAP_AGG_OVERFLOW_MSG \"%s\", %s); goto %s; }",
+			  m, sym->name, where(e, arr, sym->name), e->err_label);
+	} else {
+		emit_line(e, "struct _stp_map *%s = %s;", m, emit_sym_ref(e, sym));
+	}
+	emit_line(e, "int %s;", id);
+	emit_line(e, "int64_t %s = %s;", left,
+		  st->u.foreach.limit ? ex(e, st->u.foreach.limit) : "-1");
+	if (st->u.foreach.sort_dir) {
+		int col = st->u.foreach.sort_col > 0 ? st->u.foreach.sort_col - 1
+						     : -1;
+		emit_line(e, "_stp_map_sort(%s, %d, %d, %s, %s < 0 ? 0 : %s);", m,
+			  col, st->u.foreach.sort_dir,
+			  stat_op_name(st->u.foreach.sort_stat ?
+				       st->u.foreach.sort_stat : "count"),
+			  left, left);
+	}
+	if (st->u.foreach.slice.n) {
+		slice = keys(e, &st->u.foreach.slice, &wild);
+		emit_open(e, "for (%s = _stp_map_slice_next(%s, -1, %s, %uu); %s >= 0; %s = _stp_map_slice_next(%s, %s, %s, %uu))",
+			  id, m, slice, wild, id, id, m, id, slice, wild);
+	} else {
+		emit_open(e, "for (%s = _stp_map_first(%s); %s >= 0; %s = _stp_map_next(%s, %s))",
+			  id, m, id, id, m, id);
+	}
+	emit_line(e, "if (%s >= 0 && %s-- == 0) break;", left, left);
+	emit_line(e, "STP_ACTION(c, 1, %s, %s);", emit_where(e, "keyword", st->loc),
+		  e->err_label);
+	foreach_keys(e, st, m, id);
+	if (st->u.foreach.value) {
+		struct exp *v = st->u.foreach.value;
+		const char *ref = emit_sym_ref(e, v->u.sym.sym);
+		if (v->type == TY_STRING)
+			emit_line(e, "_stp_strlcpy(%s, _stp_map_val_str(%s, %s), MAXSTRINGLEN);",
+				  ref, m, id);
+		else
+			emit_line(e, "%s = *_stp_map_val_int(%s, %s);", ref, m, id);
+	}
+	emit_stmt(e, st->u.foreach.body);
+	emit_close(e, "");
+	emit_close(e, "");
 }
 
 void emit_delete(struct emit *e, struct stmt *st)
 {
 	struct exp *x = st->u.exp;
-	const struct sym *sym;
+	struct sym *sym;
+	unsigned wild;
+	const char *k;
 
-	if (x->kind != EX_SYM || x->u.sym.sym->arity > 0 ||
-	    x->u.sym.sym->type == TY_STATS) {
-		emit_unsupported(e, st->loc, "delete of arrays and aggregates");
+	if (x->kind == EX_SYM) {
+		sym = x->u.sym.sym;
+		if (is_stats(sym) && sym->arity > 0)
+			emit_line(e, "_stp_pmap_clear(%s);", emit_sym_ref(e, sym));
+		else if (is_stats(sym))
+			emit_line(e, "_stp_stat_clear(%s);", emit_sym_ref(e, sym));
+		else if (sym->arity > 0)
+			emit_line(e, "_stp_map_clear(%s);", emit_sym_ref(e, sym));
+		else if (sym->type == TY_STRING)
+			emit_line(e, "%s[0] = '\\0';", emit_sym_ref(e, sym));
+		else
+			emit_line(e, "%s = 0;", emit_sym_ref(e, sym));
 		return;
 	}
-	sym = x->u.sym.sym;
-	if (sym->type == TY_STRING)
-		emit_line(e, "%s[0] = '\\0';", emit_sym_ref(e, sym));
+	sym = array_sym(x->kind == EX_INDEX ? x->u.index.base : NULL);
+	if (!sym) {
+		emit_unsupported(e, st->loc, "delete of this expression");
+		return;
+	}
+	k = keys(e, &x->u.index.indexes, &wild);
+	if (wild)
+		emit_line(e, "%s(%s, %s, %uu);", is_stats(sym) ?
+			  "_stp_pmap_slice_delete" : "(void)_stp_map_slice_delete",
+			  emit_sym_ref(e, sym), k, wild);
 	else
-		emit_line(e, "%s = 0;", emit_sym_ref(e, sym));
+		emit_line(e, "(void)%s(%s, %s);", is_stats(sym) ?
+			  "_stp_pmap_delete" : "_stp_map_delete",
+			  emit_sym_ref(e, sym), k);
+}
+
+/* ---- storage: declarations, creation, the end-of-run display ---- */
+
+struct agg_scan {
+	struct emit *e;
+	struct sym *sym;
+	struct exp *hist;	/* first @hist_* use */
+	struct exp *variance;	/* first @variance(x, shift) */
+};
+
+static struct sym *stat_sym(struct exp *x)
+{
+	if (!x)
+		return NULL;
+	if (x->kind == EX_SYM)
+		return x->u.sym.sym;
+	if (x->kind == EX_INDEX)
+		return array_sym(x->u.index.base);
+	return NULL;
+}
+
+static int scan_agg(struct walker *w, struct exp *x)
+{
+	struct agg_scan *a = w->arg;
+
+	if (x->kind == EX_HIST && stat_sym(x->u.hist.stat) == a->sym) {
+		if (!a->hist)
+			a->hist = x;
+		else if (a->hist->u.hist.is_log != x->u.hist.is_log)
+			diag_error(&a->e->s->diags, x->loc, "translate.hist-kind",
+				   "'%s' is used with both @hist_log and @hist_linear",
+				   a->sym->name);
+	}
+	if (x->kind == EX_STAT && x->u.stat.shift &&
+	    stat_sym(x->u.stat.stat) == a->sym && !a->variance)
+		a->variance = x;
+	return 0;
+}
+
+static int64_t const_arg(struct emit *e, struct exp *x)
+{
+	if (x && x->kind == EX_NUM)
+		return x->u.num;
+	if (x && x->kind == EX_UNARY && !strcmp(x->u.un.op, "-") &&
+	    x->u.un.operand->kind == EX_NUM)
+		return -x->u.un.operand->u.num;
+	diag_error(&e->s->diags, x ? x->loc : (struct loc){0}, "translate.hist-arg",
+		   "histogram parameters must be number literals");
+	return 1;
+}
+
+static const char *hist_init(struct emit *e, struct sym *sym)
+{
+	struct agg_scan a = { e, sym, NULL, NULL };
+	struct walker w = { .exp = scan_agg, .arg = &a };
+	struct derived_probe *dp;
+	struct func *f;
+	int i, shift = 0;
+
+	VEC_EACH(e->prog->probes, i, dp)
+		walk_stmt(&w, dp->body);
+	VEC_EACH(e->prog->funcs, i, f)
+		walk_stmt(&w, f->body);
+	if (a.variance) {
+		shift = (int)const_arg(e, a.variance->u.stat.shift);
+		if (shift < 0 || shift > 62)
+			diag_error(&e->s->diags, a.variance->loc, "translate.variance-shift",
+				   "the @variance bit shift must be between 0 and 62");
+	}
+	if (!a.hist)
+		return A(e, "STP_HIST_NONE_INIT(%d)", shift);
+	if (a.hist->u.hist.is_log)
+		return A(e, "STP_HIST_LOG_INIT(%d)", shift);
+	{
+		int64_t lo = const_arg(e, a.hist->u.hist.lo);
+		int64_t hi = const_arg(e, a.hist->u.hist.hi);
+		int64_t step = const_arg(e, a.hist->u.hist.step);
+		if (step <= 0 || hi <= lo || (hi - lo) / step > 1000) {
+			diag_error(&e->s->diags, a.hist->loc, "translate.hist-arg",
+				   "invalid @hist_linear range: start %lld, stop %lld, interval %lld",
+				   (long long)lo, (long long)hi, (long long)step);
+			return A(e, "STP_HIST_NONE_INIT(%d)", shift);
+		}
+		return A(e, "STP_HIST_LINEAR_INIT(%lld, %lld, %lld, %d)",
+			 (long long)lo, (long long)hi, (long long)step, shift);
+	}
+}
+
+static const char *keysig(struct emit *e, const struct sym *sym)
+{
+	char sig[MAX_ARITY + 1];
+	int i;
+
+	for (i = 0; i < sym->arity && i < MAX_ARITY; i++)
+		sig[i] = sym->index_types[i] == TY_STRING ? 's' : 'i';
+	sig[i] = '\0';
+	return arena_strdup(e->s->arena, sig);
+}
+
+/* Declare the storage of an array or aggregate global; returns 1 if SYM
+ * is one (scalars are emitted by the caller). */
+int emit_array_decl(struct emit *e, struct sym *sym)
+{
+	const char *g = emit_sym_ref(e, sym);
+
+	if (is_stats(sym)) {
+		emit_line(e, "static const struct _stp_hist %s_h = %s;", g,
+			  hist_init(e, sym));
+		emit_line(e, "static struct %s *%s;", sym->arity > 0 ?
+			  "_stp_pmap" : "_stp_stat", g);
+		return 1;
+	}
+	if (sym->arity <= 0)
+		return 0;
+	emit_line(e, "static struct _stp_map *%s;", g);
+	return 1;
+}
+
+void emit_array_init(struct emit *e, struct sym *sym)
+{
+	const char *g = emit_sym_ref(e, sym);
+	const char *max = sym->decl->max_entries ?
+		A(e, "%lld", (long long)sym->decl->max_entries) : "MAXMAPENTRIES";
+
+	if (is_stats(sym) && sym->arity <= 0)
+		emit_line(e, "if (!(%s = _stp_stat_new(&%s_h, nr_cpu_ids))) return -ENOMEM;",
+			  g, g);
+	else if (is_stats(sym))
+		emit_line(e, "if (!(%s = _stp_pmap_new(%s, %d, \"%s\", &%s_h, nr_cpu_ids))) return -ENOMEM;",
+			  g, max, sym->decl->wrap, keysig(e, sym), g);
+	else if (sym->arity > 0)
+		emit_line(e, "if (!(%s = _stp_map_new(%s, %d, \"%s\", %s, NULL))) return -ENOMEM;",
+			  g, max, sym->decl->wrap, keysig(e, sym),
+			  sym->type == TY_STRING ? "STP_T_STRING" : "STP_T_INT64");
+}
+
+void emit_array_free(struct emit *e, struct sym *sym)
+{
+	const char *g = emit_sym_ref(e, sym);
+
+	if (is_stats(sym) && sym->arity <= 0)
+		emit_line(e, "if (%s) _stp_stat_free(%s);", g, g);
+	else if (is_stats(sym))
+		emit_line(e, "if (%s) _stp_pmap_del(%s);", g, g);
+	else if (sym->arity > 0)
+		emit_line(e, "if (%s) _stp_map_del(%s);", g, g);
+	else
+		return;
+	emit_line(e, "%s = NULL;", g);
+}
+
+/* The end-of-run display of a written-only array or aggregate. */
+void emit_array_display(struct emit *e, struct sym *sym)
+{
+	const char *g = emit_sym_ref(e, sym);
+	int i;
+
+	if (is_stats(sym) && sym->arity <= 0) {
+		emit_line(e, "_stp_display_stat(c, \"%s\", &%s_h, _stp_stat_get(%s));",
+			  sym->name, g, g);
+		return;
+	}
+	emit_open(e, "%s", "");
+	if (is_stats(sym))
+		emit_line(e, "struct _stp_map *_m = _stp_pmap_agg(%s);", g);
+	else
+		emit_line(e, "struct _stp_map *_m = %s;", g);
+	emit_line(e, "int _id;");
+	emit_open(e, "for (_id = _m ? _stp_map_first(_m) : -1; _id >= 0; _id = _stp_map_next(_m, _id))");
+	emit_line(e, "_stp_print_str(c, \"%s[\");", sym->name);
+	for (i = 0; i < sym->arity; i++) {
+		if (i)
+			emit_line(e, "_stp_print_str(c, \",\");");
+		if (sym->index_types[i] == TY_STRING)
+			emit_line(e, "_stp_print_quoted(c, _stp_map_key_str(_m, _id, %d));", i);
+		else
+			emit_line(e, "_stp_print_long(c, _stp_map_key_int(_m, _id, %d));", i);
+	}
+	if (is_stats(sym))
+		emit_line(e, "_stp_display_stat(c, \"]\", &%s_h, _stp_map_val_stat(_m, _id));", g);
+	else if (sym->type == TY_STRING)
+		emit_line(e, "_stp_print_str(c, \"]=\"); _stp_print_quoted(c, _stp_map_val_str(_m, _id)); _stp_print_str(c, \"\\n\");");
+	else
+		emit_line(e, "_stp_print_str(c, \"]=\"); _stp_print_long(c, *_stp_map_val_int(_m, _id)); _stp_print_str(c, \"\\n\");");
+	emit_close(e, "");
+	emit_close(e, "");
 }

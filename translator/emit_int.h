@@ -18,6 +18,11 @@ const char *emit_array_assign(struct emit *e, struct exp *x);
 const char *emit_array_incdec(struct emit *e, struct exp *x, int post);
 const char *emit_stat_op(struct emit *e, struct exp *x);
 const char *emit_regex(struct emit *e, struct exp *x);
+const char *emit_hist_print(struct emit *e, struct exp *h, const char *to);
+int emit_array_decl(struct emit *e, struct sym *sym);
+void emit_array_init(struct emit *e, struct sym *sym);
+void emit_array_free(struct emit *e, struct sym *sym);
+void emit_array_display(struct emit *e, struct sym *sym);
 void emit_foreach(struct emit *e, struct stmt *st);
 void emit_delete(struct emit *e, struct stmt *st);
 

@@ -14,8 +14,13 @@
 static void put_value(struct emit *e, struct strbuf *sb, const char *to,
 		      struct exp *v)
 {
-	const char *val = ex(e, v);
+	const char *val;
 
+	if (v->kind == EX_HIST) {
+		sb_puts(sb, emit_hist_print(e, v, to));
+		return;
+	}
+	val = ex(e, v);
 	if (v->type == TY_STRING) {
 		if (to)
 			sb_printf(sb, "_stp_strlcat(%s, %s, MAXSTRINGLEN); ", to, val);

@@ -1,0 +1,39 @@
+/* stp_data.c - arrays and aggregates: the runtime's maps and statistics,
+ * included by modules whose scripts have array or aggregate globals, and
+ * the end-of-run display of aggregates.
+ */
+#include "map.c"
+#include "map_sort.c"
+#include "pmap.c"
+#include "stat.c"
+#include "hist.c"
+
+/* "NAME @count=N @min=… @max=… @sum=… @avg=…", as stap prints a
+ * written-only aggregate at exit ("NAME @count=0x0" when empty). */
+static __maybe_unused void _stp_display_stat(struct context *c, const char *name,
+					     const struct _stp_hist *h,
+					     const struct _stp_stat_data *d)
+{
+	static const char *const labels[] = {
+		" @min=", " @max=", " @sum=", " @avg="
+	};
+	static const enum _stp_stat_op ops[] = {
+		STP_STAT_MIN, STP_STAT_MAX, STP_STAT_SUM, STP_STAT_AVG
+	};
+	int64_t v;
+	int i;
+
+	_stp_print_str(c, name);
+	if (!d || !d->count) {
+		_stp_print_str(c, " @count=0x0\n");
+		return;
+	}
+	_stp_print_str(c, " @count=");
+	_stp_print_long(c, d->count);
+	for (i = 0; i < 4; i++) {
+		_stp_print_str(c, labels[i]);
+		_stp_stat_extract(h, d, ops[i], &v);
+		_stp_print_long(c, v);
+	}
+	_stp_print_str(c, "\n");
+}
