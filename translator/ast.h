@@ -57,6 +57,8 @@ enum exp_kind {
 	EX_CONST,	/* @const("C_MACRO") */
 	EX_REGISTER,	/* @kregister(n) / @uregister(n): user flag */
 	EX_DEREF,	/* @kderef(size, addr) / @uderef(size, addr) */
+	EX_AUTOCAST,	/* e->member…: components on any value (a pointer
+			   whose type the value carries); operand is e */
 	EX_KIND_COUNT
 };
 
@@ -90,6 +92,8 @@ struct exp {
 		struct {			/* EX_STR, EX_EMBEDDED */
 			const char *s;		/* decoded bytes (EX_STR) or C code */
 			size_t len;
+			const char *raw;	/* EX_STR: stap's stored form (source
+						   text, \" unescaped), for -p1 */
 		} str;
 		struct {			/* EX_BINARY EX_CMP EX_LOG_* EX_CONCAT
 						   EX_ASSIGN EX_REGEX */
@@ -123,6 +127,7 @@ struct exp {
 			int to_string;		/* sprint* form */
 			const char *fmt;	/* printf: the literal format */
 			size_t fmt_len;
+			const char *fmt_raw;	/* its stored form, for -p1 */
 			struct exp *delim;	/* printd/printdln: literal */
 			struct vec args;	/* struct exp * */
 			struct vec directives;	/* sema: per argument, the enum type
@@ -147,14 +152,16 @@ struct exp {
 		} target;
 		struct {			/* EX_CAST EX_ATVAR EX_DEFINED EX_ENTRY
 						   EX_PERF EX_CONST EX_PROBEWRITE
-						   EX_REGISTER EX_DEREF */
-			struct exp *operand;	/* cast/defined/entry/probewrite;
-						   register number; deref address */
+						   EX_REGISTER EX_DEREF EX_AUTOCAST */
+			struct exp *operand;	/* cast/defined/entry/probewrite/
+						   autocast; register number; deref
+						   address */
 			const char *name;	/* cast type; @var name; perf/const */
 			const char *module;	/* cast/@var module, or NULL */
 			struct exp *size;	/* @kderef size */
 			int user;		/* @uregister/@uderef */
-			struct vec comps;	/* cast/@var: struct target_comp * */
+			struct vec comps;	/* cast/@var/autocast:
+						   struct target_comp * */
 			int addr_of;
 		} op;
 	} u;

@@ -1,0 +1,392 @@
+/* parse_help.c - what the grammar actions need beyond plain constructors.
+ *
+ * Recognising the print family among calls, splitting $var$$ into a name
+ * and a pretty-printing suffix, assembling foreach headers, expanding
+ * brace alternatives of probe points, and the checks stap makes while
+ * parsing (embedded C needs -g, printf needs a literal format).
+ */
+#include <stdarg.h>
+#include <string.h>
+
+#include "ast_new.h"
+#include "parse_help.h"
+#include "parser.h"
+
+void parse_error(struct parser *p, struct loc loc, const char *id,
+		 const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = arena_vprintf(p->a, fmt, ap);
+	va_end(ap);
+	p->errors++;
+	diag_error(&p->s->diags, loc, id, "%s", msg);
+}
+
+const char *token_desc(struct parser *p, const struct token *t)
+{
+	switch (t->type) {
+	case 0:
+		return "end of file";
+	case IDENT:
+		return arena_printf(p->a, "identifier '%s'", t->text);
+	case NUMBER:
+		return arena_printf(p->a, "number '%s'", t->text);
+	case STRING:
+		return arena_printf(p->a, "string \"%s\"", t->text);
+	case EMBEDDED:
+		return "embedded code";
+	case PP_WORD:
+		return arena_printf(p->a, "'%s'", t->text);
+	case PP_LBRACE:
+		return "'{'";
+	case PP_RBRACE:
+		return "'}'";
+	}
+	if (t->text && t->text[0] >= 'a' && t->text[0] <= 'z')
+		return arena_printf(p->a, "keyword '%s'", t->text);
+	return arena_printf(p->a, "'%s'", t->text ? t->text : "?");
+}
+
+struct vec help_vec1(struct parser *p, void *item)
+{
+	struct vec v = {0};
+
+	vec_push(p->a, &v, item);
+	return v;
+}
+
+struct vec help_vec_add(struct parser *p, struct vec v, void *item)
+{
+	vec_push(p->a, &v, item);
+	return v;
+}
+
+struct vec help_vec_cat(struct parser *p, struct vec a, struct vec b)
+{
+	int i;
+
+	for (i = 0; i < b.n; i++)
+		vec_push(p->a, &a, b.v[i]);
+	return a;
+}
+
+/* ---- literals ---- */
+
+struct exp *help_string(struct parser *p, const struct token *t)
+{
+	return ast_str(p->a, t->loc, t->str, t->str_len, t->text);
+}
+
+/* "a" "b": adjacent literals are one string. */
+struct exp *help_concat(struct parser *p, struct exp *e, const struct token *t)
+{
+	size_t n = e->u.str.len;
+	char *s = arena_alloc(p->a, n + t->str_len + 1);
+
+	memcpy(s, e->u.str.s, n);
+	memcpy(s + n, t->str, t->str_len);
+	e->u.str.s = s;
+	e->u.str.len = n + t->str_len;
+	e->u.str.raw = arena_printf(p->a, "%s%s", e->u.str.raw, t->text);
+	return e;
+}
+
+/* -5 in a global initializer or probe-point argument is one literal. */
+struct exp *help_neg_literal(struct parser *p, struct loc loc, struct exp *e)
+{
+	e->u.num = (int64_t)(0 - (uint64_t)e->u.num);
+	e->loc = loc;
+	return e;
+}
+
+void help_embedded_ok(struct parser *p, struct loc loc)
+{
+	if (!p->privileged)
+		parse_error(p, loc, "parse.embedded-unprivileged",
+			    "embedded code in unprivileged script; need stap -g");
+}
+
+void help_func_pragmas(struct func *f)
+{
+	const char *c;
+
+	if (!f->body || f->body->kind != ST_EMBEDDED)
+		return;
+	c = f->body->u.embedded.code;
+	f->pure = strstr(c, "/* pure */") != NULL;
+	f->unprivileged = strstr(c, "/* unprivileged */") != NULL;
+	f->myproc_unprivileged = strstr(c, "/* myproc-unprivileged */") != NULL;
+	f->guru = strstr(c, "/* guru */") != NULL;
+	f->unmangled = strstr(c, "/* unmangled */") != NULL;
+	f->unmodified_fnargs = strstr(c, "/* unmodified-fnargs */") != NULL;
+}
+
+/* ---- calls and the print family ---- */
+
+static const struct {
+	const char *name;
+	enum print_kind kind;
+	int to_string;
+} printers[] = {
+	{ "print", PR_PRINT, 0 }, { "println", PR_PRINTLN, 0 },
+	{ "printd", PR_PRINTD, 0 }, { "printdln", PR_PRINTDLN, 0 },
+	{ "printf", PR_PRINTF, 0 }, { "sprint", PR_PRINT, 1 },
+	{ "sprintln", PR_PRINTLN, 1 }, { "sprintd", PR_PRINTD, 1 },
+	{ "sprintdln", PR_PRINTDLN, 1 }, { "sprintf", PR_PRINTF, 1 },
+};
+
+struct exp *help_call(struct parser *p, const struct token *name,
+		      struct vec args)
+{
+	size_t i;
+	struct exp *e, *first;
+	enum print_kind k;
+
+	for (i = 0; i < sizeof printers / sizeof printers[0]; i++)
+		if (!strcmp(name->text, printers[i].name))
+			break;
+	if (i == sizeof printers / sizeof printers[0])
+		return ast_call(p->a, name->loc, name->text, args);
+	k = printers[i].kind;
+	if (k != PR_PRINTF && k != PR_PRINTD && k != PR_PRINTDLN)
+		return ast_print(p->a, name->loc, k, printers[i].to_string, args);
+	first = args.n ? args.v[0] : NULL;
+	if (!first || first->kind != EX_STR) {
+		parse_error(p, first ? first->loc : name->loc,
+			    "parse.format-not-literal",
+			    "%s: the %s must be a literal string", name->text,
+			    k == PR_PRINTF ? "format" : "delimiter");
+		return ast_call(p->a, name->loc, name->text, args);
+	}
+	args.v++;
+	args.n--;
+	args.cap = args.n;
+	e = ast_print(p->a, name->loc, k, printers[i].to_string, args);
+	if (k == PR_PRINTF) {
+		e->u.print.fmt = first->u.str.s;
+		e->u.print.fmt_len = first->u.str.len;
+		e->u.print.fmt_raw = first->u.str.raw;
+	} else {
+		e->u.print.delim = first;
+	}
+	return e;
+}
+
+/* ---- target variables ---- */
+
+static struct vec *comps_of(struct exp *e)
+{
+	return e->kind == EX_TARGET || e->kind == EX_TARGET_LIST ?
+		&e->u.target.comps : &e->u.op.comps;
+}
+
+/* Strip a trailing $ or $$ from NAME (length *LEN); returns the depth. */
+static int pretty_suffix(const char *name, size_t *len)
+{
+	int d = 0;
+
+	while (*len > 1 && name[*len - 1] == '$' && d < 2) {
+		(*len)--;
+		d++;
+	}
+	return d;
+}
+
+static void add_pretty(struct parser *p, struct exp *e, struct loc loc, int d)
+{
+	if (d)
+		vec_push(p->a, comps_of(e),
+			 ast_comp(p->a, TC_PRETTY, loc, NULL, d, NULL));
+}
+
+struct exp *help_target(struct parser *p, const struct token *t)
+{
+	static const char *const lists[] = { "$vars", "$locals", "$parms",
+					     "$return" };
+	const char *name = t->text + 1;
+	size_t len = strlen(name), i;
+	int d = pretty_suffix(name, &len);
+	struct exp *e;
+	enum exp_kind kind = EX_TARGET;
+
+	name = intern(p->s, name, len);
+	for (i = 0; i < sizeof lists / sizeof lists[0]; i++)
+		if (!strcmp(name, lists[i]))
+			kind = EX_TARGET_LIST;
+	e = ast_target(p->a, kind, t->loc, name);
+	add_pretty(p, e, t->loc, d);
+	return e;
+}
+
+struct exp *help_member(struct parser *p, struct exp *e, const struct token *t)
+{
+	size_t len = strlen(t->text);
+	const char *name = t->text;
+	int d;
+
+	if (t->type == TARGET && strspn(name, "$") == len) {
+		add_pretty(p, e, t->loc, (int)(len > 2 ? 2 : len));
+		return e;
+	}
+	d = pretty_suffix(name, &len);
+	vec_push(p->a, comps_of(e),
+		 ast_comp(p->a, TC_MEMBER, t->loc, intern(p->s, name, len), 0,
+			  NULL));
+	add_pretty(p, e, t->loc, d);
+	return e;
+}
+
+struct exp *help_target_index(struct parser *p, struct exp *e,
+			      struct exp *index, struct loc loc)
+{
+	struct target_comp *c;
+
+	if (index->kind == EX_NUM)
+		c = ast_comp(p->a, TC_INDEX_NUM, loc, NULL, index->u.num, NULL);
+	else
+		c = ast_comp(p->a, TC_INDEX_EXP, loc, NULL, 0, index);
+	vec_push(p->a, comps_of(e), c);
+	return e;
+}
+
+/* &$var marks the target itself; & on anything else stays an operator
+ * for the semantic pass to reject. */
+struct exp *help_addr_of(struct parser *p, struct loc loc, struct exp *e)
+{
+	switch (e->kind) {
+	case EX_TARGET:
+		e->u.target.addr_of = 1;
+		e->loc = loc;
+		return e;
+	case EX_CAST:
+	case EX_ATVAR:
+	case EX_AUTOCAST:
+		e->u.op.addr_of = 1;
+		e->loc = loc;
+		return e;
+	default:
+		return ast_unary(p->a, EX_UNARY, loc, intern(p->s, "&", 1), e);
+	}
+}
+
+/* ---- foreach ---- */
+
+struct fe_head *help_fe_new(struct parser *p)
+{
+	return arena_alloc(p->a, sizeof(struct fe_head));
+}
+
+static void fe_sort(struct parser *p, struct fe_head *h, struct loc loc,
+		    int col, int dir, const char *stat)
+{
+	if (!dir && !stat)
+		return;
+	if (h->nsorts++) {
+		parse_error(p, loc, "parse.foreach-multiple-sort",
+			    "multiple sort directives in foreach");
+		return;
+	}
+	h->sort_col = col;
+	h->sort_dir = dir;
+	h->sort_stat = stat;
+}
+
+void help_fe_key(struct parser *p, struct fe_head *h, const struct token *k,
+		 int dir)
+{
+	vec_push(p->a, &h->keys, ast_sym(p->a, k->loc, k->text));
+	fe_sort(p, h, k->loc, h->keys.n, dir, NULL);
+}
+
+void help_fe_value(struct parser *p, struct fe_head *h, const struct token *v,
+		   int dir)
+{
+	h->value = ast_sym(p->a, v->loc, v->text);
+	fe_sort(p, h, v->loc, -1, dir, NULL);
+}
+
+void help_fe_sort(struct parser *p, struct fe_head *h, struct loc loc,
+		  const char *stat, int dir)
+{
+	if (stat && !dir) {
+		parse_error(p, loc, "parse.foreach-sort",
+			    "expected sort directive '+' or '-' after %s", stat);
+		return;
+	}
+	fe_sort(p, h, loc, -1, dir, stat ? stat + 1 : NULL);
+}
+
+struct stmt *help_foreach(struct parser *p, struct loc loc, struct fe_head *h,
+			  struct stmt *body)
+{
+	struct stmt *s = ast_stmt(p->a, ST_FOREACH, loc);
+
+	s->u.foreach.keys = h->keys;
+	s->u.foreach.value = h->value;
+	s->u.foreach.array = h->array;
+	s->u.foreach.slice = h->slice;
+	s->u.foreach.sort_col = h->sort_col;
+	s->u.foreach.sort_dir = h->sort_dir;
+	s->u.foreach.sort_stat = h->sort_stat;
+	s->u.foreach.limit = h->limit;
+	s->u.foreach.body = body;
+	if (h->keys.n > 9)
+		parse_error(p, loc, "parse.foreach-keys",
+			    "foreach has %d keys; at most 9 are allowed",
+			    h->keys.n);
+	return s;
+}
+
+/* ---- probe points and their brace alternatives ---- */
+
+struct vec help_pp_one(struct parser *p, struct pp_comp *c)
+{
+	struct vec *seq = arena_alloc(p->a, sizeof *seq);
+
+	vec_push(p->a, seq, c);
+	return help_vec1(p, seq);
+}
+
+/* Every alternative on the left followed by every one on the right. */
+struct vec help_pp_cat(struct parser *p, struct vec left, struct vec right)
+{
+	struct vec out = {0};
+	int i, j;
+
+	for (i = 0; i < left.n; i++)
+		for (j = 0; j < right.n; j++) {
+			struct vec *seq = arena_alloc(p->a, sizeof *seq);
+
+			*seq = help_vec_cat(p, (struct vec){0}, *(struct vec *)left.v[i]);
+			*seq = help_vec_cat(p, *seq, *(struct vec *)right.v[j]);
+			vec_push(p->a, &out, seq);
+		}
+	return out;
+}
+
+struct vec help_pp_union(struct parser *p, struct vec a, struct vec b)
+{
+	return help_vec_cat(p, a, b);
+}
+
+/* SUFFIX: 0, '?' or '!'. */
+struct vec help_pp_points(struct parser *p, struct loc loc, struct vec alts,
+			  int suffix, struct exp *cond)
+{
+	struct vec out = {0};
+	int i;
+
+	for (i = 0; i < alts.n; i++) {
+		struct probe_point *pp =
+			ast_probe_point(p->a, loc, *(struct vec *)alts.v[i]);
+
+		pp->optional = suffix != 0;
+		pp->sufficient = suffix == '!';
+		pp->cond = cond;
+		vec_push(p->a, &out, pp);
+	}
+	return out;
+}

@@ -1,0 +1,662 @@
+/* preproc.c - the token stream between the scanner and the grammar.
+ *
+ * In order, on the way to bison: command-line arguments ($1 @1 $# @#) are
+ * pasted in, @define macros are recorded and expanded, %( cond %? … %: … %)
+ * conditionals are resolved (ppcond.c evaluates the condition), and inside
+ * probe points adjacent name pieces are glued into one PP_WORD ("sys*call",
+ * "**") and brace-expansion braces are told apart from the probe body.
+ * Arguments and macros are expanded only in code that is kept, as stap does.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+#include "parser.h"
+
+#define MAX_DEPTH 200		/* nested macro expansions */
+#define MAX_EXPANSIONS 200000	/* macro expansions in one file */
+
+/* ---- interned strings ---- */
+
+struct intern_tab {
+	const char **slot;
+	size_t n, cap;
+	struct arena *a;
+};
+static struct intern_tab itab;
+
+static size_t hash(const char *s, size_t len)
+{
+	size_t h = 2166136261u, i;
+
+	for (i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+void parse_tables_reset(struct session *s)
+{
+	free(itab.slot);
+	memset(&itab, 0, sizeof itab);
+	itab.a = s->arena;
+	itab.cap = 4096;
+	itab.slot = calloc(itab.cap, sizeof *itab.slot);
+	if (!itab.slot)
+		xoom();
+}
+
+static void intern_grow(void)
+{
+	const char **old = itab.slot;
+	size_t oldcap = itab.cap, i;
+
+	itab.cap *= 2;
+	itab.slot = calloc(itab.cap, sizeof *itab.slot);
+	if (!itab.slot)
+		xoom();
+	for (i = 0; i < oldcap; i++) {
+		size_t j;
+
+		if (!old[i])
+			continue;
+		j = hash(old[i], strlen(old[i])) & (itab.cap - 1);
+		while (itab.slot[j])
+			j = (j + 1) & (itab.cap - 1);
+		itab.slot[j] = old[i];
+	}
+	free(old);
+}
+
+const char *intern(struct session *s, const char *text, size_t len)
+{
+	size_t j;
+
+	if (!itab.slot || itab.a != s->arena)
+		parse_tables_reset(s);
+	if (2 * (itab.n + 1) > itab.cap)
+		intern_grow();
+	j = hash(text, len) & (itab.cap - 1);
+	for (; itab.slot[j]; j = (j + 1) & (itab.cap - 1))
+		if (!strncmp(itab.slot[j], text, len) && !itab.slot[j][len])
+			return itab.slot[j];
+	itab.n++;
+	return itab.slot[j] = arena_strndup(s->arena, text, len);
+}
+
+/* ---- macros ---- */
+
+#define MACRO_BUCKETS 1024
+static struct macro *macros[MACRO_BUCKETS];
+
+void macro_tables_reset(void)
+{
+	memset(macros, 0, sizeof macros);
+}
+
+static struct macro **bucket(const char *name)
+{
+	return &macros[((uintptr_t)name >> 4) % MACRO_BUCKETS];
+}
+
+/* A macro of this file wins over a library one of the same name. */
+struct macro *macro_lookup(struct parser *p, const char *name)
+{
+	struct macro *m, *lib = NULL;
+
+	for (m = *bucket(name); m; m = m->next) {
+		if (m->name != name)
+			continue;
+		if (m->file == p->file)
+			return m;
+		if (!m->file)
+			lib = m;
+	}
+	return lib;
+}
+
+void macro_define(struct parser *p, struct macro *m)
+{
+	struct macro **b = bucket(m->name), *o;
+
+	for (o = *b; o; o = o->next)
+		if (o->name == m->name && o->file == m->file) {
+			parse_error(p, m->loc, "pp.macro-redefined",
+				    "attempted to redefine macro '@%s' in the same file",
+				    m->name);
+			diag_note(&p->s->diags, o->loc, "previous definition was here");
+			return;
+		}
+	m->next = *b;
+	*b = m;
+}
+
+/* ---- the raw stream: pushed-back tokens over the scanner ---- */
+
+static void push(struct parser *p, const struct token *t)
+{
+	struct tokbuf *b = &p->pending;
+
+	if (b->n == b->cap) {
+		b->cap = b->cap ? 2 * b->cap : 64;
+		b->v = xrealloc(b->v, (size_t)b->cap * sizeof *b->v);
+	}
+	b->v[b->n++] = *t;
+}
+
+static int next_raw(struct parser *p, struct token *t)
+{
+	if (p->pending.n) {
+		*t = p->pending.v[--p->pending.n];
+		return t->type;
+	}
+	t->type = lex_next(p, p->scanner, t);
+	t->depth = 0;
+	return t->type;
+}
+
+void pp_reset(struct parser *p)
+{
+	free(p->pending.v);
+	memset(&p->pending, 0, sizeof p->pending);
+	free(p->conds);
+	p->conds = NULL;
+	p->nconds = p->capconds = 0;
+	p->pp_mode = p->pp_in_cond = p->pp_braces = p->pp_parens = 0;
+	p->prev_type = 0;
+	p->expand_depth = 0;
+}
+
+/* Push a sequence so that it is read next, first token first. */
+static void push_seq(struct parser *p, const struct token *v, int n)
+{
+	while (n-- > 0)
+		push(p, &v[n]);
+}
+
+/* ---- command-line arguments ---- */
+
+/* $N pastes the argument's text as tokens; @N as one string; $# and @#
+ * give the count. */
+static int paste_arg(struct parser *p, struct token *t)
+{
+	struct session *s = p->s;
+	const char *txt = t->text;
+	int is_str = txt[0] == '@', n, type;
+
+	if (txt[1] == '#') {
+		char buf[24];
+		int len = snprintf(buf, sizeof buf, "%d", s->args.n);
+
+		t->type = is_str ? STRING : NUMBER;
+		t->num = s->args.n;
+		t->text = intern(s, buf, (size_t)len);
+		t->str = t->text;
+		t->str_len = (size_t)len;
+		return t->type;
+	}
+	n = atoi(txt + 1);
+	if (n < 1 || n > s->args.n) {
+		parse_error(p, t->loc, "lex.missing-argument",
+			    "command line argument %s out of range [1-%d]",
+			    txt, s->args.n);
+		return -1;
+	}
+	txt = s->args.v[n - 1];
+	if (is_str) {
+		t->type = STRING;
+		t->str = txt;
+		t->str_len = strlen(txt);
+		t->text = txt;
+		return STRING;
+	}
+	{
+		struct token buf[64], *v = buf;
+		int cnt = 0, cap = 64;
+		void *sc;
+
+		lex_open(p, t->loc.file, txt, strlen(txt), &sc);
+		while ((type = lex_next(p, sc, &v[cnt])) != 0) {
+			v[cnt].loc = t->loc;
+			v[cnt].depth = t->depth;
+			if (++cnt == cap) {
+				struct token *nv = xmalloc(2 * (size_t)cap * sizeof *nv);
+
+				memcpy(nv, v, (size_t)cap * sizeof *nv);
+				if (v != buf)
+					free(v);
+				v = nv;
+				cap *= 2;
+			}
+		}
+		lex_close(sc);
+		push_seq(p, v, cnt);
+		if (v != buf)
+			free(v);
+	}
+	return -1;
+}
+
+/* ---- @define and macro invocation ---- */
+
+static void define_macro(struct parser *p, struct token *at)
+{
+	struct token t, *body = NULL;
+	struct macro *m;
+	int n = 0, cap = 0, depth = 0;
+
+	if (next_raw(p, &t) != IDENT) {
+		parse_error(p, t.loc, "pp.expected-macro-name",
+			    "expected identifier after '@define', found %s",
+			    token_desc(p, &t));
+		if (t.type)
+			push(p, &t);
+		return;
+	}
+	m = arena_alloc(p->a, sizeof *m);
+	m->name = t.text;
+	m->loc = at->loc;
+	m->file = p->library_macros_only ? NULL : p->file;
+	next_raw(p, &t);
+	if (t.type == '(') {
+		do {
+			if (next_raw(p, &t) != IDENT) {
+				parse_error(p, t.loc, "pp.bad-macro-params",
+					    "expected a parameter name in the definition of macro '@%s', found %s",
+					    m->name, token_desc(p, &t));
+				return;
+			}
+			vec_push(p->a, &m->params, (void *)t.text);
+		} while (next_raw(p, &t) == ',');
+		if (t.type != ')') {
+			parse_error(p, t.loc, "pp.bad-macro-params",
+				    "expected ',' or ')' in the definition of macro '@%s', found %s",
+				    m->name, token_desc(p, &t));
+			return;
+		}
+		next_raw(p, &t);
+	}
+	if (t.type != PP_OPEN) {
+		parse_error(p, t.loc, "pp.expected-macro-body",
+			    "expected '%%(' to open the body of macro '@%s', found %s",
+			    m->name, token_desc(p, &t));
+		return;
+	}
+	for (;;) {
+		if (next_raw(p, &t) == 0) {
+			parse_error(p, at->loc, "pp.unterminated-macro",
+				    "macro '@%s' has no closing '%%)' before the end of the file",
+				    m->name);
+			free(body);
+			return;
+		}
+		if (t.type == PP_OPEN)
+			depth++;
+		if (t.type == PP_CLOSE && depth-- == 0)
+			break;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 16;
+			body = xrealloc(body, (size_t)cap * sizeof *body);
+		}
+		body[n++] = t;
+	}
+	m->nbody = n;
+	m->body = arena_alloc(p->a, (size_t)n * sizeof *body + 1);
+	if (n)
+		memcpy(m->body, body, (size_t)n * sizeof *body);
+	free(body);
+	macro_define(p, m);
+}
+
+struct toklist {
+	struct token *v;
+	int n, cap;
+};
+
+static void tl_add(struct toklist *l, const struct token *t)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 16;
+		l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+	}
+	l->v[l->n++] = *t;
+}
+
+/* Read the parenthesised arguments of an invocation; -1 after an error. */
+static int macro_args(struct parser *p, struct macro *m, struct token *at,
+		      struct toklist *args)
+{
+	struct token t;
+	int depth = 0, nargs = 1, np = m->params.n;
+
+	if (next_raw(p, &t) != '(') {
+		parse_error(p, t.loc, "pp.macro-args",
+			    "expected '(' in invocation of macro '@%s' taking %d parameters",
+			    m->name, np);
+		push(p, &t);
+		return -1;
+	}
+	for (;;) {
+		if (next_raw(p, &t) == 0) {
+			parse_error(p, at->loc, "pp.macro-args",
+				    "unterminated invocation of macro '@%s'",
+				    m->name);
+			return -1;
+		}
+		if (t.type == '(')
+			depth++;
+		else if (t.type == ')' && depth-- == 0)
+			break;
+		else if (t.type == ',' && depth == 0) {
+			if (++nargs > np) {
+				parse_error(p, t.loc, "pp.macro-args",
+					    "too many parameters for macro '@%s' (expected %d)",
+					    m->name, np);
+				return -1;
+			}
+			continue;
+		}
+		tl_add(&args[nargs - 1], &t);
+	}
+	if (nargs < np) {
+		parse_error(p, t.loc, "pp.macro-args",
+			    "too few parameters for macro '@%s' (expected %d)",
+			    m->name, np);
+		return -1;
+	}
+	return 0;
+}
+
+static void expand_macro(struct parser *p, struct macro *m, struct token *at)
+{
+	struct toklist out = {0}, args[16], *argv = args;
+	int i, j, np = m->params.n, bad = 0;
+
+	if (at->depth >= MAX_DEPTH || ++p->expand_depth > MAX_EXPANSIONS) {
+		parse_error(p, at->loc, "pp.macro-recursion",
+			    "too many nested expansions of macro '@%s'", m->name);
+		return;
+	}
+	if (np > 16)
+		argv = xmalloc((size_t)np * sizeof *argv);
+	memset(argv, 0, (size_t)(np ? np : 1) * sizeof *argv);
+	if (np)
+		bad = macro_args(p, m, at, argv);
+	for (i = 0; !bad && i < m->nbody; i++) {
+		struct token t = m->body[i];
+
+		for (j = 0; t.type == ATWORD && j < np; j++)
+			if (t.text + 1 == (const char *)m->params.v[j] ||
+			    !strcmp(t.text + 1, m->params.v[j]))
+				break;
+		if (t.type == ATWORD && j < np) {
+			int k;
+
+			for (k = 0; k < argv[j].n; k++) {
+				struct token a = argv[j].v[k];
+
+				a.depth = (unsigned short)(at->depth + 1);
+				tl_add(&out, &a);
+			}
+			continue;
+		}
+		t.depth = (unsigned short)(at->depth + 1);
+		if (i == 0)
+			t.space_before = at->space_before;
+		tl_add(&out, &t);
+	}
+	push_seq(p, out.v, out.n);
+	free(out.v);
+	for (i = 0; i < np; i++)
+		free(argv[i].v);
+	if (argv != args)
+		free(argv);
+}
+
+/* The @-operators of the language; anything else is a macro. */
+static const struct {
+	const char *name;
+	int type;
+} atops[] = {
+	{ "@cast", AT_CAST }, { "@defined", AT_DEFINED },
+	{ "@probewrite", AT_PROBEWRITE }, { "@entry", AT_ENTRY },
+	{ "@perf", AT_PERF }, { "@var", AT_VAR }, { "@const", AT_CONST },
+	{ "@count", AT_STAT }, { "@sum", AT_STAT }, { "@min", AT_STAT },
+	{ "@max", AT_STAT }, { "@avg", AT_STAT }, { "@variance", AT_STAT },
+	{ "@hist_linear", AT_HIST_LINEAR }, { "@hist_log", AT_HIST_LOG },
+	{ "@kregister", AT_REGISTER }, { "@uregister", AT_REGISTER },
+	{ "@kderef", AT_DEREF }, { "@uderef", AT_DEREF },
+};
+
+/* The next token with arguments pasted and macros expanded.  */
+static int next_expanded(struct parser *p, struct token *t)
+{
+	size_t i;
+	struct macro *m;
+
+	for (;;) {
+		int type = next_raw(p, t);
+
+		if (type == ARG) {
+			if (paste_arg(p, t) < 0)
+				continue;
+			return t->type;
+		}
+		if (type != ATWORD)
+			return type;
+		for (i = 0; i < sizeof atops / sizeof atops[0]; i++)
+			if (!strcmp(t->text, atops[i].name))
+				return t->type = atops[i].type;
+		if (!strcmp(t->text, "@define")) {
+			define_macro(p, t);
+			continue;
+		}
+		m = macro_lookup(p, intern(p->s, t->text + 1, strlen(t->text + 1)));
+		if (!m) {
+			parse_error(p, t->loc, "pp.unknown-macro",
+				    "unknown operator or macro %s", t->text);
+			continue;
+		}
+		expand_macro(p, m, t);
+	}
+}
+
+/* ---- conditionals ---- */
+
+/* Skip a branch that is not taken; returns PP_ELSE or PP_CLOSE (the one
+ * that ended it at this level), or 0 at the end of the file. */
+static int skip_branch(struct parser *p, int stop_at_else)
+{
+	struct token t;
+	int depth = 0;
+
+	for (;;) {
+		switch (next_raw(p, &t)) {
+		case 0:
+			return 0;
+		case PP_OPEN:
+			depth++;
+			break;
+		case PP_ELSE:
+			if (!depth && stop_at_else)
+				return PP_ELSE;
+			break;
+		case PP_CLOSE:
+			if (!depth--)
+				return PP_CLOSE;
+			break;
+		}
+	}
+}
+
+static void cond_push(struct parser *p, struct loc loc)
+{
+	if (p->nconds == p->capconds) {
+		p->capconds = p->capconds ? 2 * p->capconds : 8;
+		p->conds = xrealloc(p->conds, (size_t)p->capconds * sizeof *p->conds);
+	}
+	p->conds[p->nconds].loc = loc;
+	p->conds[p->nconds++].in_else = 0;
+}
+
+static void incomplete(struct parser *p, struct loc loc)
+{
+	parse_error(p, loc, "pp.incomplete-conditional",
+		    "incomplete conditional at end of file");
+}
+
+/* The next token with conditionals resolved. */
+static int next_cond(struct parser *p, struct token *t)
+{
+	for (;;) {
+		int type = next_expanded(p, t), end;
+
+		switch (type) {
+		case PP_OPEN: {
+			struct token open = *t;
+
+			if (ppcond_eval(p, &open, next_expanded)) {
+				cond_push(p, open.loc);
+				p->conds[p->nconds - 1].in_else = 0;
+				continue;
+			}
+			end = skip_branch(p, 1);
+			if (!end)
+				incomplete(p, open.loc);
+			else if (end == PP_ELSE) {
+				cond_push(p, open.loc);
+				p->conds[p->nconds - 1].in_else = 1;
+			}
+			continue;
+		}
+		case PP_ELSE:
+			if (!p->nconds || p->conds[p->nconds - 1].in_else)
+				break;
+			if (!skip_branch(p, 0))
+				incomplete(p, p->conds[p->nconds - 1].loc);
+			p->nconds--;
+			continue;
+		case PP_CLOSE:
+			if (!p->nconds)
+				break;
+			p->nconds--;
+			continue;
+		case 0:
+			if (p->nconds) {
+				incomplete(p, p->conds[p->nconds - 1].loc);
+				p->nconds = 0;
+			}
+			return 0;
+		}
+		if (type == PP_THEN || type == PP_ELSE || type == PP_CLOSE) {
+			parse_error(p, t->loc, "pp.stray-marker",
+				    "'%s' outside a conditional", t->text);
+			continue;
+		}
+		return type;
+	}
+}
+
+/* ---- probe points ---- */
+
+static int is_keyword(int type)
+{
+	switch (type) {
+	case PROBE: case GLOBAL: case PRIVATE: case FUNCTION: case IF:
+	case ELSE: case FOR: case FOREACH: case IN: case LIMIT: case RETURN:
+	case DELETE: case WHILE: case BREAK: case CONTINUE: case NEXT:
+	case TRY: case CATCH: case KW_STRING: case KW_LONG:
+		return 1;
+	}
+	return 0;
+}
+
+static int is_piece(int type)
+{
+	return type == IDENT || type == '*' || is_keyword(type);
+}
+
+/* Does a probe-point component start here (after the previous token)? */
+static int component_start(int prev)
+{
+	return prev == '.' || prev == ',' || prev == PROBE || prev == '=' ||
+	       prev == PLUSEQ || prev == PP_LBRACE;
+}
+
+/* Glue a run of adjacent pieces into one PP_WORD. */
+static int glue_word(struct parser *p, struct token *t)
+{
+	struct strbuf sb = {0};
+	struct token n;
+
+	sb_puts(&sb, t->text);
+	for (;;) {
+		int type = next_cond(p, &n);
+
+		if ((is_piece(type) || type == NUMBER) && !n.space_before) {
+			sb_puts(&sb, n.text);
+			continue;
+		}
+		if (type)
+			push(p, &n);
+		else
+			push(p, &n);
+		break;
+	}
+	t->text = intern(p->s, sb.s, sb.len);
+	sb_free(&sb);
+	return t->type = PP_WORD;
+}
+
+static int probe_mode(struct parser *p, struct token *t)
+{
+	int type = t->type;
+
+	if (p->pp_in_cond) {
+		if (type == '(')
+			p->pp_parens++;
+		else if (type == ')' && --p->pp_parens <= 0)
+			p->pp_in_cond = 0;
+		return type;
+	}
+	if (type == IF && !component_start(p->prev_type)) {
+		p->pp_in_cond = 1;
+		p->pp_parens = 0;
+		return type;
+	}
+	if (is_piece(type) && component_start(p->prev_type))
+		return glue_word(p, t);
+	if (type == '{') {
+		if (component_start(p->prev_type)) {
+			p->pp_braces++;
+			return t->type = PP_LBRACE;
+		}
+		p->pp_mode = 0;
+		return type;
+	}
+	if (type == '}' && p->pp_braces > 0) {
+		p->pp_braces--;
+		return t->type = PP_RBRACE;
+	}
+	if (type == ';' || type == 0)
+		p->pp_mode = 0;
+	return type;
+}
+
+int pp_next(struct parser *p, struct token *t)
+{
+	int type = next_cond(p, t);
+
+	if (p->pp_mode)
+		type = probe_mode(p, t);
+	else if (type == PROBE) {
+		p->pp_mode = 1;
+		p->pp_braces = 0;
+		p->pp_in_cond = 0;
+		p->in_function = 0;
+	} else if (type == FUNCTION)
+		p->in_function = 1;
+	else if (type == GLOBAL)
+		p->in_function = 0;
+	p->prev_type = type;
+	return type;
+}
