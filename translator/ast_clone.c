@@ -84,7 +84,7 @@ struct exp *exp_clone(struct arena *a, const struct exp *e)
 		break;
 	case EX_CAST: case EX_ATVAR: case EX_DEFINED: case EX_PROBEWRITE:
 	case EX_ENTRY: case EX_PERF: case EX_CONST: case EX_REGISTER:
-	case EX_DEREF:
+	case EX_DEREF: case EX_AUTOCAST:
 		n->u.op.operand = exp_clone(a, e->u.op.operand);
 		n->u.op.size = exp_clone(a, e->u.op.size);
 		clone_comps(a, &n->u.op.comps, &e->u.op.comps);

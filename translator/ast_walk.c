@@ -67,7 +67,7 @@ void walk_exp(struct walker *w, struct exp *e)
 		break;
 	case EX_CAST: case EX_ATVAR: case EX_DEFINED: case EX_PROBEWRITE:
 	case EX_ENTRY: case EX_PERF: case EX_CONST: case EX_REGISTER:
-	case EX_DEREF:
+	case EX_DEREF: case EX_AUTOCAST:
 		walk_exp(w, e->u.op.operand);
 		walk_exp(w, e->u.op.size);
 		walk_comps(w, &e->u.op.comps);
