@@ -1,1 +1,327 @@
-int main(void){return 0;}
+/* stapio.c - stapio: drive a loaded module and relay its output.
+ *
+ * Run by staprun with the module's name. Opens the control channel, sends
+ * STP_CMD_START (with the -c command's or -x pid), then loops on poll():
+ * data goes out through relay.c, ERROR/WARNING messages go to stderr,
+ * SIGINT/SIGTERM/SIGHUP and the end of the -c command send STP_CMD_STOP.
+ * STP_MSG_STOPPED means every byte is queued: drain, report losses, exit
+ * 0, or 1 if an error arrived or the start failed.
+ */
+#define _GNU_SOURCE	/* pipe2 */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "stapio.h"
+#include "stp_msgs.h"
+
+#define STAPIO_DEBUGFS "/sys/kernel/debug"
+#define STAPIO_DEBUGFS_MAGIC 0x64626720
+#define STAPIO_CTL_BUF (sizeof(struct stp_msg_hdr) + STP_MSG_MAX_PAYLOAD + 4096)
+
+int stapio_verbose;
+
+static struct stp_opts opts;
+static int sig_pipe[2];
+static int ctl_fd = -1;
+static pid_t target_pid;	/* the -c command, while it runs */
+static int target_go = -1;	/* write end of the pipe it waits on */
+static int stop_sent, stopped, detached, failed;
+static uint64_t dropped;
+static struct stapio_relay relay;
+
+static void stapio_on_signal(int sig)
+{
+	int saved = errno;
+	unsigned char c = sig;
+	ssize_t n;
+
+	/* a full pipe already holds enough wake-ups */
+	n = write(sig_pipe[1], &c, 1);
+	(void)n;
+	errno = saved;
+}
+
+static void stapio_signals(void)
+{
+	struct sigaction sa;
+
+	if (pipe2(sig_pipe, O_CLOEXEC | O_NONBLOCK) < 0) {
+		perror("ERROR: pipe");
+		exit(1);
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = stapio_on_signal;
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGCHLD, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+static int stapio_send(uint32_t type, const void *payload, uint32_t len)
+{
+	char buf[sizeof(struct stp_msg_hdr) + 64];
+	struct stp_msg_hdr hdr = { .type = type, .len = len };
+
+	memcpy(buf, &hdr, sizeof(hdr));
+	if (len)
+		memcpy(buf + sizeof(hdr), payload, len);
+	if (write(ctl_fd, buf, sizeof(hdr) + len) < 0) {
+		fprintf(stderr, "ERROR: Couldn't send a command to the module: %s\n",
+			strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static void stapio_stop(void)
+{
+	if (stop_sent)
+		return;
+	stop_sent = 1;
+	if (stapio_verbose)
+		fprintf(stderr, "stapio: stopping the module\n");
+	stapio_send(STP_CMD_STOP, NULL, 0);
+}
+
+/* Find the module's directory: debugfs (mounted if needed), else procfs. */
+static int stapio_find_dir(const char *mod, char *dir, size_t n)
+{
+	struct statfs sfs;
+
+	if (statfs(STAPIO_DEBUGFS, &sfs) == 0 &&
+	    sfs.f_type != STAPIO_DEBUGFS_MAGIC)
+		mount("debugfs", STAPIO_DEBUGFS, "debugfs", 0, NULL);
+	snprintf(dir, n, STAPIO_DEBUGFS "/" STP_TRANSPORT_ROOT "/%s", mod);
+	if (access(dir, F_OK) == 0)
+		return 0;
+	snprintf(dir, n, "/proc/" STP_TRANSPORT_ROOT "/%s", mod);
+	if (access(dir, F_OK) == 0)
+		return 0;
+	fprintf(stderr, "ERROR: Couldn't find the transport of module '%s' "
+		"in " STAPIO_DEBUGFS " or /proc\n", mod);
+	return -1;
+}
+
+/* -c: fork the command now (its pid is target()), run it on release. */
+static void stapio_target_fork(const char *cmd)
+{
+	int p[2];
+	char go;
+
+	if (pipe2(p, O_CLOEXEC) < 0 || (target_pid = fork()) < 0) {
+		perror("ERROR: Couldn't start the -c command");
+		exit(1);
+	}
+	if (target_pid == 0) {
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
+		signal(SIGCHLD, SIG_DFL);
+		signal(SIGPIPE, SIG_DFL);
+		close(p[1]);
+		if (read(p[0], &go, 1) != 1 || go != 'g')
+			_exit(1);	/* the start failed */
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		fprintf(stderr, "ERROR: Couldn't run /bin/sh: %s\n",
+			strerror(errno));
+		_exit(127);
+	}
+	close(p[0]);
+	target_go = p[1];
+}
+
+static void stapio_target_release(int go)
+{
+	char c = 'g';
+
+	if (target_go < 0)
+		return;
+	if (go && write(target_go, &c, 1) != 1)
+		perror("ERROR: Couldn't release the -c command");
+	close(target_go);
+	target_go = -1;
+}
+
+static void stapio_reap(void)
+{
+	pid_t pid;
+	int status;
+
+	while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
+		if (pid == target_pid) {
+			target_pid = 0;
+			stapio_stop();	/* the script ends with its command */
+		}
+}
+
+static void stapio_handle_signals(void)
+{
+	unsigned char sigs[64];
+	ssize_t n, i;
+
+	while ((n = read(sig_pipe[0], sigs, sizeof(sigs))) > 0)
+		for (i = 0; i < n; i++) {
+			if (sigs[i] == SIGCHLD)
+				stapio_reap();
+			else
+				stapio_stop();
+		}
+}
+
+static void stapio_on_state(int32_t state)
+{
+	struct stp_cmd_start start = { .target = opts.target_pid };
+
+	if (state == STP_STATE_LOADED) {
+		stapio_send(STP_CMD_START, &start, sizeof(start));
+	} else if (state == STP_STATE_STOPPED || state == STP_STATE_STOPPING) {
+		fprintf(stderr, "ERROR: module '%s' has already stopped\n",
+			opts.module);
+		exit(1);
+	}
+}
+
+static void stapio_message(uint32_t type, const char *p, uint32_t len)
+{
+	int32_t v;
+
+	switch (type) {
+	case STP_MSG_STARTED:
+		memcpy(&v, p, sizeof(v));
+		if (v < 0)
+			failed = 1;
+		if (stapio_verbose)
+			fprintf(stderr, "stapio: module started (%d)\n", v);
+		/* begin's output first, then the command's */
+		relay_pump(&relay);
+		stapio_target_release(v >= 0);
+		if (v >= 0 && opts.load_only)
+			detached = 1;
+		break;
+	case STP_MSG_STOPPED:
+		memcpy(&dropped, p, sizeof(dropped));
+		stopped = 1;
+		break;
+	case STP_MSG_ERROR:
+		fprintf(stderr, "ERROR: %.*s\n", (int)len, p);
+		failed = 1;
+		break;
+	case STP_MSG_WARNING:
+		if (!opts.suppress_warnings)
+			fprintf(stderr, "WARNING: %.*s\n", (int)len, p);
+		break;
+	case STP_MSG_STATE:
+		memcpy(&v, p, sizeof(v));
+		stapio_on_state(v);
+		break;
+	}
+}
+
+/* Read and dispatch whole control messages; -1 if the module went away. */
+static int stapio_read_ctl(void)
+{
+	static char buf[STAPIO_CTL_BUF];
+	static size_t have;
+	struct stp_msg_hdr hdr;
+	size_t used;
+	ssize_t n;
+
+	for (;;) {
+		n = read(ctl_fd, buf + have, sizeof(buf) - have);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EAGAIN)
+			return 0;
+		if (n <= 0)
+			return -1;
+		have += n;
+		used = 0;
+		while (have - used >= sizeof(hdr)) {
+			memcpy(&hdr, buf + used, sizeof(hdr));
+			if (have - used - sizeof(hdr) < hdr.len)
+				break;
+			stapio_message(hdr.type, buf + used + sizeof(hdr), hdr.len);
+			used += sizeof(hdr) + hdr.len;
+		}
+		memmove(buf, buf + used, have - used);
+		have -= used;
+	}
+}
+
+static void stapio_loop(void)
+{
+	struct pollfd pfd[STAPIO_MAX_RINGS + 2];
+	int n;
+
+	while (!stopped && !detached) {
+		n = relay_pollfds(&relay, pfd);
+		pfd[n].fd = ctl_fd;
+		pfd[n].events = POLLIN;
+		pfd[n + 1].fd = sig_pipe[0];
+		pfd[n + 1].events = POLLIN;
+		if (poll(pfd, n + 2, opts.timeout_ms) < 0 && errno != EINTR)
+			break;
+		stapio_handle_signals();
+		relay_pump(&relay);
+		if (stapio_read_ctl() < 0) {
+			fprintf(stderr, "ERROR: lost the connection to module '%s'\n",
+				opts.module);
+			failed = 1;
+			break;
+		}
+	}
+	/* STP_MSG_STOPPED came after the last output: take all of it */
+	relay_drain(&relay);
+}
+
+int main(int argc, char **argv)
+{
+	struct stp_cmd_start start = { 0 };
+	char dir[4096], path[4200];
+
+	if (stp_opts_parse(&opts, argc, argv, "stapio") < 0)
+		return 1;
+	stapio_verbose = opts.verbose;
+	if (stapio_find_dir(opts.module, dir, sizeof(dir)) < 0)
+		return 1;
+	if (stapio_verbose)
+		fprintf(stderr, "stapio: using %s\n", dir);
+	snprintf(path, sizeof(path), "%s/%s", dir, STP_CTL_NAME);
+	ctl_fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+	if (ctl_fd < 0) {
+		fprintf(stderr, "ERROR: Couldn't open control channel '%s': %s\n",
+			path, strerror(errno));
+		return 1;
+	}
+	if (relay_open(&relay, dir, &opts) < 0)
+		return 1;
+	stapio_signals();
+	if (opts.attach) {
+		stapio_send(STP_CMD_ATTACH, NULL, 0);
+	} else {
+		if (opts.cmd)
+			stapio_target_fork(opts.cmd);
+		start.target = opts.cmd ? target_pid : opts.target_pid;
+		opts.target_pid = start.target;
+		if (stapio_send(STP_CMD_START, &start, sizeof(start)) < 0)
+			return 1;
+	}
+	stapio_loop();
+	if (dropped && !opts.suppress_warnings)
+		fprintf(stderr, "WARNING: There were %llu transport failures.\n",
+			(unsigned long long)dropped);
+	stapio_target_release(0);
+	if (target_pid > 0)
+		kill(target_pid, SIGKILL);
+	return failed ? 1 : 0;
+}

@@ -1,1 +1,202 @@
-int main(void){return 0;}
+/* staprun.c - load a probe module, run stapio on it, unload it.
+ *
+ * staprun needs root for init_module/delete_module; stapio does the talking.
+ * staprun stays the parent of stapio so that the module is removed whatever
+ * way stapio ends (clean stop, signal, error, crash); the signals that stop
+ * a script are forwarded to stapio, which asks the module to stop.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "modload.h"
+#include "opts.h"
+
+static volatile pid_t staprun_child;
+
+static void staprun_forward(int sig)
+{
+	if (staprun_child > 0)
+		kill(staprun_child, sig);
+}
+
+static void staprun_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = staprun_forward;
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+/* "var=value ..." for init_module, with the transport's own parameters. */
+static char *staprun_params(const struct stp_opts *o)
+{
+	size_t len = 64;
+	char *p, *s;
+	int i;
+
+	for (i = 0; i < o->nparams; i++)
+		len += strlen(o->params[i]) + 1;
+	s = p = calloc(1, len);
+	if (!s)
+		return NULL;
+	for (i = 0; i < o->nparams; i++)
+		p += sprintf(p, "%s ", o->params[i]);
+	if (o->bufsize_mb)
+		p += sprintf(p, "_stp_bufsize=%d ", o->bufsize_mb);
+	if (o->bulk)
+		p += sprintf(p, "_stp_bulkmode=1 ");
+	return s;
+}
+
+static int staprun_load(const struct stp_opts *o, struct stp_module *m)
+{
+	char *params, unique[56];
+	int rc;
+
+	if (modload_read(m, o->module) < 0)
+		return -1;
+	params = staprun_params(o);
+	if (!params)
+		return -1;
+	snprintf(unique, sizeof(unique), "%.40s_%d", m->name, (int)getpid());
+	if (o->rename)
+		modload_rename(m, unique);
+	rc = modload_insert(m, params);
+	if (rc < 0 && errno == EEXIST && !o->rename) {
+		/* the same script is already running: run beside it */
+		modload_rename(m, unique);
+		rc = modload_insert(m, params);
+	}
+	free(params);
+	if (rc < 0) {
+		fprintf(stderr, "ERROR: Couldn't insert module '%s': %s\n",
+			o->module, modload_strerror(errno));
+		return -1;
+	}
+	if (o->verbose)
+		fprintf(stderr, "staprun: loaded module '%s'\n", m->name);
+	return 0;
+}
+
+static const char *staprun_stapio_path(void)
+{
+	const char *env = getenv("SYSTEMTAP_STAPIO");
+
+	return env && *env ? env : PKGLIBEXECDIR "/stapio";
+}
+
+/* Run stapio with our options and the module's name; its exit status. */
+static int staprun_stapio(int argc, char **argv, const struct stp_opts *o,
+			  const char *modname)
+{
+	char **args = calloc(o->nopt_args + 3, sizeof(*args));
+	int i, status;
+	pid_t pid;
+
+	if (!args)
+		return 1;
+	args[0] = (char *)staprun_stapio_path();
+	for (i = 1; i <= o->nopt_args; i++)
+		args[i] = argv[i];
+	args[i] = (char *)modname;
+	pid = fork();
+	if (pid < 0) {
+		perror("ERROR: fork");
+		return 1;
+	}
+	if (pid == 0) {
+		execv(args[0], args);
+		fprintf(stderr, "ERROR: Couldn't run '%s': %s\n", args[0],
+			strerror(errno));
+		_exit(1);
+	}
+	staprun_child = pid;
+	free(args);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return 1;
+	staprun_child = 0;
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	fprintf(stderr, "ERROR: stapio died from signal %d\n", WTERMSIG(status));
+	return 1;
+}
+
+/* -D: the foreground process returns once the module is loaded. */
+static void staprun_daemonize(void)
+{
+	pid_t pid = fork();
+	int fd;
+
+	if (pid < 0) {
+		perror("ERROR: fork");
+		return;
+	}
+	if (pid > 0)
+		_exit(0);
+	setsid();
+	fd = open("/dev/null", O_RDWR);
+	if (fd >= 0) {
+		dup2(fd, 0);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		if (fd > 2)
+			close(fd);
+	}
+}
+
+static int staprun_unload(const char *name)
+{
+	if (modload_delete(name) < 0) {
+		fprintf(stderr, "ERROR: Couldn't remove module '%s': %s\n",
+			name, strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct stp_opts o;
+	struct stp_module m;
+	const char *name;
+	int rc;
+
+	if (stp_opts_parse(&o, argc, argv, "staprun") < 0)
+		return 1;
+	if (geteuid() != 0) {
+		fprintf(stderr, "ERROR: staprun must be run as root to load or "
+			"remove kernel modules\n");
+		return 1;
+	}
+	if (o.delete_mod)
+		return staprun_unload(o.delete_mod);
+	if (o.attach) {
+		name = o.module;
+	} else {
+		if (staprun_load(&o, &m) < 0)
+			return 1;
+		name = m.name;
+	}
+	if (o.daemon)
+		staprun_daemonize();
+	staprun_signals();
+	rc = staprun_stapio(argc, argv, &o, name);
+	if (o.load_only && rc == 0) {
+		printf("Disconnected from module '%s'; reattach with "
+		       "\"staprun -A %s\"\n", name, name);
+		return 0;
+	}
+	if (staprun_unload(name))
+		rc = 1;
+	return rc;
+}

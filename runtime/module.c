@@ -1,0 +1,172 @@
+/* module.c - module_init/module_exit and the start/stop handshake.
+ *
+ * Included last by the generated module. stapio's commands arrive through
+ * the control file; begin (stp_session_start) and end (stp_session_stop) run
+ * on an ordered workqueue of our own, so stapio keeps draining output while
+ * they print and start/stop never overlap. A stop comes from stapio (signal,
+ * -c command ended), from the script (_stp_transport_request_exit, any
+ * context, via irq_work), or from module_exit when stapio vanished. After
+ * the end probes, STP_MSG_STOPPED tells stapio that all output is queued.
+ */
+#include <linux/init.h>
+#include <linux/workqueue.h>
+#include <linux/mutex.h>
+#include "transport/transport.c"
+
+static DEFINE_MUTEX(_stp_session_lock);	/* guards the three below */
+static int _stp_session_state = STP_STATE_LOADED;
+static bool _stp_session_started;	/* stp_session_start() was called */
+static bool _stp_session_closing;	/* module_exit began: queue no work */
+static struct workqueue_struct *_stp_session_wq;
+
+static void _stp_session_stop_fn(struct work_struct *work)
+{
+	struct stp_msg_stopped msg = { 0 };
+	bool started;
+
+	mutex_lock(&_stp_session_lock);
+	if (_stp_session_state == STP_STATE_STOPPED) {
+		mutex_unlock(&_stp_session_lock);
+		return;
+	}
+	_stp_session_state = STP_STATE_STOPPING;
+	started = _stp_session_started;
+	mutex_unlock(&_stp_session_lock);
+
+	if (started)
+		stp_session_stop();
+	msg.dropped = atomic64_read(&_stp_transport_dropped);
+
+	mutex_lock(&_stp_session_lock);
+	_stp_session_state = STP_STATE_STOPPED;
+	mutex_unlock(&_stp_session_lock);
+	/* after every byte the end probes wrote, so stapio can drain and go */
+	_stp_ctl_send(STP_MSG_STOPPED, &msg, sizeof(msg));
+}
+
+static void _stp_session_start_fn(struct work_struct *work)
+{
+	struct stp_msg_started msg = { 0 };
+
+	mutex_lock(&_stp_session_lock);
+	if (_stp_session_state != STP_STATE_STARTING) {
+		mutex_unlock(&_stp_session_lock);
+		return;
+	}
+	_stp_session_started = true;
+	mutex_unlock(&_stp_session_lock);
+
+	msg.result = stp_session_start();
+	_stp_ctl_send(STP_MSG_STARTED, &msg, sizeof(msg));
+
+	mutex_lock(&_stp_session_lock);
+	_stp_session_state = STP_STATE_RUNNING;
+	mutex_unlock(&_stp_session_lock);
+	if (msg.result < 0)
+		_stp_session_stop_fn(NULL);
+}
+
+static DECLARE_WORK(_stp_start_work, _stp_session_start_fn);
+static DECLARE_WORK(_stp_stop_work, _stp_session_stop_fn);
+
+/* hard irq context: workqueues are safe here, unlike in a probe or NMI */
+static void _stp_exit_irq_fn(struct irq_work *work)
+{
+	if (!READ_ONCE(_stp_session_closing))
+		queue_work(_stp_session_wq, &_stp_stop_work);
+}
+
+static DEFINE_IRQ_WORK(_stp_exit_irq_work, _stp_exit_irq_fn);
+
+void _stp_transport_request_exit(void)
+{
+	irq_work_queue(&_stp_exit_irq_work);
+}
+
+static int _stp_ctl_start(const char __user *payload, size_t len)
+{
+	struct stp_cmd_start cmd;
+	int rc = 0;
+
+	if (len < sizeof(cmd))
+		return -EINVAL;
+	if (copy_from_user(&cmd, payload, sizeof(cmd)))
+		return -EFAULT;
+	mutex_lock(&_stp_session_lock);
+	if (_stp_session_closing || _stp_session_state != STP_STATE_LOADED) {
+		rc = -EBUSY;
+	} else {
+		_stp_session_state = STP_STATE_STARTING;
+		_stp_target = cmd.target;
+		queue_work(_stp_session_wq, &_stp_start_work);
+	}
+	mutex_unlock(&_stp_session_lock);
+	return rc;
+}
+
+/* One whole command per write(), from stapio's process context. */
+static ssize_t _stp_ctl_write_cmd(const char __user *buf, size_t count)
+{
+	struct stp_msg_hdr hdr;
+	struct stp_msg_state st = { 0 };
+	int rc = 0;
+
+	if (count < sizeof(hdr))
+		return -EINVAL;
+	if (copy_from_user(&hdr, buf, sizeof(hdr)))
+		return -EFAULT;
+	if (hdr.len != count - sizeof(hdr))
+		return -EINVAL;
+	switch (hdr.type) {
+	case STP_CMD_START:
+		rc = _stp_ctl_start(buf + sizeof(hdr), hdr.len);
+		break;
+	case STP_CMD_STOP:
+		mutex_lock(&_stp_session_lock);
+		if (!_stp_session_closing)
+			queue_work(_stp_session_wq, &_stp_stop_work);
+		mutex_unlock(&_stp_session_lock);
+		break;
+	case STP_CMD_ATTACH:
+		mutex_lock(&_stp_session_lock);
+		st.state = _stp_session_state;
+		mutex_unlock(&_stp_session_lock);
+		_stp_ctl_send(STP_MSG_STATE, &st, sizeof(st));
+		break;
+	default:
+		rc = -EINVAL;
+	}
+	return rc ? rc : count;
+}
+
+static int __init _stp_module_init(void)
+{
+	int rc;
+
+	_stp_session_wq = alloc_ordered_workqueue("stap_session", 0);
+	if (!_stp_session_wq)
+		return -ENOMEM;
+	rc = _stp_transport_init();
+	if (rc)
+		destroy_workqueue(_stp_session_wq);
+	return rc;
+}
+
+static void __exit _stp_module_exit(void)
+{
+	mutex_lock(&_stp_session_lock);
+	_stp_session_closing = true;
+	mutex_unlock(&_stp_session_lock);
+	/* an exit request already in flight may still queue the stop work */
+	irq_work_sync(&_stp_exit_irq_work);
+	/* stapio is gone (or never came): stop here, after a pending start */
+	queue_work(_stp_session_wq, &_stp_stop_work);
+	flush_workqueue(_stp_session_wq);
+	destroy_workqueue(_stp_session_wq);
+	_stp_transport_close();
+}
+
+module_init(_stp_module_init);
+module_exit(_stp_module_exit);
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("systemtap-compatible probe module");

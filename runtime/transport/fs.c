@@ -1,0 +1,160 @@
+/* fs.c - the module's transport directory and its files.
+ *
+ * /sys/kernel/debug/systemtap/<module>/ holds ".cmd" (the control channel)
+ * and "trace0".."traceN" (the data rings); when debugfs refuses (lockdown,
+ * or built without it) the same files appear under /proc/systemtap/<module>/.
+ * The shared "systemtap" directory is never removed: another module may be
+ * using it, and an empty directory costs nothing. The file operations only
+ * dispatch to ring.c and to the control handler in module.c.
+ */
+#include <linux/debugfs.h>
+#include <linux/proc_fs.h>
+#include <linux/fs.h>
+
+static ssize_t _stp_ctl_write_cmd(const char __user *buf, size_t count);
+
+static struct dentry *_stp_debugfs_dir;	/* our directory, if in debugfs */
+static struct proc_dir_entry *_stp_proc_dir;	/* else in procfs */
+
+static int _stp_fs_open_ring(struct _stp_ring *r, struct file *file)
+{
+	if (atomic_cmpxchg(&r->opened, 0, 1) != 0)
+		return -EBUSY;
+	file->private_data = r;
+	return nonseekable_open(file->f_inode, file);
+}
+
+static int _stp_fs_release(struct inode *inode, struct file *file)
+{
+	struct _stp_ring *r = file->private_data;
+
+	atomic_set(&r->opened, 0);
+	return 0;
+}
+
+static ssize_t _stp_fs_read(struct file *file, char __user *buf, size_t count,
+			    loff_t *ppos)
+{
+	return _stp_ring_read(file->private_data, buf, count,
+			      file->f_flags & O_NONBLOCK);
+}
+
+static __poll_t _stp_fs_poll(struct file *file, poll_table *wait)
+{
+	return _stp_ring_poll(file->private_data, file, wait);
+}
+
+static ssize_t _stp_fs_write(struct file *file, const char __user *buf,
+			     size_t count, loff_t *ppos)
+{
+	return _stp_ctl_write_cmd(buf, count);
+}
+
+static int _stp_debugfs_open(struct inode *inode, struct file *file)
+{
+	return _stp_fs_open_ring(inode->i_private, file);
+}
+
+static const struct file_operations _stp_debugfs_fops = {
+	.owner = THIS_MODULE,
+	.open = _stp_debugfs_open,
+	.release = _stp_fs_release,
+	.read = _stp_fs_read,
+	.write = _stp_fs_write,
+	.poll = _stp_fs_poll,
+	.llseek = no_llseek,
+};
+
+static int _stp_proc_open(struct inode *inode, struct file *file)
+{
+	return _stp_fs_open_ring(pde_data(inode), file);
+}
+
+static const struct proc_ops _stp_proc_fops = {
+	.proc_open = _stp_proc_open,
+	.proc_release = _stp_fs_release,
+	.proc_read = _stp_fs_read,
+	.proc_write = _stp_fs_write,
+	.proc_poll = _stp_fs_poll,
+	.proc_lseek = no_llseek,
+};
+
+static int _stp_debugfs_mkdir(const char *name)
+{
+	struct dentry *root, *dir;
+
+	root = debugfs_lookup(STP_TRANSPORT_ROOT, NULL);
+	if (!root) {
+		root = debugfs_create_dir(STP_TRANSPORT_ROOT, NULL);
+		/* another module may have won the race to create it */
+		if (IS_ERR(root))
+			root = debugfs_lookup(STP_TRANSPORT_ROOT, NULL);
+		else
+			dget(root);
+	}
+	if (IS_ERR_OR_NULL(root))
+		return root ? PTR_ERR(root) : -ENOENT;
+	dir = debugfs_create_dir(name, root);
+	dput(root);
+	if (IS_ERR(dir))
+		return PTR_ERR(dir);
+	_stp_debugfs_dir = dir;
+	return 0;
+}
+
+static int _stp_procfs_mkdir(const char *name)
+{
+	char path[sizeof(STP_TRANSPORT_ROOT) + MODULE_NAME_LEN + 1];
+
+	snprintf(path, sizeof(path), STP_TRANSPORT_ROOT "/%s", name);
+	_stp_proc_dir = proc_mkdir(path, NULL);
+	if (!_stp_proc_dir) {
+		/* the parent is missing: the first module creates it */
+		proc_mkdir(STP_TRANSPORT_ROOT, NULL);
+		_stp_proc_dir = proc_mkdir(path, NULL);
+	}
+	return _stp_proc_dir ? 0 : -ENOMEM;
+}
+
+static int _stp_fs_add(const char *name, umode_t mode, struct _stp_ring *r)
+{
+	if (_stp_debugfs_dir) {
+		struct dentry *d = debugfs_create_file(name, mode,
+					_stp_debugfs_dir, r, &_stp_debugfs_fops);
+		return IS_ERR(d) ? PTR_ERR(d) : 0;
+	}
+	return proc_create_data(name, mode, _stp_proc_dir, &_stp_proc_fops, r)
+		? 0 : -ENOMEM;
+}
+
+/* Create the directory and its files: ctl, then nrings data rings. */
+static int _stp_fs_init(const char *modname, struct _stp_ring *ctl,
+			struct _stp_ring **rings, int nrings)
+{
+	char name[32];
+	int i, rc;
+
+	rc = _stp_debugfs_mkdir(modname);
+	if (rc)
+		rc = _stp_procfs_mkdir(modname);
+	if (rc)
+		return rc;
+	rc = _stp_fs_add(STP_CTL_NAME, 0600, ctl);
+	for (i = 0; !rc && i < nrings; i++) {
+		if (!rings[i])
+			continue;
+		snprintf(name, sizeof(name), STP_DATA_PREFIX "%d", i);
+		rc = _stp_fs_add(name, 0400, rings[i]);
+	}
+	return rc;
+}
+
+/* Remove our directory; waits for file operations in progress, which the
+ * caller has made return by closing the rings first. */
+static void _stp_fs_remove(void)
+{
+	debugfs_remove(_stp_debugfs_dir);
+	_stp_debugfs_dir = NULL;
+	proc_remove(_stp_proc_dir);
+	_stp_proc_dir = NULL;
+}

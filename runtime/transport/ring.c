@@ -1,0 +1,196 @@
+/* ring.c - the byte ring under every transport file.
+ *
+ * Many writers in any context (process, softirq, hardirq, NMI, probe
+ * handlers holding locks) append whole records under a raw spinlock held
+ * only for the copy; one reader (stapio, process context) copies out without
+ * the lock. head and tail count bytes ever written and read, so the ring
+ * holds head - tail bytes and a writer that finds too little room drops its
+ * whole record, which keeps each call's bytes together. Writers never wake
+ * the reader themselves: they queue an irq_work, and only when the reader has
+ * said it is about to sleep.
+ */
+#include <linux/irq_work.h>
+#include <linux/percpu.h>
+#include <linux/sched.h>
+#include <linux/spinlock.h>
+#include <linux/uaccess.h>
+#include <linux/vmalloc.h>
+#include <linux/wait.h>
+#include <linux/poll.h>
+#include <linux/mutex.h>
+#include <linux/log2.h>
+
+struct _stp_ring {
+	char *buf;
+	unsigned long size;		/* a power of two */
+	unsigned long head;		/* bytes written; writers, under lock */
+	unsigned long tail;		/* bytes consumed; the reader */
+	raw_spinlock_t lock;		/* serializes writers only */
+	struct mutex read_lock;		/* serializes readers of one open file */
+	atomic_t opened;		/* one open file at a time */
+	int waiting;			/* the reader sleeps or polls: wake it */
+	int closed;			/* the module is going away */
+	struct irq_work wake_work;
+	wait_queue_head_t waitq;
+};
+
+/* Set while this CPU is inside a ring write with interrupts off: a probe or
+ * NMI that re-enters on the same CPU must not spin on a lock it holds. */
+static DEFINE_PER_CPU(int, _stp_ring_busy);
+
+static void _stp_ring_wake(struct irq_work *work)
+{
+	struct _stp_ring *r = container_of(work, struct _stp_ring, wake_work);
+
+	WRITE_ONCE(r->waiting, 0);
+	wake_up_interruptible(&r->waitq);
+}
+
+static struct _stp_ring *_stp_ring_alloc(unsigned long size)
+{
+	struct _stp_ring *r = kzalloc(sizeof(*r), GFP_KERNEL);
+
+	if (!r)
+		return NULL;
+	r->size = roundup_pow_of_two(size);
+	r->buf = vmalloc(r->size);
+	if (!r->buf) {
+		kfree(r);
+		return NULL;
+	}
+	raw_spin_lock_init(&r->lock);
+	mutex_init(&r->read_lock);
+	init_waitqueue_head(&r->waitq);
+	init_irq_work(&r->wake_work, _stp_ring_wake);
+	return r;
+}
+
+/* Tell a sleeping or polling reader that the ring is going away. */
+static void _stp_ring_close(struct _stp_ring *r)
+{
+	if (!r)
+		return;
+	WRITE_ONCE(r->closed, 1);
+	wake_up_interruptible_all(&r->waitq);
+}
+
+static void _stp_ring_free(struct _stp_ring *r)
+{
+	if (!r)
+		return;
+	irq_work_sync(&r->wake_work);
+	vfree(r->buf);
+	kfree(r);
+}
+
+static void _stp_ring_copy_in(struct _stp_ring *r, unsigned long pos,
+			      const void *src, size_t len)
+{
+	unsigned long off = pos & (r->size - 1);
+	size_t first = min_t(size_t, len, r->size - off);
+
+	memcpy(r->buf + off, src, first);
+	if (len > first)
+		memcpy(r->buf, (const char *)src + first, len - first);
+}
+
+/* Append a then b as one record; false (nothing written) if it does not fit
+ * or if this CPU is already inside a ring write. */
+static bool _stp_ring_write2(struct _stp_ring *r, const void *a, size_t alen,
+			     const void *b, size_t blen)
+{
+	unsigned long flags, head;
+	size_t len = alen + blen;
+	bool ok = false;
+
+	local_irq_save(flags);
+	if (this_cpu_read(_stp_ring_busy))
+		goto out;
+	this_cpu_write(_stp_ring_busy, 1);
+	raw_spin_lock(&r->lock);
+	head = r->head;
+	/* acquire: the reader has finished copying out what it consumed */
+	if (len <= r->size - (head - smp_load_acquire(&r->tail))) {
+		_stp_ring_copy_in(r, head, a, alen);
+		if (blen)
+			_stp_ring_copy_in(r, head + alen, b, blen);
+		smp_store_release(&r->head, head + len);
+		ok = true;
+	}
+	raw_spin_unlock(&r->lock);
+	this_cpu_write(_stp_ring_busy, 0);
+out:
+	local_irq_restore(flags);
+	if (ok) {
+		/* pairs with smp_store_mb() in _stp_ring_wait_prepare(): either
+		 * we see the reader waiting or it sees our new head */
+		smp_mb();
+		if (READ_ONCE(r->waiting))
+			irq_work_queue(&r->wake_work);
+	}
+	return ok;
+}
+
+static unsigned long _stp_ring_avail(struct _stp_ring *r)
+{
+	return smp_load_acquire(&r->head) - r->tail;
+}
+
+/* The reader is about to sleep or to report "nothing yet" to poll(): from
+ * now on writers wake it. True if there is data after all. */
+static bool _stp_ring_wait_prepare(struct _stp_ring *r)
+{
+	smp_store_mb(r->waiting, 1);
+	return _stp_ring_avail(r) != 0;
+}
+
+static __poll_t _stp_ring_poll(struct _stp_ring *r, struct file *file,
+			       poll_table *wait)
+{
+	poll_wait(file, &r->waitq, wait);
+	if (READ_ONCE(r->closed))
+		return EPOLLHUP;
+	if (_stp_ring_avail(r) || _stp_ring_wait_prepare(r))
+		return EPOLLIN | EPOLLRDNORM;
+	return 0;
+}
+
+/* Copy up to count bytes to user space. Blocks unless nonblock; returns 0
+ * only once the ring is closed and empty. */
+static ssize_t _stp_ring_read(struct _stp_ring *r, char __user *ubuf,
+			      size_t count, bool nonblock)
+{
+	unsigned long tail, off, n, first;
+	ssize_t ret;
+
+	if (mutex_lock_interruptible(&r->read_lock))
+		return -ERESTARTSYS;
+	while (!_stp_ring_avail(r)) {
+		ret = 0;
+		if (READ_ONCE(r->closed))
+			goto out;
+		ret = -EAGAIN;
+		if (nonblock)
+			goto out;
+		ret = -ERESTARTSYS;
+		if (!_stp_ring_wait_prepare(r) &&
+		    wait_event_interruptible(r->waitq, !READ_ONCE(r->waiting) ||
+					     READ_ONCE(r->closed)))
+			goto out;
+	}
+	tail = r->tail;
+	n = min_t(unsigned long, count, _stp_ring_avail(r));
+	off = tail & (r->size - 1);
+	first = min(n, r->size - off);
+	ret = -EFAULT;
+	if (copy_to_user(ubuf, r->buf + off, first))
+		goto out;
+	if (n > first && copy_to_user(ubuf + first, r->buf, n - first))
+		goto out;
+	/* release: writers may reuse the bytes only after the copy */
+	smp_store_release(&r->tail, tail + n);
+	ret = n;
+out:
+	mutex_unlock(&r->read_lock);
+	return ret;
+}

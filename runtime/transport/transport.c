@@ -1,0 +1,145 @@
+/* transport.c - the transport's implementation: rings, files, and the calls
+ * the generated module makes (_stp_transport_write/error/warn/...).
+ *
+ * One data ring carries all output in normal mode, so a single thread's
+ * prints arrive in order whatever CPU they ran on; in bulk mode each CPU has
+ * its own ring and file. Every write that does not fit is dropped whole and
+ * counted; the count travels to stapio in STP_MSG_STOPPED. Messages for
+ * stapio (errors, warnings, handshake replies) go through a smaller control
+ * ring with the same code.
+ */
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/slab.h>
+#include <linux/atomic.h>
+#include "transport.h"
+#include "ring.c"
+#include "fs.c"
+
+/* Set by staprun: data ring size in MB (-s), and one ring per CPU (-b). */
+static int _stp_bufsize = STP_DEFAULT_BUFSIZE_MB;
+module_param(_stp_bufsize, int, 0);
+MODULE_PARM_DESC(_stp_bufsize, "transport buffer size in MB");
+#ifdef STP_BULKMODE
+static bool _stp_bulkmode = true;
+#else
+static bool _stp_bulkmode;
+#endif
+module_param(_stp_bulkmode, bool, 0);
+MODULE_PARM_DESC(_stp_bulkmode, "one output file per CPU");
+
+#define _STP_CTL_RING_SIZE (64 * 1024)
+
+int _stp_target;
+
+static struct _stp_ring *_stp_ctl_ring;
+static struct _stp_ring **_stp_data_rings;	/* nr_cpu_ids slots in bulk mode */
+static int _stp_nr_data_rings;
+static atomic64_t _stp_transport_dropped = ATOMIC64_INIT(0);
+
+static void _stp_ctl_send(uint32_t type, const void *data, size_t len)
+{
+	struct stp_msg_hdr hdr = { .type = type, .len = len };
+
+	if (!_stp_ctl_ring ||
+	    !_stp_ring_write2(_stp_ctl_ring, &hdr, sizeof(hdr), data, len))
+		atomic64_inc(&_stp_transport_dropped);
+}
+
+static void _stp_ctl_send_text(uint32_t type, const char *msg)
+{
+	_stp_ctl_send(type, msg, strnlen(msg, STP_MSG_MAX_PAYLOAD));
+}
+
+void _stp_transport_write(const char *buf, size_t len)
+{
+	struct _stp_ring *r = NULL;
+
+	if (!len)
+		return;
+	if (likely(_stp_data_rings)) {
+		r = _stp_data_rings[0];
+		/* a task that migrates now only lands in a neighbour's ring */
+		if (_stp_nr_data_rings > 1 &&
+		    _stp_data_rings[raw_smp_processor_id()])
+			r = _stp_data_rings[raw_smp_processor_id()];
+	}
+	if (!r || !_stp_ring_write2(r, buf, len, NULL, 0))
+		atomic64_inc(&_stp_transport_dropped);
+}
+
+void _stp_transport_error(const char *msg)
+{
+	_stp_ctl_send_text(STP_MSG_ERROR, msg);
+}
+
+void _stp_transport_warn(const char *msg)
+{
+	_stp_ctl_send_text(STP_MSG_WARNING, msg);
+}
+
+static void _stp_transport_free(void)
+{
+	int i;
+
+	if (_stp_data_rings) {
+		for (i = 0; i < _stp_nr_data_rings; i++)
+			_stp_ring_free(_stp_data_rings[i]);
+		kfree(_stp_data_rings);
+		_stp_data_rings = NULL;
+	}
+	_stp_ring_free(_stp_ctl_ring);
+	_stp_ctl_ring = NULL;
+}
+
+static int _stp_transport_alloc(void)
+{
+	unsigned long size;
+	int i;
+
+	if (_stp_bufsize <= 0 || _stp_bufsize > STP_MAX_BUFSIZE_MB)
+		_stp_bufsize = STP_DEFAULT_BUFSIZE_MB;
+	size = (unsigned long)_stp_bufsize << 20;
+	_stp_nr_data_rings = _stp_bulkmode ? nr_cpu_ids : 1;
+	_stp_data_rings = kcalloc(_stp_nr_data_rings, sizeof(*_stp_data_rings),
+				  GFP_KERNEL);
+	_stp_ctl_ring = _stp_ring_alloc(_STP_CTL_RING_SIZE);
+	if (!_stp_data_rings || !_stp_ctl_ring)
+		return -ENOMEM;
+	/* ring 0 always exists: CPUs that come online later write there */
+	for (i = 0; i < _stp_nr_data_rings; i++) {
+		if (i && !cpu_online(i))
+			continue;
+		_stp_data_rings[i] = _stp_ring_alloc(size);
+		if (!_stp_data_rings[i])
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+int _stp_transport_init(void)
+{
+	int rc = _stp_transport_alloc();
+
+	if (!rc)
+		rc = _stp_fs_init(THIS_MODULE->name, _stp_ctl_ring,
+				  _stp_data_rings, _stp_nr_data_rings);
+	if (rc) {
+		_stp_fs_remove();
+		_stp_transport_free();
+		printk(KERN_ERR "%s: cannot set up the transport (%d)\n",
+		       THIS_MODULE->name, rc);
+	}
+	return rc;
+}
+
+void _stp_transport_close(void)
+{
+	int i;
+
+	_stp_ring_close(_stp_ctl_ring);
+	for (i = 0; i < _stp_nr_data_rings; i++)
+		_stp_ring_close(_stp_data_rings[i]);
+	_stp_fs_remove();
+	_stp_transport_free();
+}

@@ -1,0 +1,32 @@
+/* transport.h - the contract between the generated module and its transport.
+ *
+ * The generated module is one C file: it includes this header near the top,
+ * defines stp_session_start() and stp_session_stop(), and includes
+ * "module.c" at the end (which brings in the transport's implementation and
+ * module_init/module_exit). Everything here is callable from any context
+ * unless noted; nothing here sleeps except init and close.
+ */
+#ifndef _STP_TRANSPORT_H
+#define _STP_TRANSPORT_H
+
+#include <linux/types.h>
+#include "stp_msgs.h"
+
+/* Provided by the transport. */
+int _stp_transport_init(void);		/* from module_init; <0 fails the load */
+void _stp_transport_close(void);	/* from module_exit; stops a live session */
+/* Script output. One call's bytes stay together and in order with other
+ * calls; if the buffer is full the whole call is dropped and counted. */
+void _stp_transport_write(const char *buf, size_t len);
+void _stp_transport_error(const char *msg);	/* "ERROR: msg" on stderr */
+void _stp_transport_warn(const char *msg);	/* "WARNING: msg" on stderr */
+/* Start the normal stop sequence (end probes, then exit) asynchronously. */
+void _stp_transport_request_exit(void);
+extern int _stp_target;		/* pid of -c CMD or -x PID, 0 if none */
+
+/* Provided by the rest of the module; called in process context from the
+ * transport's own ordered workqueue, never concurrently with each other. */
+int stp_session_start(void);	/* <0 fails the run (already reported) */
+void stp_session_stop(void);	/* exactly once if start was called */
+
+#endif /* _STP_TRANSPORT_H */

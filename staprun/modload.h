@@ -1,0 +1,25 @@
+/* modload.h - load, rename and unload a kernel module image. */
+#ifndef STP_MODLOAD_H
+#define STP_MODLOAD_H
+
+#include <stddef.h>
+
+struct stp_module {
+	char *image;		/* the .ko file's bytes */
+	size_t size;
+	char *this_name;	/* the name inside .gnu.linkonce.this_module */
+	char name[56];		/* MODULE_NAME_LEN */
+};
+
+/* Read path and find the module's name; prints the error, returns -1. */
+int modload_read(struct stp_module *m, const char *path);
+/* Change the name the kernel will register (at most 55 bytes). */
+void modload_rename(struct stp_module *m, const char *newname);
+/* init_module with params; -1 and errno on failure. */
+int modload_insert(struct stp_module *m, const char *params);
+/* Unload by name, retrying briefly while the last file closes. */
+int modload_delete(const char *name);
+/* What insmod would say for an init_module errno. */
+const char *modload_strerror(int err);
+
+#endif /* STP_MODLOAD_H */

@@ -1,0 +1,219 @@
+# guest.sh - transport tests, run as /init's payload inside the testbed guest.
+#
+# Each test prints "PASS name" or "FAIL name: why" (followed by the captured
+# output, indented). run.sh collects these lines from the serial console.
+M=/mod/stpfake.ko
+D=/sys/kernel/debug/systemtap
+export SYSTEMTAP_STAPIO=/usr/libexec/ctap/stapio
+
+fail() {
+	echo "FAIL $1: $2"
+	for f in /tmp/out /tmp/err; do
+		echo "  --- $f"
+		head -c 600 $f 2>/dev/null | sed 's/^/  | /'
+	done
+}
+
+loaded() {
+	grep -c '^stpfake' /proc/modules
+}
+
+# check NAME RC WANT-STDOUT WANT-STDERR, against /tmp/out /tmp/err and $rc
+check() {
+	printf '%b' "$3" >/tmp/want_out
+	printf '%b' "$4" >/tmp/want_err
+	if [ "$rc" != "$2" ]; then fail $1 "exit status $rc, want $2"
+	elif ! cmp -s /tmp/out /tmp/want_out; then fail $1 "stdout differs"
+	elif ! cmp -s /tmp/err /tmp/want_err; then fail $1 "stderr differs"
+	elif [ "$(loaded)" != 0 ]; then fail $1 "module left loaded"
+	else echo "PASS $1"
+	fi
+}
+
+# expect NAME RC WANT-STDOUT WANT-STDERR COMMAND...
+expect() {
+	n=$1 r=$2 o=$3 e=$4
+	shift 4
+	"$@" >/tmp/out 2>/tmp/err
+	rc=$?
+	check $n $r "$o" "$e"
+}
+
+# wait until file $1 contains line $2 (up to 20 s)
+wait_line() {
+	i=0
+	while ! grep -qx "$2" "$1" 2>/dev/null; do
+		i=$((i + 1))
+		[ $i -gt 200 ] && return 1
+		usleep 100000
+	done
+}
+
+expect hello 0 'hello world\nsecond line\nend\n' '' staprun $M mode=hello
+expect timer-hardirq 0 'timer 1\ntimer 2\ntimer 3\nend\n' '' staprun $M mode=timer
+expect error 1 'before error\nend\n' \
+	"ERROR: division by 0 near identifier 'x' at <input>:1:20\n" \
+	staprun $M mode=error
+expect warning 0 'end\n' 'WARNING: this is a warning\n' staprun $M mode=warn
+expect warning-w 0 'end\n' '' staprun -w $M mode=warn
+expect start-fails 1 'end\n' 'ERROR: probe registration failed\n' \
+	staprun $M mode=fail
+expect missing-file 1 '' \
+	"ERROR: Couldn't open module file '/mod/none.ko': No such file or directory\n" \
+	staprun /mod/none.ko
+echo garbage >/tmp/bad.ko
+expect bad-format 1 '' \
+	"ERROR: Couldn't insert module '/tmp/bad.ko': Invalid module format\n" \
+	staprun /tmp/bad.ko
+expect not-root 1 '' \
+	'ERROR: staprun must be run as root to load or remove kernel modules\n' \
+	su -s /bin/sh -c "staprun $M" nobody
+SYSTEMTAP_STAPIO=/nonexistent expect no-stapio 1 '' \
+	"ERROR: Couldn't run '/nonexistent': No such file or directory\n" \
+	staprun $M mode=wait
+expect output-file 0 '' '' staprun -o /tmp/o1 $M mode=hello
+printf 'hello world\nsecond line\nend\n' | cmp -s - /tmp/o1 ||
+	fail output-file-content "/tmp/o1 differs"
+
+# signals: to staprun (forwarded), to stapio, and to both as Ctrl-C does
+for how in INT TERM HUP stapio-INT both-INT; do
+	staprun $M mode=wait >/tmp/out 2>/tmp/err &
+	p=$!
+	wait_line /tmp/out begin || fail signal-$how "no begin"
+	case $how in
+	stapio-*) kill -${how#stapio-} $(pidof stapio) ;;
+	both-*) kill -${how#both-} $p $(pidof stapio) ;;
+	*) kill -$how $p ;;
+	esac
+	wait $p
+	rc=$?
+	check signal-$how 0 'begin\nend\n' ''
+done
+
+# stapio dies: staprun still removes the module
+staprun $M mode=wait >/tmp/out 2>/tmp/err &
+p=$!
+wait_line /tmp/out begin
+kill -KILL $(pidof stapio)
+wait $p
+rc=$?
+check stapio-killed 1 'begin\n' 'ERROR: stapio died from signal 9\n'
+
+# the control channel takes one reader at a time
+staprun $M mode=wait >/tmp/out 2>/tmp/err &
+p=$!
+wait_line /tmp/out begin
+if cat $D/stpfake/.cmd >/tmp/cat.out 2>&1; then
+	fail reopen "second open of .cmd succeeded"
+else
+	grep -q 'busy' /tmp/cat.out && echo "PASS reopen-busy" ||
+		fail reopen "$(cat /tmp/cat.out)"
+fi
+kill -INT $p
+wait $p
+rc=$?
+check reopen-then-stop 0 'begin\nend\n' ''
+
+# two copies of one module side by side
+staprun $M mode=wait >/tmp/a 2>&1 &
+a=$!
+wait_line /tmp/a begin
+staprun $M mode=wait >/tmp/b 2>&1 &
+b=$!
+wait_line /tmp/b begin
+n=$(loaded)
+kill -INT $a $b
+wait $a
+ra=$?
+wait $b
+rb=$?
+if [ "$n" = 2 ] && [ $ra = 0 ] && [ $rb = 0 ] && [ "$(cat /tmp/a)" = "$(printf 'begin\nend')" ] &&
+   [ "$(cat /tmp/b)" = "$(printf 'begin\nend')" ] && [ "$(loaded)" = 0 ]; then
+	echo "PASS two-copies"
+else
+	cp /tmp/a /tmp/out; cp /tmp/b /tmp/err
+	fail two-copies "loaded=$n rc=$ra,$rb"
+fi
+
+# -c: target() is the command's pid; the script ends with it; status stays 0
+staprun -c 'echo pid=$$' $M mode=target >/tmp/out 2>/tmp/err
+rc=$?
+t=$(sed -n 's/^target=//p' /tmp/out)
+if [ $rc = 0 ] && [ -n "$t" ] && [ "$(cat /tmp/out)" = "$(printf 'target=%s\npid=%s\nend' $t $t)" ]; then
+	echo "PASS cmd-target"
+else
+	fail cmd-target "rc=$rc"
+fi
+expect cmd-exit3 0 'begin\nend\n' '' staprun -c 'exit 3' $M mode=wait
+start=$(date +%s)
+expect cmd-outlived 0 'hello world\nsecond line\nend\n' '' \
+	staprun -c 'sleep 30' $M mode=hello
+[ $(($(date +%s) - start)) -lt 10 ] || fail cmd-outlived-time "waited for the command"
+pidof sleep >/dev/null && fail cmd-outlived-kill "the command still runs"
+
+# -x
+staprun -x 1 $M mode=target >/tmp/out 2>/tmp/err &
+p=$!
+wait_line /tmp/out target=1
+kill -INT $p
+wait $p
+rc=$?
+check x-target 0 'target=1\nend\n' ''
+
+# -L, -A, -d
+staprun -L $M mode=wait >/tmp/out 2>/tmp/err
+rc=$?
+if [ $rc = 0 ] && [ "$(loaded)" = 1 ] && grep -qx begin /tmp/out; then
+	echo "PASS load-detach"
+else
+	fail load-detach "rc=$rc loaded=$(loaded)"
+fi
+staprun -A stpfake >/tmp/out 2>/tmp/err &
+p=$!
+usleep 500000
+kill -INT $p
+wait $p
+rc=$?
+check attach 0 'end\n' ''
+staprun -L $M mode=wait >/dev/null 2>&1
+expect delete 0 '' '' staprun -d stpfake
+
+# bulk mode: one file per CPU, or merged on stdout
+expect bulk-o 0 '' '' staprun -b -o /tmp/bulk $M mode=timer
+ls /tmp/bulk_cpu0 /tmp/bulk_cpu1 >/dev/null 2>&1 || fail bulk-files "$(ls /tmp)"
+[ "$(cat /tmp/bulk_cpu* | sort | tr '\n' ,)" = "end,timer 1,timer 2,timer 3," ] ||
+	fail bulk-content "$(cat /tmp/bulk_cpu*)"
+staprun -b $M mode=hello >/tmp/out 2>/tmp/err
+rc=$?
+[ $rc = 0 ] && [ "$(sort /tmp/out | tr '\n' ,)" = "end,hello world,second line," ] &&
+	echo "PASS bulk-merged" || fail bulk-merged "rc=$rc"
+
+# floods: every line arrives in order, or the loss is counted exactly
+flood() {
+	name=$1 lines=$2
+	shift 2
+	staprun "$@" $M mode=flood lines=$lines >/tmp/out 2>/tmp/err
+	rc=$?
+	got=$(($(wc -l </tmp/out) - 1))
+	lost=$(sed -n 's/^WARNING: There were \([0-9]*\) transport failures\.$/\1/p' /tmp/err)
+	lost=${lost:-0}
+	if [ $rc != 0 ]; then fail $name "rc=$rc"
+	elif [ $((got + lost)) != $lines ]; then fail $name "got $got + lost $lost != $lines"
+	elif ! awk '$1 == "line" { if (n && $2 <= p) exit 1; p = $2; n++ }' /tmp/out; then
+		fail $name "lines out of order"
+	elif [ "$(tail -n 1 /tmp/out)" != end ]; then fail $name "end probe output missing"
+	else echo "PASS $name (got $got, lost $lost)"
+	fi
+}
+flood flood 200000
+flood flood-small-buffer 400000 -s 1
+
+# throughput, for information (guest time under TCG: compare ratios only)
+uptime_ms() {
+	awk '{ printf "%d", $1 * 1000 }' /proc/uptime
+}
+t0=$(uptime_ms)
+staprun $M mode=flood lines=1000000 >/tmp/out 2>/tmp/err
+t1=$(uptime_ms)
+echo "INFO flood of 1000000 lines to a file: $((t1 - t0)) ms, got $(wc -l </tmp/out) lines $(cat /tmp/err)"
+dmesg | grep -iE 'bug|oops|warn|stpfake' | head -20 | sed 's/^/INFO dmesg: /'

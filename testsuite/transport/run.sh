@@ -1,0 +1,77 @@
+#!/bin/sh
+# run.sh - test the transport, staprun and stapio in the testbed guest.
+#
+# Builds the fake module (stpfake.c, in place of a generated one) against the
+# testbed kernel's headers, links staprun and stapio statically, packs them
+# with busybox into an initramfs, boots the testbed kernel under qemu (TCG)
+# and runs guest.sh there. Prints the guest's PASS/FAIL/INFO lines; exits 1
+# if anything failed or the guest did not finish.
+#   KDIR=...     kbuild directory (default: the testbed ABI's headers)
+#   VMLINUZ=...  kernel image (default: from the image .deb in /tmp or apt)
+#   KEEP=1       keep the work directory and print its path
+set -e
+top=$(cd "$(dirname "$0")/../.." && pwd)
+here=$top/testsuite/transport
+work=$(mktemp -d /tmp/stp-transport.XXXXXX)
+[ -n "$KEEP" ] || trap 'rm -rf "$work"' EXIT
+
+abi=$(apt-cache depends linux-image-cloud-amd64 2>/dev/null |
+	sed -n 's/.*Depends: linux-image-\(.*\)$/\1/p' | head -1)
+[ -n "$abi" ] || { echo "run.sh: cannot resolve the testbed kernel ABI" >&2; exit 1; }
+KDIR=${KDIR:-/usr/src/linux-headers-$abi}
+if [ -z "$VMLINUZ" ]; then
+	deb=$(ls /tmp/linux-image-${abi}_*.deb 2>/dev/null | head -1)
+	if [ -z "$deb" ]; then
+		(cd "$work" && apt-get download -q "linux-image-$abi" >/dev/null)
+		deb=$(ls "$work"/linux-image-${abi}_*.deb | head -1)
+	fi
+	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$work" "./boot/vmlinuz-$abi"
+	VMLINUZ=$work/boot/vmlinuz-$abi
+fi
+
+# the module, built as a generated one would be
+mkdir -p "$work/mod"
+cp "$here/stpfake.c" "$here/Kbuild" "$work/mod/"
+make -s -C "$KDIR" M="$work/mod" STP_RUNTIME="$top/runtime" modules >"$work/kbuild.log" 2>&1 ||
+	{ cat "$work/kbuild.log"; exit 1; }
+if grep -q 'warning:' "$work/kbuild.log"; then
+	cat "$work/kbuild.log"
+	echo "FAIL module-build: warnings"
+	build_warn=1
+fi
+
+root=$work/root
+mkdir -p "$root/bin" "$root/mod" "$root/usr/libexec/ctap" "$root/proc" "$root/sys" \
+	"$root/dev" "$root/tmp" "$root/etc"
+cflags="-static -O2 -std=gnu11 -Wall -I$top/runtime/transport -I$top/staprun"
+gcc $cflags -DPKGLIBEXECDIR='"/usr/libexec/ctap"' -o "$root/bin/staprun" \
+	"$top/staprun/staprun.c" "$top/staprun/modload.c" "$top/staprun/opts.c"
+gcc $cflags -o "$root/usr/libexec/ctap/stapio" \
+	"$top/stapio/stapio.c" "$top/stapio/relay.c" "$top/staprun/opts.c"
+cp /bin/busybox "$root/bin/busybox"
+cp "$work/mod/stpfake.ko" "$root/mod/"
+cp "$here/guest.sh" "$root/guest.sh"
+cat >"$root/init" <<'INIT'
+#!/bin/busybox sh
+/bin/busybox --install -s /bin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+mount -t debugfs debugfs /sys/kernel/debug
+mount -t tmpfs tmpfs /tmp
+echo 'nobody:x:65534:65534:nobody:/:/bin/sh' >/etc/passwd
+sh /guest.sh
+echo "GUEST-DONE"
+poweroff -f
+INIT
+chmod +x "$root/init"
+(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$work/initrd.gz"
+
+timeout 600 qemu-system-x86_64 -accel tcg -cpu max -m 1024 -smp 2 -nographic \
+	-no-reboot -kernel "$VMLINUZ" -initrd "$work/initrd.gz" \
+	-append "console=ttyS0 panic=-1 quiet" >"$work/console.log" 2>&1 || true
+tr -d '\r' <"$work/console.log" | grep -E '^(PASS|FAIL|INFO|  )' || true
+[ -n "$KEEP" ] && echo "work directory: $work"
+grep -q '^GUEST-DONE' "$work/console.log" || { echo "FAIL guest did not finish"; exit 1; }
+[ -z "$build_warn" ] || exit 1
+! tr -d '\r' <"$work/console.log" | grep -qE '^FAIL|Oops|BUG:|WARNING: CPU'

@@ -1,0 +1,100 @@
+/* stpfake.c - a stand-in for a generated module, to test the transport.
+ *
+ * It is built like a generated module (transport.h first, module.c last)
+ * and plays the session with canned behaviours chosen by the "mode"
+ * parameter, which staprun passes as mode=NAME like any script global:
+ *   hello   begin prints two lines and exits; end prints a line
+ *   wait    begin prints; runs until stapio stops it (signal, -c end)
+ *   timer   an hrtimer prints from hard irq context, then requests exit
+ *   flood   begin prints "lines" numbered lines, then exits
+ *   error   begin reports an error and exits (stapio must return 1)
+ *   warn    begin warns and exits
+ *   fail    begin reports an error and the start fails
+ *   target  begin prints target(); runs until stopped
+ */
+#include <linux/module.h>
+#include <linux/hrtimer.h>
+#include <linux/ktime.h>
+#include "transport/transport.h"
+
+static char *mode = "hello";
+module_param(mode, charp, 0);
+static int lines = 100000;
+module_param(lines, int, 0);
+
+static struct hrtimer fake_timer;
+static int fake_ticks;
+
+static void fake_print(const char *fmt, ...)
+{
+	char buf[128];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vscnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	_stp_transport_write(buf, n);
+}
+
+static enum hrtimer_restart fake_timer_fn(struct hrtimer *t)
+{
+	fake_print("timer %d\n", ++fake_ticks);
+	if (fake_ticks < 3) {
+		hrtimer_forward_now(t, ms_to_ktime(20));
+		return HRTIMER_RESTART;
+	}
+	_stp_transport_request_exit();
+	return HRTIMER_NORESTART;
+}
+
+static bool fake_mode(const char *m)
+{
+	return !strcmp(mode, m);
+}
+
+int stp_session_start(void)
+{
+	int i;
+
+	if (fake_mode("hello")) {
+		fake_print("hello world\n");
+		fake_print("second line\n");
+		_stp_transport_request_exit();
+	} else if (fake_mode("wait")) {
+		fake_print("begin\n");
+	} else if (fake_mode("timer")) {
+		hrtimer_init(&fake_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
+		fake_timer.function = fake_timer_fn;
+		hrtimer_start(&fake_timer, ms_to_ktime(20), HRTIMER_MODE_REL);
+	} else if (fake_mode("flood")) {
+		for (i = 0; i < lines; i++) {
+			fake_print("line %d\n", i);
+			if (!(i & 1023))
+				cond_resched();
+		}
+		_stp_transport_request_exit();
+	} else if (fake_mode("error")) {
+		fake_print("before error\n");
+		_stp_transport_error("division by 0 near identifier 'x' at <input>:1:20");
+		_stp_transport_request_exit();
+	} else if (fake_mode("warn")) {
+		_stp_transport_warn("this is a warning");
+		_stp_transport_request_exit();
+	} else if (fake_mode("fail")) {
+		_stp_transport_error("probe registration failed");
+		return -EINVAL;
+	} else if (fake_mode("target")) {
+		fake_print("target=%d\n", _stp_target);
+	}
+	return 0;
+}
+
+void stp_session_stop(void)
+{
+	if (fake_mode("timer"))
+		hrtimer_cancel(&fake_timer);
+	fake_print("end\n");
+}
+
+#include "module.c"
