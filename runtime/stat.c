@@ -18,6 +18,22 @@ int _stp_hist_linear_buckets(int64_t start, int64_t stop, int64_t interval)
 	return (int)n;
 }
 
+int _stp_hist_init_linear(struct _stp_hist *h, int64_t start, int64_t stop,
+			  int64_t interval, int bit_shift)
+{
+	int n = _stp_hist_linear_buckets(start, stop, interval);
+
+	if (n == 0)
+		return -EINVAL;
+	h->type = STP_HIST_LINEAR;
+	h->start = (int)start;
+	h->stop = (int)stop;
+	h->interval = (int)interval;
+	h->buckets = n;
+	h->bit_shift = bit_shift;
+	return 0;
+}
+
 size_t _stp_stat_data_size(const struct _stp_hist *h)
 {
 	int nb = h->type == STP_HIST_NONE ? 0 : h->buckets;

@@ -90,6 +90,11 @@ int _stp_hist_linear_buckets(int64_t start, int64_t stop, int64_t interval);
 	"Number_of_buckets = (stop - start) / interval.\n" \
 	"Please adjust your start, stop, and interval values.\n"
 #define STP_HIST_ZERO_INTERVAL_MSG "histogram: interval cannot be zero.\n"
+/* Fill h for @hist_linear at module init: 0, or -EINVAL when stap would
+ * refuse the parameters (it warns with the messages above, giving
+ * STP_MAX_BUCKETS - 2 for %d, and the module fails to start). */
+int _stp_hist_init_linear(struct _stp_hist *h, int64_t start, int64_t stop,
+			  int64_t interval, int bit_shift);
 
 /* Bytes of one record for this aggregate (with its histogram). */
 size_t _stp_stat_data_size(const struct _stp_hist *h);

@@ -192,6 +192,14 @@ static void test_buckets(void)
 	CHECK_INT(_stp_hist_linear_buckets(10, 0, 1), 0);
 	CHECK_INT(_stp_hist_linear_buckets(0, 12500, 100), 128);
 	CHECK_INT(_stp_hist_linear_buckets(0, 12600, 100), 0);
+	{
+		struct _stp_hist h;
+
+		CHECK_INT(_stp_hist_init_linear(&h, 0, 10, 0, 0), -EINVAL);
+		CHECK_INT(_stp_hist_init_linear(&h, -100, 100, 10, 3), 0);
+		CHECK_INT(h.buckets, 23);
+		CHECK_INT(h.bit_shift, 3);
+	}
 }
 
 /* Empty aggregates: @count and @sum are 0, everything else an error. */
