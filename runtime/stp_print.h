@@ -7,12 +7,6 @@
 #ifndef STP_PRINT_H
 #define STP_PRINT_H
 
-struct _stp_print_arg {
-	int is_str;
-	int64_t l;
-	const char *s;
-};
-
 static __maybe_unused void _stp_print_flush(struct context *c)
 {
 	if (c->plen) {

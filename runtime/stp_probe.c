@@ -9,16 +9,16 @@
  */
 
 static struct context *_stp_contexts[NR_CPUS];
-static atomic_t _stp_session_state = ATOMIC_INIT(STP_SESSION_STARTING);
+static atomic_t _stp_script_state = ATOMIC_INIT(STP_SESSION_STARTING);
 static atomic_t _stp_error_count = ATOMIC_INIT(0);
 static atomic_t _stp_skipped_count = ATOMIC_INIT(0);
 static atomic_t _stp_abort_requested = ATOMIC_INIT(0);
 
 static __maybe_unused void _stp_request_stop(void)
 {
-	if (atomic_cmpxchg(&_stp_session_state, STP_SESSION_RUNNING,
+	if (atomic_cmpxchg(&_stp_script_state, STP_SESSION_RUNNING,
 			   STP_SESSION_STOPPING) == STP_SESSION_RUNNING ||
-	    atomic_cmpxchg(&_stp_session_state, STP_SESSION_STARTING,
+	    atomic_cmpxchg(&_stp_script_state, STP_SESSION_STARTING,
 			   STP_SESSION_STOPPING) == STP_SESSION_STARTING)
 		_stp_transport_request_exit();
 }
@@ -119,7 +119,7 @@ static __maybe_unused int _stp_probe_run(struct stp_probe *p, struct pt_regs *re
 			  int interruptible)
 {
 	struct context *c;
-	int state = atomic_read(&_stp_session_state), failed = 0;
+	int state = atomic_read(&_stp_script_state), failed = 0;
 	cycles_t start;
 
 	if (!interruptible && state != STP_SESSION_RUNNING)

@@ -49,7 +49,7 @@ int stp_session_start(void)
 {
 	int rc;
 
-	atomic_set(&_stp_session_state, STP_SESSION_STARTING);
+	atomic_set(&_stp_script_state, STP_SESSION_STARTING);
 	rc = _stp_alloc_contexts();
 	if (rc)
 		return rc;
@@ -61,13 +61,13 @@ int stp_session_start(void)
 		_stp_transport_error("cannot register the script's probes");
 		goto fail;
 	}
-	atomic_cmpxchg(&_stp_session_state, STP_SESSION_STARTING,
+	atomic_cmpxchg(&_stp_script_state, STP_SESSION_STARTING,
 		       STP_SESSION_RUNNING);
 	return 0;
 fail:
 	stp_globals_free();
 	_stp_free_contexts();
-	atomic_set(&_stp_session_state, STP_SESSION_STOPPED);
+	atomic_set(&_stp_script_state, STP_SESSION_STOPPED);
 	return rc;
 }
 
@@ -91,9 +91,9 @@ void stp_session_stop(void)
 {
 	int errors, skipped;
 
-	if (atomic_read(&_stp_session_state) == STP_SESSION_STOPPED)
+	if (atomic_read(&_stp_script_state) == STP_SESSION_STOPPED)
 		return;
-	atomic_set(&_stp_session_state, STP_SESSION_STOPPING);
+	atomic_set(&_stp_script_state, STP_SESSION_STOPPING);
 	stp_probes_stop();
 	_stp_display_globals();
 	errors = atomic_read(&_stp_error_count);
@@ -104,7 +104,7 @@ void stp_session_stop(void)
 			 errors, skipped);
 		_stp_transport_warn(msg);
 	}
-	atomic_set(&_stp_session_state, STP_SESSION_STOPPED);
+	atomic_set(&_stp_script_state, STP_SESSION_STOPPED);
 	stp_globals_free();
 	_stp_free_contexts();
 }

@@ -325,6 +325,7 @@ void emit_probe_body(struct emit *e, struct derived_probe *dp)
 	emit_line(e, "static void probe_%d(struct context *c)", dp->index);
 	emit_open(e, "%s", "");
 	emit_line(e, "struct %s *l = _stp_frame_at(c, 0);", frame);
+	emit_line(e, "(void)l;");
 	init_locals(e, &dp->locals);
 	if (dp->cond)
 		emit_line(e, "if (!(%s)) return;", ex(e, dp->cond));

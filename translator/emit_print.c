@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "emit_int.h"
+#include "format.h"
 
 /* One value appended to the output: the print buffer (TO == NULL) or the
  * string temporary TO. */
@@ -49,23 +50,31 @@ static void emit_printf(struct emit *e, struct strbuf *sb, struct exp *x,
 	int i, n = x->u.print.args.n;
 	const char *fmt = emit_cstr(e, x->u.print.fmt, x->u.print.fmt_len);
 	const char *argv = "NULL";
+	struct _stp_fmt_piece p;
+	struct _stp_fmt_error err;
+	size_t pos = 0;
 
+	while (_stp_fmt_next(x->u.print.fmt, &pos, &p, &err) > 0)
+		if (p.kind == STP_FMT_DIRECTIVE && (p.conv == 'm' || p.conv == 'M'))
+			emit_unsupported(e, x->loc, "the %m and %M directives");
 	if (n) {
 		struct strbuf a = {0};
-		sb_puts(&a, "(struct _stp_print_arg[]){ ");
+		sb_puts(&a, "(struct _stp_fmt_arg[]){ ");
 		for (i = 0; i < n; i++) {
 			struct exp *v = x->u.print.args.v[i];
 			if (v->type == TY_STRING)
-				sb_printf(&a, "{ .is_str = 1, .s = %s }, ", ex(e, v));
+				sb_printf(&a, "{ .kind = STP_FMT_ARG_STR, .s = %s }, ",
+					  ex(e, v));
 			else
-				sb_printf(&a, "{ .l = %s }, ", ex(e, v));
+				sb_printf(&a, "{ .kind = STP_FMT_ARG_LONG, .n = %s }, ",
+					  ex(e, v));
 		}
 		sb_puts(&a, "}");
 		argv = arena_strdup(e->s->arena, a.s);
 		sb_free(&a);
 	}
 	if (to)
-		sb_printf(sb, "_stp_sprint_fmt(%s, MAXSTRINGLEN, %s, %s, %d); ", to,
+		sb_printf(sb, "_stp_format(%s, MAXSTRINGLEN, %s, %s, %d); ", to,
 			  fmt, argv, n);
 	else
 		sb_printf(sb, "_stp_print_fmt(c, %s, %s, %d); ", fmt, argv, n);

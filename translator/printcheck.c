@@ -5,107 +5,40 @@
  * exp->u.print.directives for type inference.  The format language itself
  * is parsed by the runtime's format parser, shared with the module.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "ast_walk.h"
 #include "elab.h"
 
-/* Until the runtime's format parser is merged: a minimal directive
- * scanner giving the wanted argument types. */
-enum { STP_FMT_ARG_NONE, STP_FMT_ARG_LONG, STP_FMT_ARG_STRING };
-#define STP_FMT_MAX_DIRECTIVES 64
-struct _stp_fmt_spec {
-	int arg_type, star_width, star_prec;
-};
-
-static int _stp_fmt_parse(const char *f, size_t len, struct _stp_fmt_spec *sp,
-			  int max, char *err, size_t errlen)
-{
-	const char *end = f + len;
-	int n = 0;
-
-	while (f < end) {
-		if (*f++ != '%')
-			continue;
-		if (n == max) {
-			snprintf(err, errlen, "too many directives");
-			return -1;
-		}
-		memset(&sp[n], 0, sizeof sp[n]);
-		while (f < end && strchr("-+ #0", *f))
-			f++;
-		if (f < end && *f == '*') {
-			sp[n].star_width = 1;
-			f++;
-		}
-		while (f < end && *f >= '0' && *f <= '9')
-			f++;
-		if (f < end && *f == '.') {
-			f++;
-			if (f < end && *f == '*') {
-				sp[n].star_prec = 1;
-				f++;
-			}
-			while (f < end && *f >= '0' && *f <= '9')
-				f++;
-		}
-		while (f < end && (*f == 'l' || *f == 'h'))
-			f++;
-		if (f == end) {
-			snprintf(err, errlen, "incomplete directive at the end");
-			return -1;
-		}
-		switch (*f++) {
-		case '%':
-			continue;
-		case 's': case 'm': case 'M':
-			sp[n++].arg_type = STP_FMT_ARG_STRING;
-			break;
-		case 'd': case 'i': case 'u': case 'x': case 'X': case 'o':
-		case 'p': case 'c': case 'b': case 'B':
-			sp[n++].arg_type = STP_FMT_ARG_LONG;
-			break;
-		default:
-			snprintf(err, errlen, "unknown directive '%%%c'", f[-1]);
-			return -1;
-		}
-	}
-	return n;
-}
+#include "format.h"
 
 static void check_printf(struct session *s, struct exp *e)
 {
-	struct _stp_fmt_spec specs[STP_FMT_MAX_DIRECTIVES];
-	char err[128];
-	int n, i, want = 0;
+	enum _stp_fmt_type types[64];
+	struct _stp_fmt_error err;
+	struct loc at = e->loc;
+	int n, i;
 
-	n = _stp_fmt_parse(e->u.print.fmt, e->u.print.fmt_len, specs,
-			   STP_FMT_MAX_DIRECTIVES, err, sizeof err);
+	n = _stp_fmt_check(e->u.print.fmt, types, 64, &err);
 	if (n < 0) {
-		diag_error(&s->diags, e->loc, "sema.printf-format",
-			   "invalid format string: %s", err);
+		diag_error(&s->diags, at, "sema.printf-format",
+			   "invalid format string: %s (at byte %zu of the format)",
+			   err.msg, err.offset);
 		return;
 	}
-	for (i = 0; i < n; i++) {
-		if (specs[i].star_width)
-			vec_push(s->arena, &e->u.print.directives,
-				 (void *)(intptr_t)TY_LONG);
-		if (specs[i].star_prec)
-			vec_push(s->arena, &e->u.print.directives,
-				 (void *)(intptr_t)TY_LONG);
-		if (specs[i].arg_type == STP_FMT_ARG_NONE)
-			continue;
-		vec_push(s->arena, &e->u.print.directives,
-			 (void *)(intptr_t)(specs[i].arg_type == STP_FMT_ARG_STRING
-					    ? TY_STRING : TY_LONG));
+	if (n > 64) {
+		diag_error(&s->diags, at, "sema.printf-args",
+			   "format string has too many directives (%d)", n);
+		return;
 	}
-	want = e->u.print.directives.n;
-	if (want != e->u.print.args.n)
-		diag_error(&s->diags, e->loc, "sema.printf-args",
-			   "format string expects %d argument%s, but %d %s given",
-			   want, want == 1 ? "" : "s", e->u.print.args.n,
-			   e->u.print.args.n == 1 ? "is" : "are");
+	for (i = 0; i < n; i++)
+		vec_push(s->arena, &e->u.print.directives,
+			 (void *)(intptr_t)(types[i] == STP_FMT_T_STRING ?
+					    TY_STRING : TY_LONG));
+	if (n != e->u.print.args.n)
+		diag_error(&s->diags, at, "sema.printf-args",
+			   "wrong number of arguments to a formatted print: the format takes %d, %d %s given",
+			   n, e->u.print.args.n, e->u.print.args.n == 1 ? "is" : "are");
 }
 
 static int visit(struct walker *w, struct exp *e)

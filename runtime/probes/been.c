@@ -9,7 +9,7 @@ static int _stp_run_begin_probes(struct stp_probe *const *probes)
 {
 	for (; *probes; probes++) {
 		_stp_probe_run(*probes, NULL, 1);
-		if (atomic_read(&_stp_session_state) != STP_SESSION_STARTING)
+		if (atomic_read(&_stp_script_state) != STP_SESSION_STARTING)
 			break;	/* exit() or an error: stop running begins */
 	}
 	return 0;
