@@ -134,9 +134,11 @@ decl:
 	| PRIVATE GLOBAL private_global_list opt_semi
 	| PRIVATE private_global_list opt_semi
 	| func_head func_body
-		{ $1->body = $2; help_func_pragmas($1); }
+		{ $1->body = $2; help_func_pragmas($1);
+		  vec_push(A, &OUT->funcs, $1); }
 	| PRIVATE func_head func_body
-		{ $2->body = $3; $2->is_private = 1; help_func_pragmas($2); }
+		{ $2->body = $3; $2->is_private = 1; help_func_pragmas($2);
+		  vec_push(A, &OUT->funcs, $2); }
 	| EMBEDDED
 		{ help_embedded_ok(p, $1.loc);
 		  vec_push(A, &OUT->embeds, ast_embed(A, $1.loc, $1.text, FILE_)); }
@@ -429,7 +431,7 @@ exp:
 	| DEC exp		{ $$ = ast_unary(A, EX_PRE_INC, $1.loc, $1.text, $2); }
 	| exp INC		{ $$ = ast_unary(A, EX_POST_INC, @1, $2.text, $1); }
 	| exp DEC		{ $$ = ast_unary(A, EX_POST_INC, @1, $2.text, $1); }
-	| primary
+	| primary %prec LOWEST
 	;
 
 primary:
@@ -490,6 +492,9 @@ target:
 autocast:
 	  primary ARROW member
 		{ $$ = help_member(p, ast_op(A, EX_AUTOCAST, @1, $1, NULL, NULL), &$3); }
+	| primary '[' exp ']'
+		{ $$ = help_target_index(p, ast_op(A, EX_AUTOCAST, @1, $1, NULL, NULL),
+					 $3, $2.loc); }
 	| autocast ARROW member	{ $$ = help_member(p, $1, &$3); }
 	| autocast '[' exp ']'	{ $$ = help_target_index(p, $1, $3, $2.loc); }
 	;
