@@ -22,6 +22,8 @@ void parse_error(struct parser *p, struct loc loc, const char *id,
 	msg = arena_vprintf(p->a, fmt, ap);
 	va_end(ap);
 	p->errors++;
+	if (!strncmp(id, "lex.", 4) || !strncmp(id, "pp.", 3))
+		p->quiet_after = p->ntokens + 1;
 	diag_error(&p->s->diags, loc, id, "%s", msg);
 }
 

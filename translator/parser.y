@@ -553,6 +553,7 @@ static int yylex(YYSTYPE *lval, YYLTYPE *lloc, struct parser *p)
 	lval->tok.type = type;
 	*lloc = lval->tok.loc;
 	p->last = lval->tok;
+	p->ntokens++;
 	return type;
 }
 
@@ -582,20 +583,59 @@ static int expects(const yysymbol_kind_t *exp, int n, yysymbol_kind_t k)
 	return 0;
 }
 
+static int expects_named(struct parser *p, const yysymbol_kind_t *exp, int n,
+			 const char *name)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(sym_name(p, exp[i]), name))
+			return 1;
+	return 0;
+}
+
+/* Tokens that could only continue an expression already complete; left
+ * out of "expected …" lists, which should name what closes it. */
+static int continues_exp(struct parser *p, yysymbol_kind_t k)
+{
+	static const char *const ops[] = {
+		"'+'", "'-'", "'*'", "'/'", "'%'", "'<'", "'>'", "'='", "'&'",
+		"'|'", "'^'", "'?'", "'.'", "'('", "'['", "'++'", "'--'",
+		"'->'", "'<<'", "'>>'", "'>>>'", "'=='", "'!='", "'<='",
+		"'>='", "'&&'", "'||'", "'=~'", "'!~'", "'<<<'", "'+='",
+		"assignment operator", "'in'", "string",
+	};
+	const char *name = sym_name(p, k);
+	size_t i;
+
+	for (i = 0; i < sizeof ops / sizeof ops[0]; i++)
+		if (!strcmp(name, ops[i]))
+			return 1;
+	return 0;
+}
+
 /* Say what was expected in words: a declaration, a statement, an
- * expression, a literal, or the few tokens that would fit. */
+ * expression, a literal, or the few tokens that would close what is open. */
 static int yyreport_syntax_error(const yypcontext_t *ctx, struct parser *p)
 {
-	yysymbol_kind_t exp[64];
-	int n = yypcontext_expected_tokens(ctx, exp, 64), i;
+	yysymbol_kind_t exp[YYNTOKENS];
+	int n = yypcontext_expected_tokens(ctx, exp, YYNTOKENS), i, m = 0;
 	const char *found = token_desc(p, &p->last);
 	struct loc loc = *yypcontext_location(ctx);
 	struct strbuf sb = {0};
 	const char *id = "parse.expected";
 
+	/* the token was already reported by the lexer or preprocessor */
+	if (p->ntokens - p->quiet_after <= 2 && p->quiet_after)
+		return 0;
 	if (n < 0)
 		n = 0;
-	if (expects(exp, n, YYSYMBOL_PROBE) && expects(exp, n, YYSYMBOL_GLOBAL)) {
+	if (yypcontext_token(ctx) == YYSYMBOL_YYEOF &&
+	    expects_named(p, exp, n, "'}'")) {
+		sb_puts(&sb, "missing '}'");
+		found = "end of file before it";
+		id = "parse.missing-brace";
+	} else if (expects(exp, n, YYSYMBOL_PROBE) && expects(exp, n, YYSYMBOL_GLOBAL)) {
 		sb_puts(&sb, "expected 'probe', 'global', 'private', 'function', or '%{'");
 		id = "parse.expected-declaration";
 	} else if (expects(exp, n, YYSYMBOL_FOREACH)) {
@@ -607,19 +647,22 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, struct parser *p)
 	} else if (expects(exp, n, YYSYMBOL_NUMBER) && expects(exp, n, YYSYMBOL_STRING)) {
 		sb_puts(&sb, "expected a literal string or number");
 		id = "parse.expected-literal";
-	} else if (n == 0 || n > 6) {
-		sb_puts(&sb, "syntax error");
-		id = "parse.syntax";
 	} else {
-		sb_puts(&sb, "expected ");
-		for (i = 0; i < n; i++) {
-			if (i)
-				sb_puts(&sb, i == n - 1 ? " or " : ", ");
-			sb_puts(&sb, sym_name(p, exp[i]));
+		for (i = 0; i < n; i++)
+			if (!continues_exp(p, exp[i]))
+				exp[m++] = exp[i];
+		if (m == 0 || m > 6) {
+			sb_puts(&sb, "syntax error");
+			id = "parse.syntax";
+		} else {
+			sb_puts(&sb, "expected ");
+			for (i = 0; i < m; i++) {
+				if (i)
+					sb_puts(&sb, i == m - 1 ? " or " : ", ");
+				sb_puts(&sb, sym_name(p, exp[i]));
+			}
 		}
 	}
-	if (p->last.type == 0 && yypcontext_token(ctx) == YYSYMBOL_YYEOF)
-		found = "end of file";
 	parse_error(p, loc, id, "%s, found %s", sb.s, found);
 	sb_free(&sb);
 	return 0;
