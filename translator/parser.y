@@ -632,8 +632,8 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, struct parser *p)
 		n = 0;
 	if (yypcontext_token(ctx) == YYSYMBOL_YYEOF &&
 	    expects_named(p, exp, n, "'}'")) {
-		sb_puts(&sb, "missing '}'");
-		found = "end of file before it";
+		sb_puts(&sb, "missing '}' before the end of the file");
+		found = NULL;
 		id = "parse.missing-brace";
 	} else if (expects(exp, n, YYSYMBOL_PROBE) && expects(exp, n, YYSYMBOL_GLOBAL)) {
 		sb_puts(&sb, "expected 'probe', 'global', 'private', 'function', or '%{'");
@@ -663,7 +663,10 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, struct parser *p)
 			}
 		}
 	}
-	parse_error(p, loc, id, "%s, found %s", sb.s, found);
+	if (found)
+		parse_error(p, loc, id, "%s, found %s", sb.s, found);
+	else
+		parse_error(p, loc, id, "%s", sb.s);
 	sb_free(&sb);
 	return 0;
 }
