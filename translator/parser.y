@@ -10,6 +10,7 @@
 %define api.pure full
 %define api.location.type {struct loc}
 %define parse.error custom
+%define parse.lac full
 %locations
 %expect 0
 %param {struct parser *p}
@@ -440,7 +441,7 @@ primary:
 	| EMBEDDED
 		{ help_embedded_ok(p, $1.loc); $$ = ast_embedded(A, $1.loc, $1.text); }
 	| '(' exp ')'		{ $$ = $2; }
-	| IDENT %prec LOWEST	{ $$ = ast_sym(A, $1.loc, $1.text); }
+	| IDENT %prec LOWEST	{ $$ = help_sym(p, &$1); }
 	| IDENT '[' index_list ']'
 		{ $$ = ast_index(A, $1.loc, ast_sym(A, $1.loc, $1.text), $3); }
 	| IDENT '(' opt_args ')'	{ $$ = help_call(p, &$1, $3); }
@@ -466,13 +467,17 @@ primary:
 		{ $$ = ast_op(A, EX_PERF, $1.loc, NULL, $3->u.str.s, NULL); }
 	| AT_CONST '(' strings ')'
 		{ $$ = ast_op(A, EX_CONST, $1.loc, NULL, $3->u.str.s, NULL);
-		  help_embedded_ok(p, $1.loc); }
+		  help_guru_op(p, &$1); }
 	| AT_REGISTER '(' exp ')'
 		{ $$ = ast_op(A, EX_REGISTER, $1.loc, $3, NULL, NULL);
-		  $$->u.op.user = $1.text[1] == 'u'; }
+		  $$->u.op.user = $1.text[1] == 'u';
+		  if (!$$->u.op.user)
+			help_guru_op(p, &$1); }
 	| AT_DEREF '(' exp ',' exp ')'
 		{ $$ = ast_op(A, EX_DEREF, $1.loc, $5, NULL, NULL);
-		  $$->u.op.size = $3; $$->u.op.user = $1.text[1] == 'u'; }
+		  $$->u.op.size = $3; $$->u.op.user = $1.text[1] == 'u';
+		  if (!$$->u.op.user)
+			help_guru_op(p, &$1); }
 	;
 
 /* $var, @cast(…), @var(…) and their ->member / [index] components */

@@ -513,14 +513,19 @@ static int next_cond(struct parser *p, struct token *t)
 		switch (type) {
 		case PP_OPEN: {
 			struct token open = *t;
+			int stop;
 
-			if (ppcond_eval(p, &open, next_expanded)) {
+			if (ppcond_eval(p, &open, next_expanded, &stop)) {
 				cond_push(p, open.loc);
-				p->conds[p->nconds - 1].in_else = 0;
 				continue;
 			}
-			end = skip_branch(p, 1);
-			if (!end)
+			/* a malformed condition may have run into the
+			 * markers that follow it */
+			if (stop == PP_THEN)
+				end = skip_branch(p, 1);
+			else
+				end = stop;
+			if (!end && stop == PP_THEN)
 				incomplete(p, open.loc);
 			else if (end == PP_ELSE) {
 				cond_push(p, open.loc);
