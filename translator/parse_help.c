@@ -22,6 +22,8 @@ void parse_error(struct parser *p, struct loc loc, const char *id,
 	msg = arena_vprintf(p->a, fmt, ap);
 	va_end(ap);
 	p->errors++;
+	if (!strncmp(id, "lex.", 4) || !strncmp(id, "pp.", 3))
+		p->quiet_after = p->ntokens + 1;
 	diag_error(&p->s->diags, loc, id, "%s", msg);
 }
 
@@ -109,6 +111,15 @@ void help_embedded_ok(struct parser *p, struct loc loc)
 			    "embedded code in unprivileged script; need stap -g");
 }
 
+/* @const, @kregister and @kderef reach into the kernel: guru only. */
+void help_guru_op(struct parser *p, const struct token *t)
+{
+	if (!p->privileged)
+		parse_error(p, t->loc, "parse.guru-operator",
+			    "using %s operator not permitted; need stap -g",
+			    t->text);
+}
+
 void help_func_pragmas(struct func *f)
 {
 	const char *c;
@@ -137,6 +148,25 @@ static const struct {
 	{ "sprintln", PR_PRINTLN, 1 }, { "sprintd", PR_PRINTD, 1 },
 	{ "sprintdln", PR_PRINTDLN, 1 }, { "sprintf", PR_PRINTF, 1 },
 };
+
+static int print_family(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof printers / sizeof printers[0]; i++)
+		if (!strcmp(name, printers[i].name))
+			return 1;
+	return 0;
+}
+
+/* A plain name; the print family's names are taken. */
+struct exp *help_sym(struct parser *p, const struct token *t)
+{
+	if (print_family(t->text))
+		parse_error(p, t->loc, "parse.print-needs-parens",
+			    "expected '(' after '%s'", t->text);
+	return ast_sym(p->a, t->loc, t->text);
+}
 
 struct exp *help_call(struct parser *p, const struct token *name,
 		      struct vec args)

@@ -27,6 +27,8 @@ struct exp *help_target_index(struct parser *p, struct exp *e,
 struct exp *help_addr_of(struct parser *p, struct loc loc, struct exp *e);
 struct exp *help_neg_literal(struct parser *p, struct loc loc, struct exp *e);
 void help_embedded_ok(struct parser *p, struct loc loc);
+void help_guru_op(struct parser *p, const struct token *t);
+struct exp *help_sym(struct parser *p, const struct token *t);
 void help_func_pragmas(struct func *f);
 
 struct vec help_vec1(struct parser *p, void *item);

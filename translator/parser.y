@@ -10,6 +10,7 @@
 %define api.pure full
 %define api.location.type {struct loc}
 %define parse.error custom
+%define parse.lac full
 %locations
 %expect 0
 %param {struct parser *p}
@@ -134,9 +135,11 @@ decl:
 	| PRIVATE GLOBAL private_global_list opt_semi
 	| PRIVATE private_global_list opt_semi
 	| func_head func_body
-		{ $1->body = $2; help_func_pragmas($1); }
+		{ $1->body = $2; help_func_pragmas($1);
+		  vec_push(A, &OUT->funcs, $1); }
 	| PRIVATE func_head func_body
-		{ $2->body = $3; $2->is_private = 1; help_func_pragmas($2); }
+		{ $2->body = $3; $2->is_private = 1; help_func_pragmas($2);
+		  vec_push(A, &OUT->funcs, $2); }
 	| EMBEDDED
 		{ help_embedded_ok(p, $1.loc);
 		  vec_push(A, &OUT->embeds, ast_embed(A, $1.loc, $1.text, FILE_)); }
@@ -429,7 +432,7 @@ exp:
 	| DEC exp		{ $$ = ast_unary(A, EX_PRE_INC, $1.loc, $1.text, $2); }
 	| exp INC		{ $$ = ast_unary(A, EX_POST_INC, @1, $2.text, $1); }
 	| exp DEC		{ $$ = ast_unary(A, EX_POST_INC, @1, $2.text, $1); }
-	| primary
+	| primary %prec LOWEST
 	;
 
 primary:
@@ -438,7 +441,7 @@ primary:
 	| EMBEDDED
 		{ help_embedded_ok(p, $1.loc); $$ = ast_embedded(A, $1.loc, $1.text); }
 	| '(' exp ')'		{ $$ = $2; }
-	| IDENT %prec LOWEST	{ $$ = ast_sym(A, $1.loc, $1.text); }
+	| IDENT %prec LOWEST	{ $$ = help_sym(p, &$1); }
 	| IDENT '[' index_list ']'
 		{ $$ = ast_index(A, $1.loc, ast_sym(A, $1.loc, $1.text), $3); }
 	| IDENT '(' opt_args ')'	{ $$ = help_call(p, &$1, $3); }
@@ -464,13 +467,17 @@ primary:
 		{ $$ = ast_op(A, EX_PERF, $1.loc, NULL, $3->u.str.s, NULL); }
 	| AT_CONST '(' strings ')'
 		{ $$ = ast_op(A, EX_CONST, $1.loc, NULL, $3->u.str.s, NULL);
-		  help_embedded_ok(p, $1.loc); }
+		  help_guru_op(p, &$1); }
 	| AT_REGISTER '(' exp ')'
 		{ $$ = ast_op(A, EX_REGISTER, $1.loc, $3, NULL, NULL);
-		  $$->u.op.user = $1.text[1] == 'u'; }
+		  $$->u.op.user = $1.text[1] == 'u';
+		  if (!$$->u.op.user)
+			help_guru_op(p, &$1); }
 	| AT_DEREF '(' exp ',' exp ')'
 		{ $$ = ast_op(A, EX_DEREF, $1.loc, $5, NULL, NULL);
-		  $$->u.op.size = $3; $$->u.op.user = $1.text[1] == 'u'; }
+		  $$->u.op.size = $3; $$->u.op.user = $1.text[1] == 'u';
+		  if (!$$->u.op.user)
+			help_guru_op(p, &$1); }
 	;
 
 /* $var, @cast(…), @var(…) and their ->member / [index] components */
@@ -490,6 +497,9 @@ target:
 autocast:
 	  primary ARROW member
 		{ $$ = help_member(p, ast_op(A, EX_AUTOCAST, @1, $1, NULL, NULL), &$3); }
+	| primary '[' exp ']'
+		{ $$ = help_target_index(p, ast_op(A, EX_AUTOCAST, @1, $1, NULL, NULL),
+					 $3, $2.loc); }
 	| autocast ARROW member	{ $$ = help_member(p, $1, &$3); }
 	| autocast '[' exp ']'	{ $$ = help_target_index(p, $1, $3, $2.loc); }
 	;
@@ -548,6 +558,7 @@ static int yylex(YYSTYPE *lval, YYLTYPE *lloc, struct parser *p)
 	lval->tok.type = type;
 	*lloc = lval->tok.loc;
 	p->last = lval->tok;
+	p->ntokens++;
 	return type;
 }
 
@@ -577,20 +588,59 @@ static int expects(const yysymbol_kind_t *exp, int n, yysymbol_kind_t k)
 	return 0;
 }
 
+static int expects_named(struct parser *p, const yysymbol_kind_t *exp, int n,
+			 const char *name)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(sym_name(p, exp[i]), name))
+			return 1;
+	return 0;
+}
+
+/* Tokens that could only continue an expression already complete; left
+ * out of "expected …" lists, which should name what closes it. */
+static int continues_exp(struct parser *p, yysymbol_kind_t k)
+{
+	static const char *const ops[] = {
+		"'+'", "'-'", "'*'", "'/'", "'%'", "'<'", "'>'", "'='", "'&'",
+		"'|'", "'^'", "'?'", "'.'", "'('", "'['", "'++'", "'--'",
+		"'->'", "'<<'", "'>>'", "'>>>'", "'=='", "'!='", "'<='",
+		"'>='", "'&&'", "'||'", "'=~'", "'!~'", "'<<<'", "'+='",
+		"assignment operator", "'in'", "string",
+	};
+	const char *name = sym_name(p, k);
+	size_t i;
+
+	for (i = 0; i < sizeof ops / sizeof ops[0]; i++)
+		if (!strcmp(name, ops[i]))
+			return 1;
+	return 0;
+}
+
 /* Say what was expected in words: a declaration, a statement, an
- * expression, a literal, or the few tokens that would fit. */
+ * expression, a literal, or the few tokens that would close what is open. */
 static int yyreport_syntax_error(const yypcontext_t *ctx, struct parser *p)
 {
-	yysymbol_kind_t exp[64];
-	int n = yypcontext_expected_tokens(ctx, exp, 64), i;
+	yysymbol_kind_t exp[YYNTOKENS];
+	int n = yypcontext_expected_tokens(ctx, exp, YYNTOKENS), i, m = 0;
 	const char *found = token_desc(p, &p->last);
 	struct loc loc = *yypcontext_location(ctx);
 	struct strbuf sb = {0};
 	const char *id = "parse.expected";
 
+	/* the token was already reported by the lexer or preprocessor */
+	if (p->ntokens - p->quiet_after <= 2 && p->quiet_after)
+		return 0;
 	if (n < 0)
 		n = 0;
-	if (expects(exp, n, YYSYMBOL_PROBE) && expects(exp, n, YYSYMBOL_GLOBAL)) {
+	if (yypcontext_token(ctx) == YYSYMBOL_YYEOF &&
+	    expects_named(p, exp, n, "'}'")) {
+		sb_puts(&sb, "missing '}' before the end of the file");
+		found = NULL;
+		id = "parse.missing-brace";
+	} else if (expects(exp, n, YYSYMBOL_PROBE) && expects(exp, n, YYSYMBOL_GLOBAL)) {
 		sb_puts(&sb, "expected 'probe', 'global', 'private', 'function', or '%{'");
 		id = "parse.expected-declaration";
 	} else if (expects(exp, n, YYSYMBOL_FOREACH)) {
@@ -602,20 +652,26 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, struct parser *p)
 	} else if (expects(exp, n, YYSYMBOL_NUMBER) && expects(exp, n, YYSYMBOL_STRING)) {
 		sb_puts(&sb, "expected a literal string or number");
 		id = "parse.expected-literal";
-	} else if (n == 0 || n > 6) {
-		sb_puts(&sb, "syntax error");
-		id = "parse.syntax";
 	} else {
-		sb_puts(&sb, "expected ");
-		for (i = 0; i < n; i++) {
-			if (i)
-				sb_puts(&sb, i == n - 1 ? " or " : ", ");
-			sb_puts(&sb, sym_name(p, exp[i]));
+		for (i = 0; i < n; i++)
+			if (!continues_exp(p, exp[i]))
+				exp[m++] = exp[i];
+		if (m == 0 || m > 6) {
+			sb_puts(&sb, "syntax error");
+			id = "parse.syntax";
+		} else {
+			sb_puts(&sb, "expected ");
+			for (i = 0; i < m; i++) {
+				if (i)
+					sb_puts(&sb, i == m - 1 ? " or " : ", ");
+				sb_puts(&sb, sym_name(p, exp[i]));
+			}
 		}
 	}
-	if (p->last.type == 0 && yypcontext_token(ctx) == YYSYMBOL_YYEOF)
-		found = "end of file";
-	parse_error(p, loc, id, "%s, found %s", sb.s, found);
+	if (found)
+		parse_error(p, loc, id, "%s, found %s", sb.s, found);
+	else
+		parse_error(p, loc, id, "%s", sb.s);
 	sb_free(&sb);
 	return 0;
 }

@@ -1,7 +1,7 @@
 /* ppcond.c - the condition of a %( COND %? … %) conditional.
  *
  *   cond -> term { '||' term }      term -> cmp { '&&' cmp }
- *   cmp  -> true | false | LHS op literal | literal op literal
+ *   cmp  -> LHS op literal | literal op literal
  * LHS is kernel_v, kernel_vr, systemtap_v, arch, runtime,
  * systemtap_privilege, guru_mode or CONFIG_NAME.  Versions compare with
  * strverscmp; == and != against a pattern with wildcards use fnmatch.
@@ -187,12 +187,6 @@ static int cmp(struct cond *c)
 	int64_t lv = 0, rv = 0;
 	const char *ls = NULL, *rs = NULL;
 
-	if (c->t.type == IDENT && (!strcmp(c->t.text, "true") ||
-				   !strcmp(c->t.text, "false"))) {
-		r = c->t.text[0] == 't';
-		advance(c);
-		return r;
-	}
 	if (c->t.type == IDENT && is_named(c->t.text)) {
 		r = cmp_named(c, c->t.text);
 		advance(c);
@@ -227,8 +221,10 @@ static int term(struct cond *c)
 }
 
 /* Evaluate the condition after OPEN through '%?'.  A malformed condition
- * is reported once and counts as false. */
-int ppcond_eval(struct parser *p, struct token *open, next_fn next)
+ * is reported once and counts as false; the rest of it is skipped up to
+ * the '%?', or to a '%:' or '%)' (returned in *STOP, so the caller can go
+ * on from there), or the end of the file (*STOP = 0, reported here). */
+int ppcond_eval(struct parser *p, struct token *open, next_fn next, int *stop)
 {
 	struct cond c = { p, next, {0}, 0 };
 	int v;
@@ -242,12 +238,12 @@ int ppcond_eval(struct parser *p, struct token *open, next_fn next)
 	if (!c.failed && c.t.type != PP_THEN)
 		fail(&c, "pp.expected-then",
 		     "expected '%?' marker for conditional");
-	while (c.t.type != PP_THEN && c.t.type != 0)
+	while (c.t.type != PP_THEN && c.t.type != PP_ELSE &&
+	       c.t.type != PP_CLOSE && c.t.type != 0)
 		advance(&c);
-	if (c.t.type == 0) {
+	*stop = c.t.type;
+	if (c.t.type == 0)
 		parse_error(p, open->loc, "pp.incomplete-conditional",
 			    "incomplete conditional at end of file");
-		return 0;
-	}
 	return c.failed ? 0 : v;
 }

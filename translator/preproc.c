@@ -14,7 +14,7 @@
 #include "parser.h"
 
 #define MAX_DEPTH 200		/* nested macro expansions */
-#define MAX_EXPANSIONS 200000	/* macro expansions in one file */
+#define MAX_EXPANDED 1000000	/* tokens made by macros in one file */
 
 /* ---- interned strings ---- */
 
@@ -163,7 +163,7 @@ void pp_reset(struct parser *p)
 	p->nconds = p->capconds = 0;
 	p->pp_mode = p->pp_in_cond = p->pp_braces = p->pp_parens = 0;
 	p->prev_type = 0;
-	p->expand_depth = 0;
+	p->expanded = 0;
 }
 
 /* Push a sequence so that it is read next, first token first. */
@@ -371,9 +371,14 @@ static void expand_macro(struct parser *p, struct macro *m, struct token *at)
 	struct toklist out = {0}, args[16], *argv = args;
 	int i, j, np = m->params.n, bad = 0;
 
-	if (at->depth >= MAX_DEPTH || ++p->expand_depth > MAX_EXPANSIONS) {
+	/* After the first runaway expansion, macros expand to nothing:
+	 * one message, and no exponential work. */
+	if (p->expanded > MAX_EXPANDED)
+		return;
+	if (at->depth >= MAX_DEPTH || p->expanded + m->nbody > MAX_EXPANDED) {
 		parse_error(p, at->loc, "pp.macro-recursion",
 			    "too many nested expansions of macro '@%s'", m->name);
+		p->expanded = MAX_EXPANDED + 1;
 		return;
 	}
 	if (np > 16)
@@ -391,6 +396,7 @@ static void expand_macro(struct parser *p, struct macro *m, struct token *at)
 		if (t.type == ATWORD && j < np) {
 			int k;
 
+			p->expanded += argv[j].n;
 			for (k = 0; k < argv[j].n; k++) {
 				struct token a = argv[j].v[k];
 
@@ -404,6 +410,7 @@ static void expand_macro(struct parser *p, struct macro *m, struct token *at)
 			t.space_before = at->space_before;
 		tl_add(&out, &t);
 	}
+	p->expanded += m->nbody;
 	push_seq(p, out.v, out.n);
 	free(out.v);
 	for (i = 0; i < np; i++)
@@ -513,14 +520,19 @@ static int next_cond(struct parser *p, struct token *t)
 		switch (type) {
 		case PP_OPEN: {
 			struct token open = *t;
+			int stop;
 
-			if (ppcond_eval(p, &open, next_expanded)) {
+			if (ppcond_eval(p, &open, next_expanded, &stop)) {
 				cond_push(p, open.loc);
-				p->conds[p->nconds - 1].in_else = 0;
 				continue;
 			}
-			end = skip_branch(p, 1);
-			if (!end)
+			/* a malformed condition may have run into the
+			 * markers that follow it */
+			if (stop == PP_THEN)
+				end = skip_branch(p, 1);
+			else
+				end = stop;
+			if (!end && stop == PP_THEN)
 				incomplete(p, open.loc);
 			else if (end == PP_ELSE) {
 				cond_push(p, open.loc);
@@ -648,6 +660,8 @@ int pp_next(struct parser *p, struct token *t)
 
 	if (p->pp_mode)
 		type = probe_mode(p, t);
+	else if (p->prev_type == ARROW)
+		;	/* a member named like a keyword: $p->probe */
 	else if (type == PROBE) {
 		p->pp_mode = 1;
 		p->pp_braces = 0;
