@@ -62,7 +62,7 @@ struct parser {
 	struct tokbuf pending;	/* pushed-back tokens, next one last */
 	struct pp_cond *conds;
 	int nconds, capconds;
-	int expand_depth;	/* macro expansions in flight (counted) */
+	long expanded;		/* tokens made by macro expansion */
 	int pp_mode;		/* 1 inside probe points (see preproc.c) */
 	int pp_parens;		/* paren depth of an if (…) condition */
 	int pp_braces;		/* open brace-expansion groups */
@@ -70,6 +70,10 @@ struct parser {
 	int prev_type;		/* type of the last token handed to bison */
 	int in_function;	/* inside a function declaration */
 	struct token last;	/* the last token handed to bison */
+	int ntokens;		/* tokens handed to bison so far */
+	int quiet_after;	/* ntokens at the last lexer/preprocessor
+				   error: a syntax error right after it is
+				   its consequence, not worth reporting */
 
 	int errors;		/* errors reported in this file */
 };
@@ -96,9 +100,9 @@ int pp_next(struct parser *p, struct token *t);
 void pp_reset(struct parser *p);
 
 /* ppcond.c: evaluate the condition after the %( token OPEN, reading
- * tokens with NEXT through '%?'. */
+ * tokens with NEXT through '%?' (the marker that ended it in *STOP). */
 int ppcond_eval(struct parser *p, struct token *open,
-		int (*next)(struct parser *, struct token *));
+		int (*next)(struct parser *, struct token *), int *stop);
 
 /* parser.y: parse one file into P->out; returns the number of errors. */
 int parse_file(struct parser *p);
