@@ -1,0 +1,117 @@
+/* parse.h - the parts of pass 1 that talk to each other.
+ *
+ * lexer.l turns text into tokens; preproc.c sits between it and the bison
+ * parser (parser.y): it expands @define macros and $1/@1 arguments, resolves
+ * %( … %) conditionals and glues probe-point names; parse_help.c holds the
+ * grammar's helpers and ast.c the node constructors.  Only parse_pass.c and
+ * dump.c are seen from outside (through session.h and dump.h).
+ */
+#ifndef PARSE_H
+#define PARSE_H
+
+#include <stdint.h>
+#include "session.h"
+
+/* One token.  Kept by value on the parser stack and in macro bodies. */
+struct token {
+	int type;		/* bison token code, or a character */
+	struct loc loc;
+	const char *text;	/* identifier, operator or number text (interned);
+				   string: stap's stored form (see lex_string);
+				   embedded code: what is between %{ and %} */
+	const char *str;	/* string: decoded bytes */
+	size_t str_len;
+	int64_t num;		/* number value */
+	unsigned space_before : 1;	/* whitespace or comment before it */
+	unsigned short depth;	/* macro expansion depth that produced it */
+};
+
+/* A macro made by @define. */
+struct macro {
+	const char *name;	/* without '@' */
+	struct loc loc;
+	const struct src_file *file;	/* file-local scope; NULL = library */
+	struct vec params;	/* const char * (interned) */
+	struct token *body;
+	int nbody;
+	struct macro *next;	/* hash chain */
+};
+
+/* Pending conditional, innermost last. */
+struct pp_cond {
+	struct loc loc;
+	int in_else;		/* past %: */
+};
+
+/* Where tokens come from: a stack of pushed-back tokens over the scanner. */
+struct tokbuf {
+	struct token *v;
+	int n, cap;
+};
+
+struct parser {
+	struct session *s;
+	struct arena *a;
+	const struct src_file *file;
+	struct file_ast *out;
+	void *scanner;		/* yyscan_t of the current file */
+	int privileged;		/* tapset (or -g): embedded C allowed */
+	int library_macros_only;	/* .stpm file: @define only */
+
+	/* preproc.c state */
+	struct tokbuf pending;	/* pushed-back tokens, next one last */
+	struct pp_cond *conds;
+	int nconds, capconds;
+	long expanded;		/* tokens made by macro expansion */
+	int pp_mode;		/* 1 inside probe points (see preproc.c) */
+	int pp_parens;		/* paren depth of an if (…) condition */
+	int pp_braces;		/* open brace-expansion groups */
+	int pp_in_cond;		/* reading a probe point's if (…) */
+	int prev_type;		/* type of the last token handed to bison */
+	int in_function;	/* inside a function declaration */
+	struct token last;	/* the last token handed to bison */
+	int ntokens;		/* tokens handed to bison so far */
+	int quiet_after;	/* ntokens at the last lexer/preprocessor
+				   error: a syntax error right after it is
+				   its consequence, not worth reporting */
+
+	int errors;		/* errors reported in this file */
+};
+
+/* Start a run afresh (pass_parse calls these first). */
+void parse_tables_reset(struct session *s);
+void macro_tables_reset(void);
+
+/* Identifier interning: equal names share one pointer. */
+const char *intern(struct session *s, const char *text, size_t len);
+
+/* The macro table of the session (library and per-file macros). */
+struct macro *macro_lookup(struct parser *p, const char *name);
+void macro_define(struct parser *p, struct macro *m);
+
+/* lexer.l */
+int lex_open(struct parser *p, const struct src_file *f, const char *text,
+	     size_t len, void **scanner);
+void lex_close(void *scanner);
+int lex_next(struct parser *p, void *scanner, struct token *t);
+
+/* preproc.c: the next token for bison. */
+int pp_next(struct parser *p, struct token *t);
+void pp_reset(struct parser *p);
+
+/* ppcond.c: evaluate the condition after the %( token OPEN, reading
+ * tokens with NEXT through '%?' (the marker that ended it in *STOP). */
+int ppcond_eval(struct parser *p, struct token *open,
+		int (*next)(struct parser *, struct token *), int *stop);
+
+/* parser.y: parse one file into P->out; returns the number of errors. */
+int parse_file(struct parser *p);
+
+/* Report an error and count it against the file. */
+void parse_error(struct parser *p, struct loc loc, const char *id,
+		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* A printable description of a token for messages: "'foo'", "end of file". */
+const char *token_desc(struct parser *p, const struct token *t);
+
+#endif
