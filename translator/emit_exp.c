@@ -164,6 +164,8 @@ static const char *assign(struct emit *e, struct exp *x)
 {
 	struct exp *l = x->u.bin.left;
 
+	if (!strcmp(x->u.bin.op, "<<<"))
+		return emit_array_assign(e, x);
 	if (l->kind == EX_SYM)
 		return assign_scalar(e, x, emit_sym_ref(e, l->u.sym.sym), l->type);
 	if (l->kind == EX_INDEX)
