@@ -19,10 +19,12 @@ static inline void _stp_error_at(struct context *c, const char *msg,
 		c->last_stmt = where;
 }
 
-/* error("msg") and STAP_ERROR(): the message, at the current statement. */
+/* error("msg") and STAP_ERROR(): the message alone, as stap reports
+ * errors raised by the script itself (no "near …"). */
 static inline void _stp_error_msg(struct context *c, const char *msg)
 {
-	_stp_error_at(c, msg, c->last_stmt);
+	_stp_error_at(c, msg, NULL);
+	c->last_stmt = NULL;
 }
 
 __printf(2, 3)

@@ -50,36 +50,12 @@ static __maybe_unused void _stp_print_emit(void *ctx, const char *s, size_t n)
 	_stp_print_mem(ctx, s, n);
 }
 
-/* A string as stap shows a value: in double quotes, with C escapes for
- * quotes, backslashes and unprintable bytes. */
+/* A string as stap shows a written-only global: in double quotes, the
+ * bytes as they are. */
 static __maybe_unused void _stp_print_quoted(struct context *c, const char *s)
 {
-	char esc[5];
-
 	_stp_print_mem(c, "\"", 1);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		const char *e = NULL;
-		switch (ch) {
-		case '"': e = "\\\""; break;
-		case '\\': e = "\\\\"; break;
-		case '\n': e = "\\n"; break;
-		case '\t': e = "\\t"; break;
-		case '\r': e = "\\r"; break;
-		case '\a': e = "\\a"; break;
-		case '\b': e = "\\b"; break;
-		case '\f': e = "\\f"; break;
-		case '\v': e = "\\v"; break;
-		}
-		if (e) {
-			_stp_print_str(c, e);
-		} else if (ch < 32 || ch >= 127) {
-			snprintf(esc, sizeof esc, "\\%03o", ch);
-			_stp_print_mem(c, esc, 4);
-		} else {
-			_stp_print_mem(c, (const char *)&ch, 1);
-		}
-	}
+	_stp_print_str(c, s);
 	_stp_print_mem(c, "\"", 1);
 }
 
