@@ -4,5 +4,3 @@
 int pass_parse(struct session *s) { return 0; }
 int pass_elaborate(struct session *s) { return 0; }
 int pass_translate(struct session *s) { return 0; }
-int pass_build(struct session *s) { return 0; }
-int pass_run(struct session *s) { return 0; }
