@@ -7,7 +7,8 @@
  *   run NAME SECS ARGS…    staprun ARGS (shell words; the modules of DIR are
  *                          in the guest's working directory), stopped
  *                          after SECS seconds (status 124).
- * Results: DIR/NAME.stdout, DIR/NAME.stderr, DIR/NAME.rc.  The guest's
+ * Results: DIR/NAME.stdout, DIR/NAME.stderr, DIR/NAME.rc, sent back as each
+ * job ends, so a guest that dies keeps the results before it.  The guest's
  * console stays in DIR/console.log.  Exit status 0 when the guest ran the
  * whole list, 1 (with a message) otherwise.
  */
@@ -31,22 +32,22 @@
 
 static const char *prog = "stap-testbed";
 
-/* The guest's side: run each job, then send back the result files, each as
+/* The guest's side: run each job and send back its result files, each as
  * "NAME SIZE\n" and SIZE bytes, on stdout. */
 static const char job_loop[] =
 "mkdir -p /results\n"
 "while read -r kind name secs args; do\n"
 "	[ \"$kind\" = run ] || continue\n"
 "	eval \"set -- $args\"\n"
-"	tb_timed \"$secs\" \"$STAPRUN\" \"$@\" </dev/null >/results/$name.stdout 2>/results/$name.stderr\n"
-"	echo $? >/results/$name.rc\n"
-"done </jobs\n"
-"cd /results\n"
-"for f in *; do\n"
-"	[ -e \"$f\" ] || continue\n"
-"	printf '%s %d\\n' \"$f\" $(wc -c <\"$f\")\n"
-"	cat \"$f\"\n"
-"done\n";
+"	r=/results/$name\n"
+"	tb_timed \"$secs\" \"$STAPRUN\" \"$@\" </dev/null >$r.stdout 2>$r.stderr\n"
+"	echo $? >$r.rc\n"
+"	for f in $r.stdout $r.stderr $r.rc; do\n"
+"		printf '%s %d\\n' \"${f##*/}\" $(wc -c <\"$f\")\n"
+"		cat \"$f\"\n"
+"	done\n"
+"	rm -f $r.*\n"
+"done </jobs\n";
 
 static char *xasprintf(const char *fmt, const char *a, const char *b)
 {
@@ -209,6 +210,7 @@ int main(int argc, char **argv)
 	g.nfiles = files.n;
 	g.job = job;
 	g.verbose = getenv("STAP_TESTBED_VERBOSE") != NULL;
+	g.boot_timeout = atoi(env_or("STAP_TESTBED_BOOT_TIMEOUT", "0"));
 	stream = xasprintf("%s/%s", dir, ".results");
 	fd = open(stream, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	if (fd < 0) {
@@ -218,11 +220,11 @@ int main(int argc, char **argv)
 	}
 	rc = tb_run(&g, fd, 2, &r);
 	close(fd);
+	unpack(dir, stream);
 	if (rc) {
 		fprintf(stderr, "%s: error: %s (console log: %s/console.log)\n",
 			prog, r.error, dir);
 		return 1;
 	}
-	unpack(dir, stream);
 	return 0;
 }

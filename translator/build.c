@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +51,41 @@ static void tmpdir_cleanup(void)
 	tmpdir_path = NULL;
 }
 
+/* Ctrl-C in passes 1-4 ends stap at once, as with stap, but without
+ * leaving the directory behind.  (Pass 5 has its own handlers.) */
+static void tmpdir_on_signal(int sig)
+{
+	pid_t pid;
+
+	if (tmpdir_path && !tmpdir_keep) {
+		pid = fork();
+		if (pid == 0) {
+			execl("/bin/rm", "rm", "-rf", "--", tmpdir_path, (char *)NULL);
+			_exit(127);
+		}
+		if (pid > 0)
+			waitpid(pid, NULL, 0);
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void catch_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa, old;
+	size_t i;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = tmpdir_on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+		sigaction(sigs[i], NULL, &old);
+		if (old.sa_handler != SIG_IGN)
+			sigaction(sigs[i], &sa, NULL);
+	}
+}
+
 const char *session_tmpdir(struct session *s)
 {
 	char tmpl[] = "/tmp/stapXXXXXX";
@@ -64,6 +100,7 @@ const char *session_tmpdir(struct session *s)
 	tmpdir_path = xstrdup(tmpl);
 	tmpdir_keep = s->keep_tmpdir;
 	atexit(tmpdir_cleanup);
+	catch_signals();
 	s->tmpdir = arena_strdup(s->arena, tmpl);
 	if (s->verbose >= 2)
 		fprintf(stderr, "Created temporary directory \"%s\"\n", s->tmpdir);

@@ -218,6 +218,7 @@ static int run_in_testbed(struct session *s, int *status)
 	g.nfiles = nfiles;
 	g.job = job.s;
 	g.forward_signals = 1;
+	g.boot_timeout = atoi(env_or("STAP_TESTBED_BOOT_TIMEOUT", "0"));
 	g.verbose = s->verbose >= 3;
 	fflush(NULL);
 	rc = tb_run(&g, out_fd, 2, &r);
