@@ -49,7 +49,7 @@ autoreconf -fi
 ./configure -q ${PREFIX:+--prefix="$PREFIX"}
 make -s -j"$(nproc)"
 step "installing (make install)"
-make -s install
+make -s install >/dev/null
 
 step "running a script: stap -e 'probe begin { println(\"hello, world\") exit() }'"
 prefix=$(sed -n "s/^prefix = //p" Makefile)

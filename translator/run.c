@@ -255,10 +255,15 @@ static double now_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+static double tv_ms(const struct timeval *tv)
+{
+	return tv->tv_sec * 1e3 + tv->tv_usec / 1e3;
+}
+
 int pass_run(struct session *s)
 {
 	const struct kernel_info *k = kernel_target(s);
-	struct rusage ru;
+	struct rusage ru0, ru;
 	double t0 = now_ms();
 	int status = 0, rc;
 
@@ -277,14 +282,15 @@ int pass_run(struct session *s)
 	}
 	if (s->verbose)
 		fprintf(stderr, "Pass 5: starting run.\n");
+	getrusage(RUSAGE_CHILDREN, &ru0);
 	rc = k->testbed ? run_in_testbed(s, &status) : run_on_host(s, &status);
 	if (rc)
 		return 1;
 	if (s->verbose && !status) {
 		getrusage(RUSAGE_CHILDREN, &ru);
-		fprintf(stderr, "Pass 5: run completed in %ldusr/%ldsys/%.0freal ms.\n",
-			ru.ru_utime.tv_sec * 1000 + ru.ru_utime.tv_usec / 1000,
-			ru.ru_stime.tv_sec * 1000 + ru.ru_stime.tv_usec / 1000,
+		fprintf(stderr, "Pass 5: run completed in %.0fusr/%.0fsys/%.0freal ms.\n",
+			tv_ms(&ru.ru_utime) - tv_ms(&ru0.ru_utime),
+			tv_ms(&ru.ru_stime) - tv_ms(&ru0.ru_stime),
 			now_ms() - t0);
 	}
 	/* A failing staprun has said why; stap adds its summary line. */
