@@ -6,6 +6,8 @@
 set -e
 src=$1 dest=$2 mode=${3:-644}
 [ -d "$src" ] || exit 0
+mkdir -p "$dest"
+dest=$(cd "$dest" && pwd)
 cd "$src"
 find . \( -name .deps -o -name out -o -name .git \) -prune -o -type f -print |
 while read -r f; do
