@@ -144,6 +144,11 @@ int pass_elaborate(struct session *s)
 	elab_infer_types(&el);
 	if (s->diags.errors)
 		return 1;
+	elab_optimize(&el);
+	if (!el.prog->probes.n) {
+		diag_fatal(&s->diags, "no probes found: every probe was elided, since none does anything");
+		return 1;
+	}
 	el.prog->max_nesting = max_nesting(el.prog);
 	if (s->last_pass == 2)
 		elab_print_program(s, el.prog);
