@@ -64,17 +64,14 @@ static int read_visit(struct walker *w, struct exp *e)
 		e->u.sym.sym->read = 1;
 		return 0;
 	}
-	if (e->kind == EX_ASSIGN && !strcmp(e->u.bin.op, "=") &&
-	    e->u.bin.left->kind == EX_SYM) {
-		walk_exp(w, e->u.bin.right);
-		return 1;
-	}
-	if (e->kind == EX_ASSIGN && !strcmp(e->u.bin.op, "=") &&
-	    e->u.bin.left->kind == EX_INDEX) {
+	if (e->kind == EX_ASSIGN && (!strcmp(e->u.bin.op, "=") ||
+				     !strcmp(e->u.bin.op, "<<<"))) {
 		struct exp *l = e->u.bin.left;
-		for (i = 0; i < l->u.index.indexes.n; i++)
-			walk_exp(w, l->u.index.indexes.v[i]);
-		walk_exp(w, l->u.index.base);
+		if (l->kind == EX_INDEX)
+			for (i = 0; i < l->u.index.indexes.n; i++)
+				walk_exp(w, l->u.index.indexes.v[i]);
+		else if (l->kind != EX_SYM)
+			walk_exp(w, l);
 		walk_exp(w, e->u.bin.right);
 		return 1;
 	}
@@ -179,7 +176,7 @@ static void optimize_body(struct opt *o, struct stmt *body, struct exp *cond,
 /* Drop locals no longer mentioned anywhere. */
 static int mention_visit(struct walker *w, struct exp *e)
 {
-	if (e->kind == EX_SYM)
+	if (e->kind == EX_SYM && e->u.sym.sym->kind != SYM_GLOBAL)
 		e->u.sym.sym->index = -1;	/* mentioned */
 	return 0;
 }
