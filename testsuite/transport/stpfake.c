@@ -11,10 +11,14 @@
  *   warn    begin warns and exits
  *   fail    begin reports an error and the start fails
  *   target  begin prints target(); runs until stopped
+ *   huge    one write larger than the buffer (-s 1): dropped and counted
+ *   multi   every CPU floods "lines" lines at once, then exit
  */
 #include <linux/module.h>
 #include <linux/hrtimer.h>
 #include <linux/ktime.h>
+#include <linux/vmalloc.h>
+#include <linux/workqueue.h>
 #include "transport/transport.h"
 
 static char *mode = "hello";
@@ -46,6 +50,45 @@ static enum hrtimer_restart fake_timer_fn(struct hrtimer *t)
 	}
 	_stp_transport_request_exit();
 	return HRTIMER_NORESTART;
+}
+
+static DEFINE_PER_CPU(struct work_struct, fake_work);
+static atomic_t fake_running;
+
+static void fake_flood_fn(struct work_struct *w)
+{
+	int i, cpu = raw_smp_processor_id();
+
+	for (i = 0; i < lines; i++)
+		fake_print("cpu%d %d\n", cpu, i);
+	if (atomic_dec_and_test(&fake_running))
+		_stp_transport_request_exit();
+}
+
+static void fake_multi(void)
+{
+	int cpu;
+
+	atomic_set(&fake_running, num_online_cpus());
+	for_each_online_cpu(cpu) {
+		INIT_WORK(per_cpu_ptr(&fake_work, cpu), fake_flood_fn);
+		schedule_work_on(cpu, per_cpu_ptr(&fake_work, cpu));
+	}
+}
+
+static void fake_huge(void)
+{
+	size_t len = 2 << 20;
+	char *big = vmalloc(len);
+
+	fake_print("small\n");
+	if (big) {
+		memset(big, 'x', len);
+		_stp_transport_write(big, len);
+		vfree(big);
+	}
+	fake_print("small again\n");
+	_stp_transport_request_exit();
 }
 
 static bool fake_mode(const char *m)
@@ -84,6 +127,10 @@ int stp_session_start(void)
 	} else if (fake_mode("fail")) {
 		_stp_transport_error("probe registration failed");
 		return -EINVAL;
+	} else if (fake_mode("huge")) {
+		fake_huge();
+	} else if (fake_mode("multi")) {
+		fake_multi();
 	} else if (fake_mode("target")) {
 		fake_print("target=%d\n", _stp_target);
 	}
@@ -92,8 +139,13 @@ int stp_session_start(void)
 
 void stp_session_stop(void)
 {
+	int cpu;
+
 	if (fake_mode("timer"))
 		hrtimer_cancel(&fake_timer);
+	if (fake_mode("multi"))
+		for_each_online_cpu(cpu)
+			flush_work(per_cpu_ptr(&fake_work, cpu));
 	fake_print("end\n");
 }
 
