@@ -77,6 +77,10 @@ expect not-root 1 '' \
 SYSTEMTAP_STAPIO=/nonexistent expect no-stapio 1 '' \
 	"ERROR: Couldn't run '/nonexistent': No such file or directory\n" \
 	staprun $M mode=wait
+expect param-quoted 0 'text=two words\nend\n' '' staprun $M mode=param 'text=two words'
+timeout 60 sh -c "staprun $M mode=ticker | head -n 2" >/tmp/out 2>/tmp/err
+rc=$?
+check reader-gone 0 'timer 1\ntimer 2\n' ''
 expect output-file 0 '' '' staprun -o /tmp/o1 $M mode=hello
 printf 'hello world\nsecond line\nend\n' | cmp -s - /tmp/o1 ||
 	fail output-file-content "/tmp/o1 differs"
@@ -174,7 +178,7 @@ if [ $rc = 0 ] && [ "$(loaded)" = 1 ] && grep -qx begin /tmp/out; then
 else
 	fail load-detach "rc=$rc loaded=$(loaded)"
 fi
-staprun -A stpfake >/tmp/out 2>/tmp/err &
+staprun -A /mod/stpfake.ko >/tmp/out 2>/tmp/err &
 p=$!
 usleep 500000
 kill -INT $p

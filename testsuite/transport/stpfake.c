@@ -13,6 +13,8 @@
  *   target  begin prints target(); runs until stopped
  *   huge    one write larger than the buffer (-s 1): dropped and counted
  *   multi   every CPU floods "lines" lines at once, then exit
+ *   param   prints the "text" parameter and exits
+ *   ticker  an hrtimer prints a line every 10 ms until stopped
  */
 #include <linux/module.h>
 #include <linux/hrtimer.h>
@@ -25,6 +27,8 @@ static char *mode = "hello";
 module_param(mode, charp, 0);
 static int lines = 100000;
 module_param(lines, int, 0);
+static char *text = "";
+module_param(text, charp, 0);
 
 static struct hrtimer fake_timer;
 static int fake_ticks;
@@ -41,10 +45,15 @@ static void fake_print(const char *fmt, ...)
 	_stp_transport_write(buf, n);
 }
 
+static bool fake_mode(const char *m)
+{
+	return !strcmp(mode, m);
+}
+
 static enum hrtimer_restart fake_timer_fn(struct hrtimer *t)
 {
 	fake_print("timer %d\n", ++fake_ticks);
-	if (fake_ticks < 3) {
+	if (fake_ticks < 3 || fake_mode("ticker")) {
 		hrtimer_forward_now(t, ms_to_ktime(20));
 		return HRTIMER_RESTART;
 	}
@@ -91,11 +100,6 @@ static void fake_huge(void)
 	_stp_transport_request_exit();
 }
 
-static bool fake_mode(const char *m)
-{
-	return !strcmp(mode, m);
-}
-
 int stp_session_start(void)
 {
 	int i;
@@ -106,7 +110,7 @@ int stp_session_start(void)
 		_stp_transport_request_exit();
 	} else if (fake_mode("wait")) {
 		fake_print("begin\n");
-	} else if (fake_mode("timer")) {
+	} else if (fake_mode("timer") || fake_mode("ticker")) {
 		hrtimer_init(&fake_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
 		fake_timer.function = fake_timer_fn;
 		hrtimer_start(&fake_timer, ms_to_ktime(20), HRTIMER_MODE_REL);
@@ -127,6 +131,9 @@ int stp_session_start(void)
 	} else if (fake_mode("fail")) {
 		_stp_transport_error("probe registration failed");
 		return -EINVAL;
+	} else if (fake_mode("param")) {
+		fake_print("text=%s\n", text);
+		_stp_transport_request_exit();
 	} else if (fake_mode("huge")) {
 		fake_huge();
 	} else if (fake_mode("multi")) {
@@ -141,7 +148,7 @@ void stp_session_stop(void)
 {
 	int cpu;
 
-	if (fake_mode("timer"))
+	if (fake_mode("timer") || fake_mode("ticker"))
 		hrtimer_cancel(&fake_timer);
 	if (fake_mode("multi"))
 		for_each_online_cpu(cpu)
