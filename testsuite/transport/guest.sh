@@ -45,14 +45,41 @@ expect() {
 	check $n $r "$o" "$e"
 }
 
+# what is running and where it sleeps, when a test is stuck
+dump() {
+	echo "  --- stuck: $1"
+	ps | sed 's/^/  | /'
+	sed 's/^/  | /' /proc/modules
+	for q in $(pidof staprun stapio); do
+		echo "  | stack of $q: $(cat /proc/$q/cmdline | tr '\0' ' ')"
+		sed 's/^/  |   /' /proc/$q/stack 2>/dev/null
+	done
+}
+
 # wait until file $1 contains line $2 (up to 20 s)
 wait_line() {
 	i=0
 	while ! grep -qx "$2" "$1" 2>/dev/null; do
 		i=$((i + 1))
-		[ $i -gt 200 ] && return 1
+		[ $i -gt 200 ] && { dump "no '$2' in $1"; return 1; }
 		usleep 100000
 	done
+}
+
+# wait for background job $1 (up to 60 s); its status in $rc
+finish() {
+	i=0
+	while kill -0 $1 2>/dev/null; do
+		i=$((i + 1))
+		if [ $i -gt 600 ]; then
+			dump "pid $1 did not end"
+			kill -KILL $1
+			break
+		fi
+		usleep 100000
+	done
+	wait $1
+	rc=$?
 }
 
 expect hello 0 'hello world\nsecond line\nend\n' '' staprun $M mode=hello
@@ -95,8 +122,7 @@ for how in INT TERM HUP stapio-INT both-INT; do
 	both-*) kill -${how#both-} $p $(pidof stapio) ;;
 	*) kill -$how $p ;;
 	esac
-	wait $p
-	rc=$?
+	finish $p
 	check signal-$how 0 'begin\nend\n' ''
 done
 
@@ -105,8 +131,7 @@ staprun $M mode=wait >/tmp/out 2>/tmp/err &
 p=$!
 wait_line /tmp/out begin
 kill -KILL $(pidof stapio)
-wait $p
-rc=$?
+finish $p
 check stapio-killed 1 'begin\n' 'ERROR: stapio died from signal 9\n'
 
 # the control channel takes one reader at a time
@@ -120,8 +145,7 @@ else
 		fail reopen "$(cat /tmp/cat.out)"
 fi
 kill -INT $p
-wait $p
-rc=$?
+finish $p
 check reopen-then-stop 0 'begin\nend\n' ''
 
 # two copies of one module side by side
@@ -133,10 +157,10 @@ b=$!
 wait_line /tmp/b begin
 n=$(loaded)
 kill -INT $a $b
-wait $a
-ra=$?
-wait $b
-rb=$?
+finish $a
+ra=$rc
+finish $b
+rb=$rc
 if [ "$n" = 2 ] && [ $ra = 0 ] && [ $rb = 0 ] && [ "$(cat /tmp/a)" = "$(printf 'begin\nend')" ] &&
    [ "$(cat /tmp/b)" = "$(printf 'begin\nend')" ] && [ "$(loaded)" = 0 ]; then
 	echo "PASS ${P}two-copies"
@@ -166,8 +190,7 @@ staprun -x 1 $M mode=target >/tmp/out 2>/tmp/err &
 p=$!
 wait_line /tmp/out target=1
 kill -INT $p
-wait $p
-rc=$?
+finish $p
 check x-target 0 'target=1\nend\n' ''
 
 # -L, -A, -d
@@ -182,8 +205,7 @@ staprun -A /mod/stpfake.ko >/tmp/out 2>/tmp/err &
 p=$!
 usleep 500000
 kill -INT $p
-wait $p
-rc=$?
+finish $p
 check attach 0 'end\n' ''
 staprun -L $M mode=wait >/dev/null 2>&1
 expect delete 0 '' '' staprun -d stpfake
