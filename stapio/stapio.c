@@ -273,6 +273,8 @@ static void stapio_loop(void)
 			break;
 		stapio_handle_signals();
 		relay_pump(&relay);
+		if (relay.out_broken)
+			stapio_stop();	/* nobody reads the output: end the script */
 		if (stapio_read_ctl() < 0) {
 			fprintf(stderr, "ERROR: lost the connection to module '%s'\n",
 				opts.module);

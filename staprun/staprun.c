@@ -44,12 +44,20 @@ static char *staprun_params(const struct stp_opts *o)
 	int i;
 
 	for (i = 0; i < o->nparams; i++)
-		len += strlen(o->params[i]) + 1;
+		len += strlen(o->params[i]) + 3;
 	s = p = calloc(1, len);
 	if (!s)
 		return NULL;
-	for (i = 0; i < o->nparams; i++)
-		p += sprintf(p, "%s ", o->params[i]);
+	for (i = 0; i < o->nparams; i++) {
+		const char *eq = strchr(o->params[i], '=');
+
+		/* the kernel splits on blanks unless the value is quoted */
+		if (eq && strpbrk(eq, " \t\n") && !strchr(eq, '"'))
+			p += sprintf(p, "%.*s\"%s\" ", (int)(eq - o->params[i] + 1),
+				     o->params[i], eq + 1);
+		else
+			p += sprintf(p, "%s ", o->params[i]);
+	}
 	if (o->bufsize_mb)
 		p += sprintf(p, "_stp_bufsize=%d ", o->bufsize_mb);
 	if (o->bulk)
@@ -181,7 +189,8 @@ int main(int argc, char **argv)
 	if (o.delete_mod)
 		return staprun_unload(o.delete_mod);
 	if (o.attach) {
-		name = o.module;
+		/* a path to the .ko names the module too */
+		name = modload_name_of(o.module);
 	} else {
 		if (staprun_load(&o, &m) < 0)
 			return 1;
