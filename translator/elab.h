@@ -40,6 +40,9 @@ void elab_bind_probe(struct elab *el, struct derived_probe *dp);
 void elab_bind_func(struct elab *el, struct func *f);
 void elab_close_globals(struct elab *el);
 
+/* targets.c */
+void elab_resolve_targets(struct elab *el);
+
 /* types.c */
 void elab_infer_types(struct elab *el);
 

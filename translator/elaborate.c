@@ -135,6 +135,7 @@ int pass_elaborate(struct session *s)
 		return 1;
 	}
 	bind_all(&el);
+	elab_resolve_targets(&el);
 	elab_close_globals(&el);
 	keep_globals(&el);
 	keep_embeds(&el);
