@@ -47,6 +47,24 @@ struct ctype_btf *ctype_btf_new(const struct btf *b)
 	return cb;
 }
 
+static void fill_func(struct ctype_btf *cb, struct ctype *t,
+		      const struct btf_type *bt)
+{
+	const struct btf_param *pa = btf_extra(bt);
+	int i, n = btf_vlen(bt);
+
+	t->kind = CT_FUNC;
+	t->target = ctype_btf_get(cb, bt->type);
+	if (n && !pa[n - 1].type) {	/* a trailing void: "..." */
+		t->variadic = 1;
+		n--;
+	}
+	t->params = calloc((size_t)n + 1, sizeof *t->params);
+	for (i = 0; i < n; i++)
+		t->params[i] = ctype_btf_get(cb, pa[i].type);
+	t->nmembers = n;
+}
+
 static void fill(struct ctype_btf *cb, struct ctype *t,
 		 const struct btf_type *bt)
 {
@@ -108,8 +126,7 @@ static void fill(struct ctype_btf *cb, struct ctype *t,
 			t->kind = CT_TYPEDEF, t->name = "";
 		break;
 	case BTF_KIND_FUNC_PROTO:
-		t->kind = CT_FUNC;
-		t->target = ctype_btf_get(cb, bt->type);
+		fill_func(cb, t, bt);
 		break;
 	default:
 		t->kind = CT_VOID;

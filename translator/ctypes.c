@@ -56,6 +56,26 @@ const struct ctype_member *ctype_member(struct ctype *t, const char *name,
 	return NULL;
 }
 
+static void name_into(struct ctype *t, char *buf, size_t len);
+
+/* "(unsigned int, struct hlist_node*)" */
+static void params_into(struct ctype *f, char *buf, size_t len)
+{
+	size_t n = strlen(buf);
+	int i;
+
+	snprintf(buf + n, len - n, "(");
+	for (i = 0; i < f->nmembers; i++) {
+		if (i) {
+			n = strlen(buf);
+			snprintf(buf + n, len - n, ", ");
+		}
+		name_into(f->params[i], buf, len);
+	}
+	n = strlen(buf);
+	snprintf(buf + n, len - n, "%s)", f->variadic ? (f->nmembers ? ", ..." : "...") : "");
+}
+
 /* Append the name of T to BUF: the base type first, then the derivations
  * (pointers, qualifiers) in the order stap prints them. */
 static void name_into(struct ctype *t, char *buf, size_t len)
@@ -89,7 +109,8 @@ static void name_into(struct ctype *t, char *buf, size_t len)
 		if (t->target && t->target->kind == CT_FUNC) {
 			name_into(t->target->target, buf, len);
 			n = strlen(buf);
-			snprintf(buf + n, len - n, "(*)(...)");
+			snprintf(buf + n, len - n, " (*) ");
+			params_into(t->target, buf, len);
 			break;
 		}
 		name_into(t->target, buf, len);
@@ -113,7 +134,8 @@ static void name_into(struct ctype *t, char *buf, size_t len)
 	case CT_FUNC:
 		name_into(t->target, buf, len);
 		n = strlen(buf);
-		snprintf(buf + n, len - n, "(...)");
+		snprintf(buf + n, len - n, " ");
+		params_into(t, buf, len);
 		break;
 	}
 }

@@ -46,8 +46,11 @@ struct ctype {
 	unsigned is_signed : 1, is_bool : 1, is_char : 1, is_decl : 1;
 	struct ctype *target;	/* PTR, ARRAY element, TYPEDEF, qualifiers */
 	int64_t nelems;		/* CT_ARRAY; -1 unknown (flexible) */
-	int nmembers;		/* CT_STRUCT/UNION, once loaded; -1 not yet */
+	int nmembers;		/* CT_STRUCT/UNION, once loaded; -1 not yet;
+				   CT_FUNC: parameters (in params) */
 	struct ctype_member *members;
+	struct ctype **params;	/* CT_FUNC: parameter types */
+	int variadic;		/* CT_FUNC: ends with ... */
 	struct ctype_source *src;	/* loads members on demand */
 	uint32_t src_id;
 };

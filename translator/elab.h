@@ -51,6 +51,7 @@ int printcheck_program(struct session *s, struct program *p);
 
 /* listing.c */
 void elab_print_program(struct session *s, struct program *p);
+int elab_list_probes(struct session *s, struct program *p);
 
 const char *type_name(enum type t);
 void vec_add_unique(struct arena *a, struct vec *v, void *item);

@@ -63,16 +63,33 @@ static char *ident_at(const char *p)
 	return s > p ? strndup(p, (size_t)(s - p)) : NULL;
 }
 
-/* The macros that declare tracepoints, and which argument is the name. */
+/* A macro that declares tracepoints: the kernel's own (body NULL: ARG is
+ * the position of the name), an alias of one (#define A DEFINE_EVENT), or
+ * a header's wrapper whose body declares them (DEFINE_IRQ_VECTOR_EVENT). */
+struct decl_macro {
+	char *name;
+	int arg;
+	int nparams;
+	char *params[8];
+	char *body;
+};
+
 static const struct {
 	const char *macro;
 	int arg;
-} decls[] = {
+} kernel_decls[] = {
 	{ "TRACE_EVENT", 0 }, { "TRACE_EVENT_FN", 0 },
 	{ "TRACE_EVENT_FN_COND", 0 }, { "TRACE_EVENT_CONDITION", 0 },
 	{ "DECLARE_TRACE", 0 }, { "DECLARE_TRACE_CONDITION", 0 },
 	{ "DEFINE_EVENT", 1 }, { "DEFINE_EVENT_FN", 1 },
 	{ "DEFINE_EVENT_PRINT", 1 }, { "DEFINE_EVENT_CONDITION", 1 },
+};
+
+#define MAX_MACROS 64
+
+struct macros {
+	struct decl_macro v[MAX_MACROS];
+	int n;
 };
 
 static void add(struct scan *sc, const char *system, char *name)
@@ -85,57 +102,237 @@ static void add(struct scan *sc, const char *system, char *name)
 	sc->v[sc->n++].name = name;
 }
 
-/* Name of the declaration at P (just after "MACRO("), or NULL. */
-static char *decl_name(const char *p, int arg)
+/* The arguments of a call at P (just after its '('), each trimmed, at
+ * most MAX; returns how many. */
+static int split_args(const char *p, char **out, int max)
 {
-	if (arg) {
-		int depth = 0;
-		for (; *p; p++) {
-			if (*p == '(')
-				depth++;
-			else if (*p == ')' && depth-- == 0)
-				return NULL;
-			else if (*p == ',' && depth == 0)
-				break;
+	int depth = 0, n = 0;
+	const char *start = p;
+
+	for (; *p; p++) {
+		if (*p == '(') {
+			depth++;
+		} else if ((*p == ',' && !depth) || (*p == ')' && !depth)) {
+			const char *a = start, *b = p;
+			while (a < b && strchr(" \t\n\\", *a))
+				a++;
+			while (b > a && strchr(" \t\n\\", b[-1]))
+				b--;
+			if (n < max)
+				out[n++] = strndup(a, (size_t)(b - a));
+			if (*p == ')')
+				return n;
+			start = p + 1;
+		} else if (*p == ')') {
+			depth--;
 		}
-		if (!*p)
-			return NULL;
+	}
+	return n;
+}
+
+static void free_args(char **v, int n)
+{
+	while (n > 0)
+		free(v[--n]);
+}
+
+static struct decl_macro *find_macro(struct macros *m, const char *p)
+{
+	int i;
+	size_t n;
+
+	for (i = 0; i < m->n; i++) {
+		n = strlen(m->v[i].name);
+		if (!strncmp(p, m->v[i].name, n) && !ident_char((unsigned char)p[n]))
+			return &m->v[i];
+	}
+	return NULL;
+}
+
+/* NAME with the wrapper's parameters replaced by ARGS and ## removed:
+ * "name##_entry" with name=call_function gives "call_function_entry". */
+static char *substitute(const struct decl_macro *w, const char *name,
+			char **args, int nargs)
+{
+	char out[512];
+	size_t o = 0;
+	const char *p = name;
+	int i;
+
+	while (*p && o < sizeof out - 1) {
+		if (ident_char((unsigned char)*p)) {
+			const char *e = p;
+			while (ident_char((unsigned char)*e))
+				e++;
+			for (i = 0; i < w->nparams && i < nargs; i++)
+				if (strlen(w->params[i]) == (size_t)(e - p) &&
+				    !strncmp(w->params[i], p, (size_t)(e - p)))
+					break;
+			if (i < w->nparams && i < nargs)
+				o += (size_t)snprintf(out + o, sizeof out - o, "%s", args[i]);
+			else
+				o += (size_t)snprintf(out + o, sizeof out - o, "%.*s",
+						      (int)(e - p), p);
+			p = e;
+		} else {
+			if (!strchr("# \t\\\n", *p))
+				out[o++] = *p;
+			p++;
+		}
+		if (o >= sizeof out)
+			o = sizeof out - 1;
+	}
+	out[o] = '\0';
+	return strdup(out);
+}
+
+/* Tracepoint names declared by the call of M at P (after its '('). */
+static void expand_call(struct scan *sc, struct macros *ms, const char *system,
+			struct decl_macro *m, const char *p, int depth)
+{
+	char *args[16];
+	int n = split_args(p, args, 16);
+	const char *q;
+
+	if (!m->body) {
+		if (m->arg < n && *args[m->arg])
+			add(sc, system, strdup(args[m->arg]));
+	} else if (depth < 4) {
+		for (q = m->body; *q; q++) {
+			struct decl_macro *inner;
+			char *iargs[16];
+			int k, ni;
+			if (q > m->body && ident_char((unsigned char)q[-1]))
+				continue;
+			inner = find_macro(ms, q);
+			if (!inner || inner == m)
+				continue;
+			q += strlen(inner->name);
+			while (*q == ' ' || *q == '\t')
+				q++;
+			if (*q != '(')
+				continue;
+			ni = split_args(q + 1, iargs, 16);
+			for (k = 0; k < ni; k++) {	/* the wrapper's args in */
+				char *t = substitute(m, iargs[k], args, n);
+				free(iargs[k]);
+				iargs[k] = t;
+			}
+			if (!inner->body) {
+				if (inner->arg < ni && *iargs[inner->arg])
+					add(sc, system, strdup(iargs[inner->arg]));
+			}
+			free_args(iargs, ni);
+		}
+	}
+	free_args(args, n);
+}
+
+/* Read the #define at P into M when it declares tracepoints; returns the
+ * end of the definition (continuation lines included). */
+static const char *read_define(struct macros *ms, const char *p)
+{
+	const char *e = p, *name, *q;
+	char *body;
+	struct decl_macro *m, *target;
+	size_t n;
+
+	while (*e && (*e != '\n' || e[-1] == '\\'))
+		e++;
+	p += strlen("#define");
+	while (*p == ' ' || *p == '\t')
+		p++;
+	for (name = p; ident_char((unsigned char)*p); p++)
+		;
+	n = (size_t)(p - name);
+	if (!n || ms->n == MAX_MACROS)
+		return e;
+	m = &ms->v[ms->n];
+	memset(m, 0, sizeof *m);
+	if (*p == '(') {
+		char *params[8];
+		int k, np = split_args(p + 1, params, 8);
+		for (k = 0; k < np; k++)
+			m->params[k] = params[k];
+		m->nparams = np;
+		p = strchr(p, ')');
+		if (!p || p > e)
+			return e;
 		p++;
 	}
-	return ident_at(p);
+	body = strndup(p, (size_t)(e - p));
+	for (q = body; *q && (*q == ' ' || *q == '\t'); q++)
+		;
+	target = m->nparams ? NULL : find_macro(ms, q);
+	if (target && !target->body) {		/* an alias */
+		m->name = strndup(name, n);
+		m->arg = target->arg;
+		ms->n++;
+		free(body);
+		return e;
+	}
+	for (q = body; *q; q++)
+		if ((q == body || !ident_char((unsigned char)q[-1])) &&
+		    find_macro(ms, q))
+			break;
+	if (m->nparams && *q) {
+		m->name = strndup(name, n);
+		m->body = body;
+		ms->n++;
+		return e;
+	}
+	free_args(m->params, m->nparams);
+	free(body);
+	return e;
 }
 
 static void scan_text(struct scan *sc, const char *text)
 {
 	const char *p = strstr(text, "#define TRACE_SYSTEM"), *q;
+	struct macros ms;
+	struct decl_macro *m;
 	char *system;
-	size_t i, n;
+	size_t i;
+	int k;
 
 	if (!p || ident_char((unsigned char)p[20]))
 		return;
 	system = ident_at(p + 20);
 	if (!system)
 		return;
+	memset(&ms, 0, sizeof ms);
+	for (i = 0; i < sizeof kernel_decls / sizeof kernel_decls[0]; i++) {
+		ms.v[ms.n].name = strdup(kernel_decls[i].macro);
+		ms.v[ms.n++].arg = kernel_decls[i].arg;
+	}
 	for (q = text; *q; q++) {
+		if (*q == '#' && !strncmp(q, "#define", 7)) {
+			q = read_define(&ms, q);
+			if (!*q)
+				break;
+			continue;
+		}
 		if (!isupper((unsigned char)*q) ||
 		    (q > text && ident_char((unsigned char)q[-1])))
 			continue;
-		for (i = 0; i < sizeof decls / sizeof decls[0]; i++) {
-			n = strlen(decls[i].macro);
-			if (!strncmp(q, decls[i].macro, n) && q[n] == '(') {
-				char *name = decl_name(q + n + 1, decls[i].arg);
-				if (name)
-					add(sc, system, name);
-				break;
-			}
-		}
+		m = find_macro(&ms, q);
+		if (!m)
+			continue;
+		q += strlen(m->name);
+		if (*q == '(')
+			expand_call(sc, &ms, system, m, q + 1, 0);
+	}
+	for (k = 0; k < ms.n; k++) {
+		free(ms.v[k].name);
+		free(ms.v[k].body);
+		free_args(ms.v[k].params, ms.v[k].nparams);
 	}
 	free(system);
 }
 
 static void scan_glob(struct scan *sc, const char *dir, const char *pattern)
 {
-	char path[8192];
+	char path[8448];
 	glob_t g;
 	size_t i;
 
