@@ -20,7 +20,8 @@ static __maybe_unused u64 _stp_kread(struct context *c, u64 addr, int size,
 	if (unlikely(copy_from_kernel_nofault(&v, (const void *)(uintptr_t)addr,
 					      size))) {
 		snprintf(c->error_buffer, sizeof c->error_buffer,
-			 "kernel read fault at 0x%px (addr)", (void *)(uintptr_t)addr);
+			 "read fault [man error::fault] at 0x%llx",
+			 (unsigned long long)addr);
 		_stp_error_at(c, c->error_buffer, where);
 		return 0;
 	}

@@ -25,21 +25,14 @@ static const char *convert(struct emit *e, const char *v, int size,
 	return arena_printf(e->s->arena, "(int64_t)(%s)(%s)", ct, v);
 }
 
-const char *emit_target(struct emit *e, struct exp *x)
+/* The C expression (int64_t) reading TV; WHERE names it in errors. */
+static const char *emit_access(struct emit *e, struct tvar *tv,
+			       const char *where)
 {
-	struct tvar *tv = x->u.target.resolved;
 	struct strbuf sb = {0};
-	const char *where, *r, *check = emit_check(e);
+	const char *r, *check = emit_check(e);
 	int i, nbytes;
 
-	if (!tv) {
-		emit_unsupported(e, x->loc, "this target variable");
-		return "0";
-	}
-	if (tv->final == TV_PRETTY)
-		return tv->pretty;
-	where = emit_where(e, arena_printf(e->s->arena, "identifier '$%s'",
-					   x->u.target.name), x->loc);
 	sb_printf(&sb, "({ uint64_t _a = (uint64_t)(%s); ", tv->base);
 	for (i = 0; i < tv->nops; i++) {
 		struct tvar_op *op = &tv->ops[i];
@@ -77,4 +70,44 @@ const char *emit_target(struct emit *e, struct exp *x)
 	r = arena_strdup(e->s->arena, sb.s);
 	sb_free(&sb);
 	return r;
+}
+
+/* $$parms, $$vars: "name=0x…" for each part, space-separated. */
+static const char *emit_parts(struct emit *e, struct tvar *tv,
+			      const char *where)
+{
+	const char *t = emit_temp(e, TY_STRING), *r;
+	struct strbuf fmt = {0}, sb = {0};
+	int i;
+
+	for (i = 0; i < tv->nparts; i++)
+		sb_printf(&fmt, "%s%s=0x%%llx", i ? " " : "", tv->labels[i]);
+	sb_printf(&sb, "({ snprintf(%s, MAXSTRINGLEN, \"%s\"", t,
+		  fmt.s ? fmt.s : "");
+	for (i = 0; i < tv->nparts; i++)
+		sb_printf(&sb, ", (unsigned long long)%s",
+			  emit_access(e, tv->parts[i], where));
+	sb_printf(&sb, "); (const char *)%s; })", t);
+	r = arena_strdup(e->s->arena, sb.s);
+	sb_free(&fmt);
+	sb_free(&sb);
+	return r;
+}
+
+const char *emit_target(struct emit *e, struct exp *x)
+{
+	struct tvar *tv = x->u.target.resolved;
+	const char *where;
+
+	if (!tv) {
+		emit_unsupported(e, x->loc, "this target variable");
+		return "0";
+	}
+	if (tv->final == TV_PRETTY && tv->pretty)
+		return tv->pretty;
+	where = emit_where(e, arena_printf(e->s->arena, "identifier '$%s'",
+					   x->u.target.name), x->loc);
+	if (tv->final == TV_PRETTY)
+		return emit_parts(e, tv, where);
+	return emit_access(e, tv, where);
 }

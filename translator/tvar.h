@@ -41,7 +41,11 @@ struct tvar {
 	int size;		/* bytes of the final read or value */
 	int is_signed;
 	int bit_offset, bit_size;	/* bitfields: within the read bytes */
-	const char *pretty;	/* TV_PRETTY: C expression (const char *) */
+	const char *pretty;	/* TV_PRETTY: a C string expression, or NULL
+				   for "label=0x…" over parts */
+	int nparts;		/* $$parms: one scalar access per argument */
+	struct tvar **parts;
+	const char **labels;
 };
 
 /* Resolve E's components against BASE_TYPE; BASE is the C expression of

@@ -130,6 +130,47 @@ static int resolve_trace(struct session *s, const struct probe_point *point,
 	return 0;
 }
 
+/* $$parms and $$vars (the same for a tracepoint): every argument as
+ * "name=0x…", the way stap prints them. */
+static int list_vars_value(struct session *s, struct derived_probe *dp,
+			   struct exp *e, int quiet)
+{
+	const struct tp_entry *te = dp->data;
+	struct tvar *tv;
+	int i;
+
+	if (e->u.target.comps.n) {
+		if (!quiet)
+			diag_error(&s->diags, e->loc, "sema.target-pretty",
+				   "pretty-printing '$%s' with '$' is not supported yet",
+				   e->u.target.name);
+		return -1;
+	}
+	tv = ARENA_NEW(s->arena, struct tvar);
+	tv->final = TV_PRETTY;
+	tv->nparts = te->nargs;
+	tv->parts = arena_alloc(s->arena, sizeof(struct tvar *) * (size_t)(te->nargs + 1));
+	tv->labels = arena_alloc(s->arena, sizeof(char *) * (size_t)(te->nargs + 1));
+	for (i = 0; i < te->nargs; i++) {
+		struct exp *arg = ARENA_NEW(s->arena, struct exp);
+		arg->kind = EX_TARGET;
+		arg->loc = e->loc;
+		arg->u.target.name = te->args[i].name;
+		tv->labels[i] = te->args[i].name;
+		tv->parts[i] = tvar_resolve(s, arg,
+			arena_printf(s->arena, "c->args[%d]", i),
+			te->args[i].type, "tracepoint variable", 1);
+		if (!tv->parts[i]) {	/* a struct passed by value: skip it */
+			tv->parts[i] = ARENA_NEW(s->arena, struct tvar);
+			tv->parts[i]->base = arena_printf(s->arena, "c->args[%d]", i);
+			tv->parts[i]->size = 8;
+		}
+	}
+	e->u.target.resolved = tv;
+	e->type = TY_STRING;
+	return 0;
+}
+
 static int target_trace(struct session *s, struct derived_probe *dp,
 			struct exp *e, int quiet)
 {
@@ -146,6 +187,9 @@ static int target_trace(struct session *s, struct derived_probe *dp,
 		e->type = TY_STRING;
 		return 0;
 	}
+	if (e->kind == EX_TARGET_LIST &&
+	    (!strcmp(name, "$parms") || !strcmp(name, "$vars")))
+		return list_vars_value(s, dp, e, quiet);
 	if (e->kind == EX_TARGET)
 		for (i = 0; i < te->nargs; i++) {
 			if (strcmp(te->args[i].name, name))
