@@ -165,6 +165,8 @@ struct exp {
 			struct vec comps;	/* cast/@var/autocast:
 						   struct target_comp * */
 			int addr_of;
+			struct tvar *resolved;	/* sema: @cast's access
+						   (tvar.h) */
 		} op;
 	} u;
 };

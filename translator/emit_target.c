@@ -33,7 +33,8 @@ static const char *emit_access(struct emit *e, struct tvar *tv,
 	const char *r, *check = emit_check(e);
 	int i, nbytes;
 
-	sb_printf(&sb, "({ uint64_t _a = (uint64_t)(%s); ", tv->base);
+	sb_printf(&sb, "({ uint64_t _a = (uint64_t)(%s); ",
+		  tv->base_exp ? ex(e, tv->base_exp) : tv->base);
 	for (i = 0; i < tv->nops; i++) {
 		struct tvar_op *op = &tv->ops[i];
 		switch (op->kind) {
@@ -96,7 +97,8 @@ static const char *emit_parts(struct emit *e, struct tvar *tv,
 
 const char *emit_target(struct emit *e, struct exp *x)
 {
-	struct tvar *tv = x->u.target.resolved;
+	struct tvar *tv = x->kind == EX_CAST ? x->u.op.resolved :
+			  x->u.target.resolved;
 	const char *where;
 
 	if (!tv) {
@@ -105,6 +107,8 @@ const char *emit_target(struct emit *e, struct exp *x)
 	}
 	if (tv->final == TV_PRETTY && tv->pretty)
 		return tv->pretty;
+	if (x->kind == EX_CAST)
+		return emit_access(e, tv, emit_where(e, "operator '@cast'", x->loc));
 	where = emit_where(e, arena_printf(e->s->arena, "identifier '$%s'",
 					   x->u.target.name), x->loc);
 	if (tv->final == TV_PRETTY)

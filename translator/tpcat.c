@@ -434,6 +434,7 @@ static struct tpcat *build(const char *build_dir, const char *vmlinux,
 	qsort(sc.v, (size_t)sc.n, sizeof *sc.v, cmp_found);
 	cat = calloc(1, sizeof *cat);
 	cat->v = calloc((size_t)sc.n + 1, sizeof *cat->v);
+	cat->types = cb;
 	for (k = 0; k < sc.n; k++) {
 		struct tp_entry *te = &cat->v[cat->n];
 		if (k && !strcmp(sc.v[k].name, sc.v[k - 1].name) &&

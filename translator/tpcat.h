@@ -12,6 +12,8 @@
 
 #include "ctypes.h"
 
+struct ctype_btf;
+
 struct tp_arg {
 	const char *name;
 	struct ctype *type;
@@ -27,6 +29,7 @@ struct tp_entry {
 struct tpcat {
 	int n;
 	struct tp_entry *v;	/* sorted by system, then name */
+	struct ctype_btf *types;	/* all the kernel's types (@cast) */
 };
 
 /* Build the catalog from the build tree BUILD_DIR and the kernel image

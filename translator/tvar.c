@@ -18,6 +18,7 @@ struct walk {
 	struct exp *e;
 	struct tvar *tv;
 	const char *what;
+	const char *label;	/* "$prev", "@cast" */
 	int quiet;
 	int in_mem;
 	struct ctype *type;
@@ -77,8 +78,8 @@ static int member(struct walk *w, struct target_comp *c)
 	else if (!w->in_mem || !is_aggregate(t)) {
 		if (!w->quiet)
 			diag_error(&w->s->diags, c->loc, "sema.target-not-struct",
-				   "%s '$%s' may not be used as a structure (it is '%s')",
-				   w->what, w->e->u.target.name, tname(w, w->type));
+				   "%s '%s' may not be used as a structure (it is '%s')",
+				   w->what, w->label, tname(w, w->type));
 		return -1;
 	}
 	m = ctype_member(w->type, c->name, &bits);
@@ -114,8 +115,8 @@ static int index_comp(struct walk *w, struct target_comp *c)
 	} else {
 		if (!w->quiet)
 			diag_error(&w->s->diags, c->loc, "sema.target-index",
-				   "'%s' cannot be indexed (%s '$%s')",
-				   tname(w, w->type), w->what, w->e->u.target.name);
+				   "'%s' cannot be indexed (%s '%s')",
+				   tname(w, w->type), w->what, w->label);
 		return -1;
 	}
 	scale = (int64_t)ctype_strip(w->type)->size;
@@ -154,22 +155,23 @@ static int finish(struct walk *w)
 	}
 	if (!w->quiet)
 		diag_error(&w->s->diags, w->e->loc, "sema.target-value",
-			   "%s '$%s' is '%s', which cannot be used as a value (access a member or index it)",
-			   w->what, w->e->u.target.name, tname(w, w->type));
+			   "'%s' cannot be used as a value: access one of its members (%s '%s')",
+			   tname(w, w->type), w->what, w->label);
 	return -1;
 }
 
-struct tvar *tvar_resolve(struct session *s, struct exp *e, const char *base,
-			  struct ctype *base_type, const char *what, int quiet)
+struct tvar *tvar_resolve(struct session *s, struct exp *e, struct vec *comps,
+			  const char *base, struct ctype *base_type,
+			  const char *what, const char *label, int quiet)
 {
-	struct walk w = { s, e, NULL, what, quiet, 0, base_type, 0 };
+	struct walk w = { s, e, NULL, what, label, quiet, 0, base_type, 0 };
 	struct target_comp *c;
 	int i, rc = 0;
 
 	w.tv = ARENA_NEW(s->arena, struct tvar);
 	w.tv->base = base;
 	w.tv->base_type = base_type;
-	VEC_EACH(e->u.target.comps, i, c) {
+	VEC_EACH(*comps, i, c) {
 		switch (c->kind) {
 		case TC_MEMBER:
 			rc = member(&w, c);

@@ -33,6 +33,7 @@ enum tvar_final {
 
 struct tvar {
 	const char *base;	/* C expression of the base value (uint64_t) */
+	struct exp *base_exp;	/* or a script expression (@cast's operand) */
 	struct ctype *base_type;
 	struct ctype *type;	/* the final C type */
 	int nops;
@@ -48,10 +49,12 @@ struct tvar {
 	const char **labels;
 };
 
-/* Resolve E's components against BASE_TYPE; BASE is the C expression of
- * the raw base value, WHAT names it in messages ("tracepoint variable").
- * Returns the access, or NULL (reported unless QUIET). */
-struct tvar *tvar_resolve(struct session *s, struct exp *e, const char *base,
-			  struct ctype *base_type, const char *what, int quiet);
+/* Resolve the components COMPS of E against BASE_TYPE; BASE is the C
+ * expression of the raw base value (or NULL with base_exp set later);
+ * WHAT and LABEL name it in messages ("tracepoint variable", "$prev").
+ * Sets E->type.  Returns the access, or NULL (reported unless QUIET). */
+struct tvar *tvar_resolve(struct session *s, struct exp *e, struct vec *comps,
+			  const char *base, struct ctype *base_type,
+			  const char *what, const char *label, int quiet);
 
 #endif

@@ -157,9 +157,9 @@ static int list_vars_value(struct session *s, struct derived_probe *dp,
 		arg->loc = e->loc;
 		arg->u.target.name = te->args[i].name;
 		tv->labels[i] = te->args[i].name;
-		tv->parts[i] = tvar_resolve(s, arg,
+		tv->parts[i] = tvar_resolve(s, arg, &arg->u.target.comps,
 			arena_printf(s->arena, "c->args[%d]", i),
-			te->args[i].type, "tracepoint variable", 1);
+			te->args[i].type, "tracepoint variable", "", 1);
 		if (!tv->parts[i]) {	/* a struct passed by value: skip it */
 			tv->parts[i] = ARENA_NEW(s->arena, struct tvar);
 			tv->parts[i]->base = arena_printf(s->arena, "c->args[%d]", i);
@@ -195,8 +195,10 @@ static int target_trace(struct session *s, struct derived_probe *dp,
 			if (strcmp(te->args[i].name, name))
 				continue;
 			e->u.target.resolved = tvar_resolve(s, e,
+				&e->u.target.comps,
 				arena_printf(s->arena, "c->args[%d]", i),
-				te->args[i].type, "tracepoint variable", quiet);
+				te->args[i].type, "tracepoint variable",
+				arena_printf(s->arena, "$%s", name), quiet);
 			return e->u.target.resolved ? 0 : -1;
 		}
 	if (!quiet) {
