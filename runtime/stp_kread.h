@@ -28,6 +28,48 @@ static __maybe_unused u64 _stp_kread(struct context *c, u64 addr, int size,
 	return v;	/* little-endian: the low SIZE bytes */
 }
 
+/* $comm$: the char array of N bytes at ADDR as a quoted C string (to its
+ * first NUL), with escapes for quotes, backslashes and non-printable
+ * bytes, into OUT (MAXSTRINGLEN). */
+static __maybe_unused void _stp_kread_quoted(struct context *c, char *out,
+					     u64 addr, int n, const char *where)
+{
+	char buf[MAXSTRINGLEN];
+	size_t o = 0;
+	int i;
+
+	if (n > (int)sizeof buf)
+		n = sizeof buf;
+	if (unlikely(copy_from_kernel_nofault(buf, (const void *)(uintptr_t)addr, n))) {
+		snprintf(c->error_buffer, sizeof c->error_buffer,
+			 "read fault [man error::fault] at 0x%llx",
+			 (unsigned long long)addr);
+		_stp_error_at(c, c->error_buffer, where);
+		out[0] = '\0';
+		return;
+	}
+	out[o++] = '"';
+	for (i = 0; i < n && buf[i] && o < MAXSTRINGLEN - 6; i++) {
+		unsigned char ch = buf[i];
+		if (ch == '"' || ch == '\\') {
+			out[o++] = '\\';
+			out[o++] = ch;
+		} else if (ch == '\n') {
+			out[o++] = '\\';
+			out[o++] = 'n';
+		} else if (ch == '\t') {
+			out[o++] = '\\';
+			out[o++] = 't';
+		} else if (ch < 32 || ch >= 127) {
+			o += snprintf(out + o, MAXSTRINGLEN - o, "\\%03o", ch);
+		} else {
+			out[o++] = ch;
+		}
+	}
+	out[o++] = '"';
+	out[o] = '\0';
+}
+
 /* Bits OFF..OFF+N-1 of V, sign-extended when SIGNED_. */
 static inline int64_t _stp_bitfield(u64 v, int off, int n, int signed_)
 {

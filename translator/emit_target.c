@@ -95,6 +95,20 @@ static const char *emit_parts(struct emit *e, struct tvar *tv,
 	return r;
 }
 
+/* $var$: the value formatted into a string temporary. */
+static const char *emit_pretty(struct emit *e, struct tvar *tv,
+			       const char *where)
+{
+	const char *t = emit_temp(e, TY_STRING), *v = emit_access(e, tv, where);
+
+	if (tv->pretty_kind == 's')
+		return arena_printf(e->s->arena, "({ _stp_kread_quoted(c, %s, %s, %d, %s); %s (const char *)%s; })",
+				    t, v, tv->str_len, where, emit_check(e), t);
+	return arena_printf(e->s->arena, "({ snprintf(%s, MAXSTRINGLEN, \"%s\", (%s long long)%s); (const char *)%s; })",
+			    t, tv->pretty_kind == 'x' ? "0x%llx" : "%lld",
+			    tv->pretty_kind == 'x' ? "unsigned" : "", v, t);
+}
+
 const char *emit_target(struct emit *e, struct exp *x)
 {
 	struct tvar *tv = x->kind == EX_CAST ? x->u.op.resolved :
@@ -107,11 +121,16 @@ const char *emit_target(struct emit *e, struct exp *x)
 	}
 	if (tv->final == TV_PRETTY && tv->pretty)
 		return tv->pretty;
-	if (x->kind == EX_CAST)
-		return emit_access(e, tv, emit_where(e, "operator '@cast'", x->loc));
+	if (x->kind == EX_CAST) {
+		where = emit_where(e, "operator '@cast'", x->loc);
+		return tv->pretty_kind ? emit_pretty(e, tv, where) :
+					 emit_access(e, tv, where);
+	}
 	where = emit_where(e, arena_printf(e->s->arena, "identifier '$%s'",
 					   x->u.target.name), x->loc);
 	if (tv->final == TV_PRETTY)
 		return emit_parts(e, tv, where);
+	if (tv->pretty_kind)
+		return emit_pretty(e, tv, where);
 	return emit_access(e, tv, where);
 }

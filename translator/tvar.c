@@ -23,6 +23,7 @@ struct walk {
 	int in_mem;
 	struct ctype *type;
 	int cap;
+	int pretty;		/* a trailing $ or $$ */
 };
 
 static void op(struct walk *w, enum tvar_op_kind kind, int64_t off,
@@ -160,11 +161,44 @@ static int finish(struct walk *w)
 	return -1;
 }
 
+/* $var$: the value as stap shows it: integers in decimal, pointers in
+ * hex, char arrays as quoted strings. */
+static int pretty(struct walk *w)
+{
+	struct tvar *tv = w->tv;
+	struct ctype *t = ctype_strip(w->type), *el;
+
+	if (t && t->kind == CT_ARRAY && w->in_mem) {
+		el = ctype_strip(t->target);
+		if (el && el->kind == CT_INT && el->is_char && t->nelems > 0) {
+			tv->type = w->type;
+			tv->final = TV_LOAD_INT;	/* size 0: the address */
+			tv->pretty_kind = 's';
+			tv->str_len = (int)t->nelems;
+			w->e->type = TY_STRING;
+			return 0;
+		}
+	}
+	if (!t || (t->kind != CT_INT && t->kind != CT_ENUM && t->kind != CT_PTR) ||
+	    (t->kind == CT_PTR && is_aggregate(t->target))) {	/* {.a=…} */
+		if (!w->quiet)
+			diag_error(&w->s->diags, w->e->loc, "sema.target-pretty",
+				   "pretty-printing '%s' with '$' is not supported yet (%s '%s')",
+				   tname(w, w->type), w->what, w->label);
+		return -1;
+	}
+	if (finish(w))
+		return -1;
+	tv->pretty_kind = t->kind == CT_PTR ? 'x' : 'd';
+	w->e->type = TY_STRING;
+	return 0;
+}
+
 struct tvar *tvar_resolve(struct session *s, struct exp *e, struct vec *comps,
 			  const char *base, struct ctype *base_type,
 			  const char *what, const char *label, int quiet)
 {
-	struct walk w = { s, e, NULL, what, label, quiet, 0, base_type, 0 };
+	struct walk w = { s, e, NULL, what, label, quiet, 0, base_type, 0, 0 };
 	struct target_comp *c;
 	int i, rc = 0;
 
@@ -180,15 +214,14 @@ struct tvar *tvar_resolve(struct session *s, struct exp *e, struct vec *comps,
 			rc = index_comp(&w, c);
 			break;
 		case TC_PRETTY:
-			if (!quiet)
-				diag_error(&s->diags, c->loc, "sema.target-pretty",
-					   "pretty-printing a member with '$' is not supported yet");
-			rc = -1;
+			w.pretty = (int)c->num;
 			break;
 		}
 		if (rc)
 			return NULL;
 	}
+	if (w.pretty)
+		return pretty(&w) ? NULL : w.tv;
 	if (finish(&w))
 		return NULL;
 	return w.tv;

@@ -44,6 +44,9 @@ struct tvar {
 	int bit_offset, bit_size;	/* bitfields: within the read bytes */
 	const char *pretty;	/* TV_PRETTY: a C string expression, or NULL
 				   for "label=0x…" over parts */
+	char pretty_kind;	/* $var$: 'd' decimal, 'x' hex, 's' a char array
+				   quoted (str_len bytes at the address), 0 */
+	int str_len;
 	int nparts;		/* $$parms: one scalar access per argument */
 	struct tvar **parts;
 	const char **labels;
