@@ -114,9 +114,11 @@ static __maybe_unused int _stp_overloaded(struct context *c, cycles_t start, cyc
 
 /* Run P's handler.  REGS are the registers of the probed context (NULL for
  * timers and begin/end); INTERRUPTIBLE handlers (begin/end) get the larger
- * statement budget.  Returns 0, or -1 if the handler ended in error. */
-static __maybe_unused int _stp_probe_run(struct stp_probe *p, struct pt_regs *regs,
-			  int interruptible)
+ * statement budget; ARGS are the probe's arguments (tracepoints), or NULL.
+ * Returns 0, or -1 if the handler ended in error. */
+static __maybe_unused int _stp_probe_run_args(struct stp_probe *p,
+			  struct pt_regs *regs, int interruptible,
+			  const u64 *args)
 {
 	struct context *c;
 	int state = atomic_read(&_stp_script_state), failed = 0;
@@ -136,6 +138,7 @@ static __maybe_unused int _stp_probe_run(struct stp_probe *p, struct pt_regs *re
 	start = get_cycles();
 	c->probe = p;
 	c->regs = regs;
+	c->args = args;
 	c->user_mode = 0;
 	c->nesting = 0;
 	c->next = 0;
@@ -165,4 +168,10 @@ out:
 	atomic_dec(&c->busy);
 	preempt_enable();
 	return failed;
+}
+
+static __maybe_unused int _stp_probe_run(struct stp_probe *p, struct pt_regs *regs,
+			  int interruptible)
+{
+	return _stp_probe_run_args(p, regs, interruptible, NULL);
 }

@@ -384,6 +384,13 @@ int cmdline_parse(struct session *s, int argc, char **argv)
 	default_dirs(s);
 	if (script_text)
 		s->script = src_from_string(s, "<input>", script_text);
+	if (s->list_probes || s->list_probes_vars) {
+		/* -l/-L PATTERN: resolve "probe PATTERN? {}" and list it (a
+		 * script named too is ignored, as by stap) */
+		s->script = src_from_string(s, "<input>", arena_printf(s->arena,
+			"probe %s ? {}", s->list_probes_vars ? s->list_probes_vars : s->list_probes));
+		s->last_pass = 2;
+	}
 	if (!s->script && !s->list_probes && !s->list_probes_vars &&
 	    !s->dump_functions && !s->dump_probe_types &&
 	    !s->dump_probe_aliases) {

@@ -308,6 +308,8 @@ const char *ex(struct emit *e, struct exp *x)
 		return emit_regex(e, x);
 	case EX_DEFINED:
 		return "((int64_t)1)";
+	case EX_TARGET: case EX_TARGET_LIST: case EX_CAST:
+		return emit_target(e, x);
 	default:
 		emit_unsupported(e, x->loc, "this expression");
 		return "0";

@@ -9,6 +9,7 @@
 #include "program.h"
 
 extern const struct probe_family family_been, family_never, family_timer;
+extern const struct probe_family family_tracepoint;
 
 static const struct {
 	const char *name;
@@ -19,6 +20,7 @@ static const struct {
 	{ "error", &family_been },
 	{ "never", &family_never },
 	{ "timer", &family_timer },
+	{ "kernel", &family_tracepoint },
 };
 
 const struct probe_family *family_lookup(const char *name)
@@ -28,6 +30,22 @@ const struct probe_family *family_lookup(const char *name)
 	for (i = 0; i < sizeof families / sizeof families[0]; i++)
 		if (!strcmp(families[i].name, name))
 			return families[i].family;
+	return NULL;
+}
+
+const struct probe_family *family_lookup_next(const char *name,
+					      const struct probe_family *prev)
+{
+	size_t i;
+	int seen = !prev;
+
+	for (i = 0; i < sizeof families / sizeof families[0]; i++) {
+		if (strcmp(families[i].name, name))
+			continue;
+		if (seen)
+			return families[i].family;
+		seen = families[i].family == prev;
+	}
 	return NULL;
 }
 

@@ -69,6 +69,22 @@ struct probe_family {
 	void (*emit)(struct emit *e, struct vec *probes);
 	/* Context functions that make sense in this family's probes. */
 	const char *kind;	/* "begin", "timer", … for listing */
+
+	/* ---- optional: wildcards and target variables (tracepoints) ---- */
+	/* The concrete points a wildcard POINT stands for (struct
+	 * probe_point *, pushed to OUT), each then given to resolve.  Returns
+	 * 1, 0 when POINT is not this family's, -1 after reporting an error
+	 * (including "no match" when POINT is not optional). */
+	int (*expand)(struct session *s, const struct probe_point *point,
+		      struct vec *out);
+	/* Resolve the target expression E (EX_TARGET, EX_TARGET_LIST) in
+	 * probe DP: set E->type and E->u.target.resolved.  Returns 0, or -1
+	 * when it does not resolve (reported unless QUIET, for @defined). */
+	int (*target_var)(struct session *s, struct derived_probe *dp,
+			  struct exp *e, int quiet);
+	/* -L: append " $name:type" for each target variable of DP. */
+	void (*list_vars)(struct session *s, struct derived_probe *dp,
+			  struct strbuf *out);
 };
 
 /* A function as called: the user's declaration with its symbols. */
@@ -94,6 +110,10 @@ struct program {
 
 /* The table of probe families (families.c). */
 const struct probe_family *family_lookup(const char *name);
+/* The next family after PREV (NULL: the first) sharing the first
+ * component NAME ("kernel" is kernel.trace, kernel.function, …). */
+const struct probe_family *family_lookup_next(const char *name,
+					      const struct probe_family *prev);
 void family_list(void (*fn)(const struct probe_family *f, void *arg),
 		 void *arg);
 

@@ -233,18 +233,15 @@ static int expand_alias(struct derive *d, const struct probe_alias *al,
 	return found;
 }
 
-static int derive_builtin(struct derive *d, const struct probe_point *point,
-			  struct stmt *body, struct exp *cond)
+static int derive_one(struct derive *d, const struct probe_family *fam,
+		      const struct probe_point *point, struct stmt *body,
+		      struct exp *cond)
 {
 	struct elab *el = d->el;
 	struct arena *a = el->s->arena;
-	const struct pp_comp *first = point->comps.v[0];
-	const struct probe_family *fam = family_lookup(first->name);
 	struct derived_probe *dp;
 	int i, rc;
 
-	if (!fam)
-		return 0;
 	dp = ARENA_NEW(a, struct derived_probe);
 	dp->family = fam;
 	dp->loc = d->user_point->loc;
@@ -261,6 +258,42 @@ static int derive_builtin(struct derive *d, const struct probe_point *point,
 	dp->index = el->prog->probes.n;
 	vec_push(a, &el->prog->probes, dp);
 	return 1;
+}
+
+/* The families named by the first component, in table order; a family
+ * with wildcards expands POINT into concrete points first. */
+static int derive_builtin(struct derive *d, const struct probe_point *point,
+			  struct stmt *body, struct exp *cond)
+{
+	const struct pp_comp *first = point->comps.v[0];
+	const struct probe_family *fam = NULL;
+	const struct probe_point *pt;
+	struct vec pts;
+	int i, rc, found;
+
+	while ((fam = family_lookup_next(first->name, fam))) {
+		if (!fam->expand) {
+			rc = derive_one(d, fam, point, body, cond);
+			if (rc)
+				return rc;
+			continue;
+		}
+		pts = (struct vec){0};
+		rc = fam->expand(d->el->s, point, &pts);
+		if (rc < 0)
+			return -1;
+		if (rc == 0)
+			continue;
+		found = 0;
+		VEC_EACH(pts, i, pt) {
+			rc = derive_one(d, fam, pt, body, cond);
+			if (rc < 0)
+				return -1;
+			found |= rc;
+		}
+		return found;
+	}
+	return 0;
 }
 
 /* Derive probes for POINT.  1: something resolved; 0: nothing matched;

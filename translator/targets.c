@@ -1,0 +1,96 @@
+/* targets.c - resolving target variables in probe bodies (pass 2).
+ *
+ * After binding, every $var, $$parms and @defined(…) of a probe body goes
+ * to the probe's family (its target_var callback), which types it and
+ * records how to read it.  @defined becomes the literal 1 or 0 here, as in
+ * stap, so code under a false @defined is never resolved further.  @cast
+ * resolves here too, against the kernel's types (cast.c).  Writing a
+ * target variable is refused.
+ */
+#include "ast_walk.h"
+#include "elab.h"
+#include "targets.h"
+
+struct tctx {
+	struct elab *el;
+	struct derived_probe *dp;
+};
+
+static int resolve(struct tctx *t, struct exp *e, int quiet)
+{
+	const struct probe_family *fam;
+	struct session *s = t->el->s;
+
+	if (!t->dp)	/* in a function: not resolved (pass 3 says so) */
+		return -1;
+	fam = t->dp->family;
+
+	if (fam->target_var)
+		return fam->target_var(s, t->dp, e, quiet);
+	if (!quiet)
+		diag_error(&s->diags, e->loc, "sema.target-unresolved",
+			   "target variable '$%s' cannot be resolved in a '%s' probe",
+			   e->u.target.name, fam->kind);
+	return -1;
+}
+
+static int visit(struct walker *w, struct exp *e)
+{
+	struct tctx *t = w->arg;
+	struct exp *op;
+
+	switch (e->kind) {
+	case EX_TARGET: case EX_TARGET_LIST:
+		if (t->dp)
+			resolve(t, e, 0);
+		return 0;	/* index expressions inside are walked too */
+	case EX_CAST:
+		cast_resolve(t->el->s, e, 0);
+		return 0;
+	case EX_DEFINED:
+		op = e->u.op.operand;
+		if (!op || (op->kind != EX_TARGET && op->kind != EX_TARGET_LIST &&
+			    op->kind != EX_CAST))
+			return 0;
+		e->kind = EX_NUM;
+		e->u.num = (op->kind == EX_CAST ? cast_resolve(t->el->s, op, 1) :
+			    resolve(t, op, 1)) == 0;
+		e->type = TY_LONG;
+		return 1;
+	case EX_ASSIGN:
+		op = e->u.bin.left;
+		break;
+	case EX_PRE_INC: case EX_POST_INC:
+		op = e->u.un.operand;
+		break;
+	default:
+		return 0;
+	}
+	if (op && op->kind == EX_TARGET)
+		diag_error(&t->el->s->diags, op->loc, "sema.target-write",
+			   "target variable '$%s' cannot be written to",
+			   op->u.target.name);
+	return 0;
+}
+
+void elab_resolve_targets(struct elab *el)
+{
+	struct derived_probe *dp;
+	int i;
+
+	struct func *f;
+
+	VEC_EACH(el->prog->probes, i, dp) {
+		struct tctx t = { el, dp };
+		struct walker w = { .exp = visit, .arg = &t };
+		walk_stmt(&w, dp->body);
+		if (dp->cond)
+			walk_exp(&w, dp->cond);
+	}
+	VEC_EACH(el->prog->funcs, i, f) {	/* @cast in functions */
+		struct tctx t = { el, NULL };
+		struct walker w = { .exp = visit, .arg = &t };
+		if (f->body->kind != ST_EMBEDDED)
+			walk_stmt(&w, f->body);
+	}
+}
