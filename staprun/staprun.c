@@ -24,16 +24,27 @@ static void staprun_forward(int sig)
 		kill(staprun_child, sig);
 }
 
-static void staprun_signals(void)
+/* A Ctrl-C while the module loads must not be lost: the stop signals stay
+ * blocked (pending) until stapio runs, which inherits the mask across exec
+ * and unblocks them once its handlers are in place. */
+static void staprun_signals(int how)
 {
 	struct sigaction sa;
+	sigset_t set;
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = staprun_forward;
-	sa.sa_flags = SA_RESTART;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	if (how == SIG_BLOCK) {
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = staprun_forward;
+		sa.sa_flags = SA_RESTART;
+		sigaction(SIGINT, &sa, NULL);
+		sigaction(SIGTERM, &sa, NULL);
+		sigaction(SIGHUP, &sa, NULL);
+	}
+	sigprocmask(how, &set, NULL);
 }
 
 /* "var=value ..." for init_module, with the transport's own parameters. */
@@ -128,6 +139,7 @@ static int staprun_stapio(int argc, char **argv, const struct stp_opts *o,
 		_exit(1);
 	}
 	staprun_child = pid;
+	staprun_signals(SIG_UNBLOCK);	/* a pending one goes to stapio now */
 	free(args);
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
@@ -188,6 +200,7 @@ int main(int argc, char **argv)
 	}
 	if (o.delete_mod)
 		return staprun_unload(o.delete_mod);
+	staprun_signals(SIG_BLOCK);
 	if (o.attach) {
 		/* a path to the .ko names the module too */
 		name = modload_name_of(o.module);
@@ -198,7 +211,6 @@ int main(int argc, char **argv)
 	}
 	if (o.daemon)
 		staprun_daemonize();
-	staprun_signals();
 	rc = staprun_stapio(argc, argv, &o, name);
 	if (o.load_only && rc == 0) {
 		printf("Disconnected from module '%s'; reattach with "
