@@ -29,6 +29,7 @@ enum {
 	OPT_DUMP_PROBE_TYPES,
 	OPT_DUMP_PROBE_ALIASES,
 	OPT_RUNTIME,
+	OPT_TESTBED_STAPRUN,
 };
 
 static const struct option long_opts[] = {
@@ -48,6 +49,9 @@ static const struct option long_opts[] = {
 	{ "dump-probe-types", no_argument, NULL, OPT_DUMP_PROBE_TYPES },
 	{ "dump-probe-aliases", no_argument, NULL, OPT_DUMP_PROBE_ALIASES },
 	{ "runtime", required_argument, NULL, OPT_RUNTIME },
+	/* internal: staprun's arguments follow; staprun execs this on a
+	 * kernel that cannot load modules, to run in the testbed */
+	{ "testbed-staprun", no_argument, NULL, OPT_TESTBED_STAPRUN },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -374,6 +378,12 @@ int cmdline_parse(struct session *s, int argc, char **argv)
 				return bad(s, "option '-%s' needs an argument",
 					   (char[]){(char)optopt, 0});
 			return bad(s, "unknown option '%s'", opt);
+		}
+		if (c == OPT_TESTBED_STAPRUN) {
+			s->staprun_args = argv + optind;
+			s->staprun_nargs = argc - optind;
+			default_dirs(s);
+			return 0;
 		}
 		rc = one_option(s, c, optarg, &script_text);
 		if (rc)

@@ -129,6 +129,8 @@ int main(int argc, char **argv)
 	rc = cmdline_parse(&s, argc, argv);
 	if (rc)
 		return rc < 0 ? 0 : rc;
+	if (s.staprun_args)
+		return run_staprun_in_testbed(&s, s.staprun_nargs, s.staprun_args);
 	rc = run_passes(&s);
 	if (!rc)
 		rc = s.exit_status;
