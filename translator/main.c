@@ -61,7 +61,8 @@ static int run_passes(struct session *s)
 					i + 1, passes[i].failed, i + 1);
 			return rc ? rc : 1;
 		}
-		if (s->verbose && i < 4)
+		/* A module from the cache was announced by pass 4 itself. */
+		if (s->verbose && i < 4 && !(i == 3 && s->module_cached))
 			fprintf(stderr, "Pass %d: %s in %.0fusr/%.0fsys/%.0freal ms.\n",
 				i + 1, passes[i].done, cpu_ms(0) - u0,
 				cpu_ms(1) - k0, now_ms() - t0);
