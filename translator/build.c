@@ -20,6 +20,7 @@
 #include "build.h"
 #include "cache.h"
 #include "kernel.h"
+#include "recipe.h"
 #include "session.h"
 #include "version.h"
 
@@ -127,7 +128,7 @@ static int read_file(const char *path, struct strbuf *sb)
 
 /* Bump when the way the module is built changes (the Kbuild file, make's
  * arguments): modules cached by an older recipe must not be reused. */
-#define BUILD_RECIPE "kbuild 1"
+#define BUILD_RECIPE "kbuild 2"
 
 /* The compiler kbuild runs: -B CC=…, else the one Debian's headers name in
  * .kernelvariables ("CC = … gcc-12"), else gcc; NULL when not found. */
@@ -173,19 +174,37 @@ static const char *build_compiler(struct session *s)
 	return NULL;
 }
 
-/* The cache key: a SHA-256 of everything that shapes the module. */
-static void build_key(struct session *s, const struct strbuf *src, char hex[65])
+/* Feed what identifies the target kernel's build tree and compiler. */
+static void build_kernel_key(struct session *s, struct sha256 *key)
 {
 	static const char *const kfiles[] = {
 		".config", "Module.symvers", "Makefile", ".kernelvariables",
 		"include/generated/utsrelease.h", "include/generated/autoconf.h",
 	};
 	const struct kernel_info *k = s->kernel;
-	const char *cc = build_compiler(s), *opt;
+	const char *cc = build_compiler(s);
 	char *real = realpath(k->build_dir, NULL), *rcc;
+	size_t j;
+
+	cache_key_str(key, "release", k->release);
+	cache_key_str(key, "build-dir", real ? real : k->build_dir);
+	free(real);
+	for (j = 0; j < sizeof kfiles / sizeof kfiles[0]; j++)
+		cache_key_file(s, key, "kernel-file",
+			       arena_printf(s->arena, "%s/%s", k->build_dir, kfiles[j]));
+	/* The compiler's binary stands for its version: an upgrade replaces
+	 * it (stat stamp, through the digest memo). */
+	rcc = cc ? realpath(cc, NULL) : NULL;
+	cache_key_file(s, key, "compiler", rcc ? rcc : cc);
+	free(rcc);
+}
+
+/* The cache key: a SHA-256 of everything that shapes the module. */
+static void build_key(struct session *s, const struct strbuf *src, char hex[65])
+{
+	const char *opt;
 	struct sha256 key;
 	struct kv *kv;
-	size_t j;
 	int i;
 
 	sha256_init(&key);
@@ -194,17 +213,7 @@ static void build_key(struct session *s, const struct strbuf *src, char hex[65])
 	cache_key_str(&key, "name", s->module_name);
 	cache_key_add(&key, "source", src->s, src->len);
 	cache_key_tree(s, &key, "runtime", s->runtime_dir);
-	cache_key_str(&key, "release", k->release);
-	cache_key_str(&key, "build-dir", real ? real : k->build_dir);
-	free(real);
-	for (j = 0; j < sizeof kfiles / sizeof kfiles[0]; j++)
-		cache_key_file(s, &key, "kernel-file",
-			       arena_printf(s->arena, "%s/%s", k->build_dir, kfiles[j]));
-	/* The compiler's binary stands for its version: an upgrade replaces
-	 * it (stat stamp, through the digest memo). */
-	rcc = cc ? realpath(cc, NULL) : NULL;
-	cache_key_file(s, &key, "compiler", rcc ? rcc : cc);
-	free(rcc);
+	build_kernel_key(s, &key);
 	VEC_EACH(s->defines, i, kv) {
 		cache_key_str(&key, "define", kv->name);
 		cache_key_str(&key, "value", kv->value);
@@ -214,7 +223,19 @@ static void build_key(struct session *s, const struct strbuf *src, char hex[65])
 	sha256_final_hex(&key, hex);
 }
 
-static int write_text(struct session *s, const char *path, const char *text)
+/* The key of the kernel's build recipe (recipe.c). */
+static void build_recipe_key(struct session *s, char hex[65])
+{
+	struct sha256 key;
+
+	sha256_init(&key);
+	cache_key_str(&key, "recipe", BUILD_RECIPE);
+	cache_key_str(&key, "translator", PACKAGE_STRING);
+	build_kernel_key(s, &key);
+	sha256_final_hex(&key, hex);
+}
+
+int build_write_text(struct session *s, const char *path, const char *text)
 {
 	FILE *f = fopen(path, "w");
 
@@ -223,6 +244,15 @@ static int write_text(struct session *s, const char *path, const char *text)
 		return -1;
 	}
 	return 0;
+}
+
+/* Our compiler flags, as Kbuild's ccflags-y.  -g0 undoes the kernel's -g:
+ * nothing reads a script module's DWARF, and generating it is a sixth of
+ * the compile time. */
+static const char *build_ccflags(struct session *s, const char *dir)
+{
+	return arena_printf(s->arena, "-I%s -include %s/stap_defines.h -g0",
+			    s->runtime_dir, dir);
 }
 
 /* The Kbuild file and stap_defines.h (the -D options, as #defines: no
@@ -241,18 +271,17 @@ static int write_kbuild(struct session *s, const char *dir, const char *name,
 	sb_printf(&kb, "obj-m := %s.o\n", name);
 	if (strcmp(name, base))
 		sb_printf(&kb, "%s-y := %s.o\n", name, base);
-	sb_printf(&kb, "ccflags-y := -I%s -include %s/stap_defines.h\n",
-		  s->runtime_dir, dir);
-	rc = write_text(s, arena_printf(s->arena, "%s/stap_defines.h", dir), defs.s);
+	sb_printf(&kb, "ccflags-y := %s\n", build_ccflags(s, dir));
+	rc = build_write_text(s, arena_printf(s->arena, "%s/stap_defines.h", dir), defs.s);
 	if (!rc)
-		rc = write_text(s, arena_printf(s->arena, "%s/Kbuild", dir), kb.s);
+		rc = build_write_text(s, arena_printf(s->arena, "%s/Kbuild", dir), kb.s);
 	sb_free(&kb);
 	sb_free(&defs);
 	return rc;
 }
 
 /* Run make; its output goes to LOG (or to stderr with -vv). */
-static int run_make(struct session *s, const char *dir, const char *log)
+int build_run_make(struct session *s, const char *dir, const char *log)
 {
 	const struct kernel_info *k = s->kernel;
 	struct vec argv = { 0 };
@@ -392,6 +421,19 @@ static int kbuild_failed(struct session *s, const char *log)
 	return 1;
 }
 
+/* Build without make when the kernel's recipe allows (recipe.c); never
+ * with -B options, which only make understands. */
+static int fast_build(struct session *s, const char *dir, const char *name,
+		      const char *base)
+{
+	char key[65];
+
+	if (s->kbuild_opts.n || !cache_dir(s))
+		return -1;
+	build_recipe_key(s, key);
+	return recipe_build(s, key, dir, name, base, build_ccflags(s, dir));
+}
+
 int pass_build(struct session *s)
 {
 	const struct kernel_info *k = kernel_target(s);
@@ -443,7 +485,7 @@ int pass_build(struct session *s)
 	if (write_kbuild(s, dir, name, base))
 		return 1;
 	log = arena_printf(s->arena, "%s/build.log", dir);
-	if (run_make(s, dir, log))
+	if (fast_build(s, dir, name, base) && build_run_make(s, dir, log))
 		return kbuild_failed(s, log);
 	s->module_path = arena_printf(s->arena, "%s/%s.ko", dir, name);
 	cached = cache_store(s, key, name, s->module_path);
