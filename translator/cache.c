@@ -25,7 +25,7 @@
 #define CACHE_DEFAULT_MB 256
 #define CACHE_DEFAULT_INTERVAL 300
 
-static int cache_mkdirs(const char *path)
+int cache_mkdirs(const char *path)
 {
 	char buf[4096];
 	char *p;

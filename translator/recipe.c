@@ -173,7 +173,6 @@ static void recipe_save(struct session *s, const char *path,
 			const struct recipe *r)
 {
 	struct strbuf sb = { 0 };
-	char *parent = arena_strdup(s->arena, path);
 	const char *tmp = arena_printf(s->arena, "%s.tmp%ld", path, (long)getpid());
 	int i;
 
@@ -182,8 +181,6 @@ static void recipe_save(struct session *s, const char *path,
 		sb_printf(&sb, "%s\t%s\n", step_names[i], r->cmd[i]);
 	if (!r)
 		sb_puts(&sb, "unusable\n");
-	*strrchr(parent, '/') = 0;
-	mkdir(parent, 0755);
 	if (!build_write_text(s, tmp, sb.s) && rename(tmp, path))
 		unlink(tmp);
 	sb_free(&sb);
@@ -334,6 +331,10 @@ int recipe_build(struct session *s, const char *key, const char *dir,
 		return -1;
 	path = arena_printf(s->arena, "%s/recipes/%s", cdir, key);
 	have = recipe_load(s, path, &r);
+	/* A capture that cannot be kept would cost a second build every time. */
+	if (have < 0 && (cache_mkdirs(arena_printf(s->arena, "%s/recipes", cdir)) ||
+			 access(arena_printf(s->arena, "%s/recipes", cdir), W_OK)))
+		return -1;
 	if (have < 0) {
 		have = recipe_capture(s, &r) ? 0 : 1;
 		if (s->verbose >= 2)
