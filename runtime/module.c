@@ -66,14 +66,15 @@ static void _stp_session_start_fn(struct work_struct *work)
 		_stp_session_stop_fn(NULL);
 }
 
-static DECLARE_WORK(_stp_start_work, _stp_session_start_fn);
 static DECLARE_WORK(_stp_stop_work, _stp_session_stop_fn);
 
-/* hard irq context: workqueues are safe here, unlike in a probe or NMI */
+/* hard irq context, after the probe that asked: stapio is told, and it
+ * sends STP_CMD_STOP, so the end probes run in stapio's context as in
+ * stap; without a reader (module_exit) the work queue stops the session. */
 static void _stp_exit_irq_fn(struct irq_work *work)
 {
 	if (!READ_ONCE(_stp_session_closing))
-		queue_work(_stp_session_wq, &_stp_stop_work);
+		_stp_ctl_send(STP_MSG_REQUEST_EXIT, NULL, 0);
 }
 
 static DEFINE_IRQ_WORK(_stp_exit_irq_work, _stp_exit_irq_fn);
@@ -98,9 +99,12 @@ static int _stp_ctl_start(const char __user *payload, size_t len)
 	} else {
 		_stp_session_state = STP_STATE_STARTING;
 		_stp_target = cmd.target;
-		queue_work(_stp_session_wq, &_stp_start_work);
 	}
 	mutex_unlock(&_stp_session_lock);
+	/* begin probes run here, in stapio's own context (execname()
+	 * is "stapio" there, as with stap) */
+	if (!rc)
+		_stp_session_start_fn(NULL);
 	return rc;
 }
 
@@ -122,10 +126,9 @@ static ssize_t _stp_ctl_write_cmd(const char __user *buf, size_t count)
 		rc = _stp_ctl_start(buf + sizeof(hdr), hdr.len);
 		break;
 	case STP_CMD_STOP:
-		mutex_lock(&_stp_session_lock);
-		if (!_stp_session_closing)
-			queue_work(_stp_session_wq, &_stp_stop_work);
-		mutex_unlock(&_stp_session_lock);
+		/* end probes run here too, in stapio's context */
+		if (!READ_ONCE(_stp_session_closing))
+			_stp_session_stop_fn(NULL);
 		break;
 	case STP_CMD_ATTACH:
 		mutex_lock(&_stp_session_lock);

@@ -19,7 +19,7 @@
 #define MAXMAPENTRIES 2048		/* entries of an array */
 #endif
 #ifndef MAXTRYLOCK
-#define MAXTRYLOCK 100			/* tries to lock a global … */
+#define MAXTRYLOCK 1000			/* tries to lock a global … (stap(1)) */
 #endif
 #ifndef TRYLOCKDELAY
 #define TRYLOCKDELAY 10			/* … this many µs apart */

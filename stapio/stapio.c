@@ -201,6 +201,26 @@ static void stapio_on_state(int32_t state)
 	}
 }
 
+/* stap prints each distinct warning once: remember what was printed (a
+ * bounded table of hashes; past it, warnings are no longer deduplicated). */
+static int stapio_seen_warning(const char *p, uint32_t len)
+{
+	static uint64_t seen[4096];
+	static unsigned nseen;
+	uint64_t h = 1469598103934665603ULL;
+	unsigned i;
+
+	for (i = 0; i < len; i++)
+		h = (h ^ (unsigned char)p[i]) * 1099511628211ULL;
+	h |= 1;
+	for (i = 0; i < nseen; i++)
+		if (seen[i] == h)
+			return 1;
+	if (nseen < sizeof seen / sizeof seen[0])
+		seen[nseen++] = h;
+	return 0;
+}
+
 static void stapio_message(uint32_t type, const char *p, uint32_t len)
 {
 	int32_t v;
@@ -227,8 +247,11 @@ static void stapio_message(uint32_t type, const char *p, uint32_t len)
 		failed = 1;
 		break;
 	case STP_MSG_WARNING:
-		if (!opts.suppress_warnings)
+		if (!opts.suppress_warnings && !stapio_seen_warning(p, len))
 			fprintf(stderr, "WARNING: %.*s\n", (int)len, p);
+		break;
+	case STP_MSG_REQUEST_EXIT:
+		stapio_send(STP_CMD_STOP, NULL, 0);
 		break;
 	case STP_MSG_STATE:
 		memcpy(&v, p, sizeof(v));

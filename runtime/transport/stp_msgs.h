@@ -36,6 +36,9 @@ enum stp_msg_type {
 	STP_MSG_ERROR,		/* text, no trailing newline */
 	STP_MSG_WARNING,	/* text, no trailing newline */
 	STP_MSG_STATE,		/* struct stp_msg_state: answer to ATTACH */
+	STP_MSG_REQUEST_EXIT,	/* no payload: the script asked to stop; stapio
+				   answers with STP_CMD_STOP, so end probes run
+				   in stapio's context, as begin probes do */
 };
 
 struct stp_msg_hdr {
