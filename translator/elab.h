@@ -39,6 +39,7 @@ struct sym *elab_find_global(struct elab *el, const char *name,
 void elab_bind_probe(struct elab *el, struct derived_probe *dp);
 void elab_bind_func(struct elab *el, struct func *f);
 void elab_close_globals(struct elab *el);
+void elab_rescan(struct elab *el);
 
 /* types.c */
 void elab_infer_types(struct elab *el);

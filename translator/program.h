@@ -40,8 +40,13 @@ struct sym {
 struct derived_probe {
 	const struct probe_family *family;
 	struct loc loc;			/* the user's probe point */
+	struct loc elide_loc;		/* where stap reports the probe as a
+					   whole: `probe`, or the user's point
+					   if it went through an alias */
 	const char *pp;			/* pp(): the resolved point, canonical */
-	const char *user_pp;		/* the point as the user wrote it */
+	const char *user_pp;		/* -p2: the point as the user wrote it,
+					   after the aliases it went through */
+	unsigned optional : 1, sufficient : 1;	/* its last point's ? and ! */
 	struct vec comps;		/* struct pp_comp *: resolved components */
 	struct stmt *body;		/* ST_BLOCK */
 	struct exp *cond;		/* arming condition (ANDed), or NULL */
@@ -81,6 +86,7 @@ struct func_info {
 	struct vec callees;	/* struct func * */
 	struct func *next_overload;	/* same name and arity, tried after
 					   this one does `next` */
+	int effects;			/* opt.c: has side effects? */
 	int index;
 };
 

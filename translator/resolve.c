@@ -8,8 +8,11 @@
  * component.  `?` and `!` behave as in SystemTap.
  */
 #include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "dump.h"
 #include "elab.h"
 
 #define MAX_ALIAS_DEPTH 32
@@ -154,9 +157,41 @@ struct derive {
 	struct elab *el;
 	const struct probe *probe;	/* the user's probe */
 	const struct probe_point *user_point;
-	const char *user_pp;		/* all the probe's points, for -p2 */
+	const char *chain;		/* -p2: the aliases expanded so far, as
+					   "alias = points <- … <- user points" */
 	int depth;
 };
+
+/* Script text of points, as -p2 shows them (conditions and ?/! included). */
+static const char *points_text(struct arena *a, const struct vec *points,
+			       const char *sep)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	const char *out;
+	FILE *f = open_memstream(&buf, &len);
+	int i;
+
+	for (i = 0; f && i < points->n; i++) {
+		if (i)
+			fputs(sep, f);
+		dump_probe_point(f, points->v[i]);
+	}
+	if (f)
+		fclose(f);
+	out = arena_strdup(a, buf ? buf : "");
+	free(buf);
+	return out;
+}
+
+static const char *alias_chain(struct arena *a, const struct probe_alias *al,
+			       const char *inner)
+{
+	return arena_printf(a, "%s %s %s <- %s",
+			    points_text(a, &al->names, " = "),
+			    al->kind == ALIAS_EPILOGUE ? "+=" : "=",
+			    points_text(a, &al->points, ", "), inner);
+}
 
 static struct stmt *wrap_body(struct arena *a, struct loc loc,
 			      struct stmt *first, struct stmt *second)
@@ -196,6 +231,7 @@ static int expand_alias(struct derive *d, const struct probe_alias *al,
 			struct stmt *body, struct exp *cond)
 {
 	struct arena *a = d->el->s->arena;
+	const char *outer = d->chain;
 	struct stmt *nb;
 	int i, j, found = 0, rc;
 
@@ -218,7 +254,9 @@ static int expand_alias(struct derive *d, const struct probe_alias *al,
 		for (j = n; j < point->comps.n; j++)	/* alias suffixes */
 			vec_push(a, &np->comps, point->comps.v[j]);
 		d->depth++;
+		d->chain = alias_chain(a, al, outer);
 		rc = derive_point(d, np, nb, and_cond(a, cond, ap->cond));
+		d->chain = outer;
 		d->depth--;
 		if (rc < 0)
 			return -1;
@@ -248,6 +286,7 @@ static int derive_builtin(struct derive *d, const struct probe_point *point,
 	dp = ARENA_NEW(a, struct derived_probe);
 	dp->family = fam;
 	dp->loc = d->user_point->loc;
+	dp->elide_loc = d->depth ? d->user_point->loc : d->probe->loc;
 	for (i = 0; i < point->comps.n; i++)
 		vec_push(a, &dp->comps, point->comps.v[i]);
 	rc = fam->resolve(el->s, point, dp);
@@ -255,7 +294,9 @@ static int derive_builtin(struct derive *d, const struct probe_point *point,
 		return rc;
 	if (!dp->pp)
 		dp->pp = pp_format(el->s, &dp->comps);
-	dp->user_pp = d->user_pp;
+	dp->user_pp = d->chain;
+	dp->optional = point->optional;
+	dp->sufficient = point->sufficient;
 	dp->body = stmt_clone(a, body);
 	dp->cond = exp_clone(a, cond);
 	dp->index = el->prog->probes.n;
@@ -298,15 +339,9 @@ static void derive_probe(struct elab *el, const struct probe *p)
 {
 	struct derive d = { .el = el, .probe = p };
 	const struct probe_point *pt;
-	struct strbuf sb = {0};
 	int i, rc;
 
-	VEC_EACH(p->points, i, pt)
-		sb_printf(&sb, "%s%s%s", i ? "," : "",
-			  pp_format(el->s, (struct vec *)&pt->comps),
-			  pt->sufficient ? "!" : pt->optional ? "?" : "");
-	d.user_pp = arena_strdup(el->s->arena, sb.s);
-	sb_free(&sb);
+	d.chain = points_text(el->s->arena, &p->points, ",");
 	VEC_EACH(p->points, i, pt) {
 		d.user_point = pt;
 		rc = derive_point(&d, pt, p->body, pt->cond);

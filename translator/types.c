@@ -191,6 +191,11 @@ static void infer_args_call(struct elab *el, struct exp *e)
 	}
 }
 
+static int want_is_known(enum type t)
+{
+	return t != TY_UNKNOWN && t != TY_VOID;
+}
+
 static enum type infer_call(struct elab *el, struct exp *e, enum type want)
 {
 	struct func *f = e->u.call.func, *g;
@@ -202,7 +207,14 @@ static enum type infer_call(struct elab *el, struct exp *e, enum type want)
 		if (want != TY_VOID)
 			unify(el, &g->type, &g->type_loc, want, e->loc,
 			      arena_printf(el->s->arena, "the value of '%s'", g->name));
-	return f->type;
+	/* the overloads of one call return one value: share its type */
+	for (g = f; g && g->info; g = g->info->next_overload)
+		if (g->type != TY_UNKNOWN && g->type != TY_VOID && !want_is_known(want))
+			want = g->type;
+	for (g = f; g && g->info && want_is_known(want); g = g->info->next_overload)
+		unify(el, &g->type, &g->type_loc, want, e->loc,
+		      arena_printf(el->s->arena, "the value of '%s'", g->name));
+	return f->type != TY_UNKNOWN ? f->type : want_is_known(want) ? want : f->type;
 }
 
 static enum type infer_print(struct elab *el, struct exp *e)
