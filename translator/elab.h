@@ -44,6 +44,9 @@ void elab_rescan(struct elab *el);
 /* types.c */
 void elab_infer_types(struct elab *el);
 
+/* foreachcheck.c */
+void elab_check_foreach(struct elab *el);
+
 /* printcheck.c */
 int printcheck_program(struct session *s, struct program *p);
 

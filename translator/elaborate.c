@@ -138,15 +138,27 @@ static int max_nesting(struct program *p)
 	return best + 11 > 13 ? best + 11 : 13;
 }
 
-static void warn_locals(struct elab *el, struct vec *locals)
+/* A probe point list or alias gives several probes the same body: warn
+ * once per place. */
+static void warn_locals(struct elab *el, struct vec *locals, struct vec *seen)
 {
-	struct sym *sym;
-	int i;
+	struct sym *sym, *prev;
+	int i, j;
 
-	VEC_EACH(*locals, i, sym)
-		if (!sym->written && sym->loc.file && sym->loc.file->is_user)
-			diag_warning(&el->s->diags, sym->loc, "sema.never-assigned",
-				     "never-assigned local variable '%s'", sym->name);
+	VEC_EACH(*locals, i, sym) {
+		if (sym->written || !sym->loc.file || !sym->loc.file->is_user)
+			continue;
+		VEC_EACH(*seen, j, prev)
+			if (prev->loc.file == sym->loc.file &&
+			    prev->loc.line == sym->loc.line &&
+			    prev->loc.col == sym->loc.col)
+				break;
+		if (j < seen->n)
+			continue;
+		vec_push(el->s->arena, seen, sym);
+		diag_warning(&el->s->diags, sym->loc, "sema.never-assigned",
+			     "never-assigned local variable '%s'", sym->name);
+	}
 }
 
 /* Globals of the user's files that the program reads but nothing assigns
@@ -167,6 +179,8 @@ int pass_elaborate(struct session *s)
 {
 	struct elab el;
 	struct derived_probe *dp;
+	struct func *f;
+	struct vec seen = {0};
 	int i;
 
 	memset(&el, 0, sizeof el);
@@ -185,7 +199,9 @@ int pass_elaborate(struct session *s)
 	elab_close_globals(&el);
 	warn_globals(&el);
 	VEC_EACH(el.prog->probes, i, dp)
-		warn_locals(&el, &dp->locals);
+		warn_locals(&el, &dp->locals, &seen);
+	VEC_EACH(el.prog->funcs, i, f)
+		warn_locals(&el, &f->info->locals, &seen);
 	if (s->diags.errors)
 		return 1;
 	if (!s->unoptimized) {
@@ -200,6 +216,9 @@ int pass_elaborate(struct session *s)
 	keep_embeds(&el);
 	printcheck_program(s, el.prog);
 	elab_infer_types(&el);
+	if (s->diags.errors)
+		return 1;
+	elab_check_foreach(&el);
 	if (s->diags.errors)
 		return 1;
 	el.prog->max_nesting = max_nesting(el.prog);

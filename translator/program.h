@@ -30,6 +30,9 @@ struct sym {
 	int arity;		/* 0 scalar, N indexes, -1 not yet known */
 	enum type index_types[MAX_ARITY];
 	struct loc arity_loc;	/* where arity was first seen */
+	struct loc index_locs[MAX_ARITY];	/* where each index type was
+						   first inferred */
+	struct loc use_loc;	/* first use whose type stayed unknown */
 	struct global *decl;	/* SYM_GLOBAL: its declaration */
 	int index;		/* position among its owner's symbols */
 	unsigned read : 1, written : 1, is_foreach_key : 1;

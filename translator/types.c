@@ -113,18 +113,26 @@ static enum type infer_array(struct elab *el, struct exp *base,
 		enum type t;
 		if (!ix)
 			continue;
-		t = infer(el, ix, sym->index_types[i]);
+		t = infer(el, ix, TY_UNKNOWN);
+		if (t == TY_UNKNOWN)
+			t = infer(el, ix, sym->index_types[i]);
 		if (t == TY_STATS && el->report)
 			diag_error(&el->s->diags, ix->loc, "sema.stats-index",
 				   "an aggregate cannot be an array index");
 		else if (sym->index_types[i] == TY_UNKNOWN && t != TY_UNKNOWN) {
 			sym->index_types[i] = t;
+			sym->index_locs[i] = dummy;
 			el->changed = 1;
-		} else if (t != TY_UNKNOWN && t != sym->index_types[i] && el->report)
+		} else if (t != TY_UNKNOWN && t != sym->index_types[i] && el->report) {
 			diag_error(&el->s->diags, dummy, "sema.type-mismatch",
 				   "type mismatch: index %d of '%s' is %s here, but %s elsewhere",
 				   i + 1, sym->name, type_name(t),
 				   type_name(sym->index_types[i]));
+			if (sym->index_locs[i].file)
+				diag_note(&el->s->diags, sym->index_locs[i],
+					  "type of index %d was first inferred here (%s)",
+					  i + 1, type_name(sym->index_types[i]));
+		}
 	}
 	unify(el, &sym->type, &sym->type_loc, want, base->loc, sym_what(el, sym));
 	set_exp_type(base, sym->type);
@@ -137,6 +145,8 @@ static enum type infer_sym(struct elab *el, struct exp *e, enum type want)
 
 	set_arity(el, sym, 0, e->loc);
 	unify(el, &sym->type, &sym->type_loc, want, e->loc, sym_what(el, sym));
+	if (el->report && sym->type == TY_UNKNOWN && !sym->use_loc.file)
+		sym->use_loc = e->loc;
 	return sym->type;
 }
 
@@ -161,10 +171,12 @@ static enum type infer_assign(struct elab *el, struct exp *e, enum type want)
 		infer(el, r, TY_LONG);
 		return TY_LONG;
 	}
-	lt = infer(el, l, want);
-	rt = infer(el, r, lt);
-	if (lt == TY_UNKNOWN)
-		lt = infer(el, l, rt);
+	/* the value first, so that a conflict is reported at the variable
+	 * with the place its type came from */
+	rt = infer(el, r, TY_UNKNOWN);
+	lt = infer(el, l, rt != TY_UNKNOWN ? rt : want);
+	if (rt == TY_UNKNOWN && lt != TY_UNKNOWN)
+		infer(el, r, lt);
 	if (lt == TY_STATS && el->report)
 		diag_error(&el->s->diags, e->loc, "sema.stats-assign",
 			   "an aggregate can only be added to with '<<<'");
@@ -178,10 +190,9 @@ static void infer_args_call(struct elab *el, struct exp *e)
 
 	for (i = 0; i < e->u.call.args.n; i++) {
 		struct exp *a = e->u.call.args.v[i];
-		enum type t = TY_UNKNOWN;
-		if (f && f->info)
-			t = ((struct sym *)f->info->params.v[i])->type;
-		t = infer(el, a, t);
+		enum type t = infer(el, a, TY_UNKNOWN);
+		if (t == TY_UNKNOWN && f && f->info)
+			t = infer(el, a, ((struct sym *)f->info->params.v[i])->type);
 		for (g = f; g && g->info; g = g->info->next_overload) {
 			struct sym *p = g->info->params.v[i];
 			unify(el, &p->type, &p->type_loc, t, a->loc,
@@ -415,7 +426,9 @@ static int infer_stmt(struct walker *w, struct stmt *st)
 			return 1;
 		}
 		if (e) {
-			enum type t = infer(el, e, f->type);
+			enum type t = infer(el, e, TY_UNKNOWN);
+			if (t == TY_UNKNOWN)
+				t = infer(el, e, f->type);
 			unify(el, &f->type, &f->type_loc, t, e->loc,
 			      arena_printf(el->s->arena, "the value of '%s'", f->name));
 		}
@@ -481,7 +494,8 @@ static void check_sym(struct elab *el, struct sym *sym)
 	if (!sym->read && !sym->written)
 		return;
 	if (sym->type == TY_UNKNOWN)
-		diag_error(&el->s->diags, sym->loc, "sema.unresolved-type",
+		diag_error(&el->s->diags, sym->use_loc.file ? sym->use_loc : sym->loc,
+			   "sema.unresolved-type",
 			   "cannot infer the type of '%s'", sym->name);
 	else if (sym->type == TY_STATS && sym->kind != SYM_GLOBAL)
 		diag_error(&el->s->diags, sym->loc, "sema.local-stats",
