@@ -73,6 +73,41 @@ static int may_next(struct func *f)
 	return found;
 }
 
+static void arity_error(struct elab *el, struct exp *e)
+{
+	struct func *f;
+	int i, n = e->u.call.args.n;
+
+	diag_error(&el->s->diags, e->loc, "sema.call-arity",
+		   "no function '%s' takes %d argument%s", e->u.call.name, n,
+		   n == 1 ? "" : "s");
+	VEC_EACH(el->funcs, i, f)
+		if (!strcmp(f->name, e->u.call.name) &&
+		    (!f->is_private || f->file == el->file))
+			diag_note(&el->s->diags, f->loc, "'%s' is declared here with %d parameter%s",
+				  f->name, f->params.n, f->params.n == 1 ? "" : "s");
+}
+
+/* " (similar: a, b)" for the visible functions named like NAME, or "". */
+static const char *similar_functions(struct elab *el, const char *name)
+{
+	static const char *const builtins[] = {
+		"print", "println", "printf", "printd", "printdln", "sprint",
+		"sprintln", "sprintf", "sprintd", "sprintdln",
+	};
+	struct vec names = {0};
+	struct func *f;
+	size_t j;
+	int i;
+
+	for (j = 0; j < sizeof builtins / sizeof builtins[0]; j++)
+		vec_push(el->s->arena, &names, (void *)builtins[j]);
+	VEC_EACH(el->funcs, i, f)
+		if (!f->is_private || f->file == el->file)
+			vec_push(el->s->arena, &names, (void *)f->name);
+	return similar_names(el->s->arena, name, &names);
+}
+
 /* Candidates for a call: same name and arity, visible from this file,
  * ordered by priority (stable).  Returns the first; the rest chain through
  * func_info->next_overload. */
@@ -94,12 +129,11 @@ static struct func *resolve_call(struct elab *el, struct exp *e)
 	}
 	if (!cands.n) {
 		if (any_name)
-			diag_error(&el->s->diags, e->loc, "sema.call-arity",
-				   "no function '%s' takes %d argument%s",
-				   e->u.call.name, n, n == 1 ? "" : "s");
+			arity_error(el, e);
 		else
 			diag_error(&el->s->diags, e->loc, "sema.unresolved-function",
-				   "unresolved function '%s'", e->u.call.name);
+				   "unresolved function '%s'%s", e->u.call.name,
+				   similar_functions(el, e->u.call.name));
 		return NULL;
 	}
 	/* insertion sort by priority keeps declaration order on ties */

@@ -57,6 +57,10 @@ void elab_optimize(struct elab *el);
 void elab_print_program(struct session *s, struct program *p);
 
 const char *type_name(enum type t);
+/* " (similar: a, b, …)": up to five of NAMES (const char *) close to
+ * NAME in edit distance, nearest first; "" if none (similar.c). */
+const char *similar_names(struct arena *a, const char *name,
+			  const struct vec *names);
 void vec_add_unique(struct arena *a, struct vec *v, void *item);
 
 #endif

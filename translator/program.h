@@ -105,6 +105,7 @@ struct program {
 const struct probe_family *family_lookup(const char *name);
 void family_list(void (*fn)(const struct probe_family *f, void *arg),
 		 void *arg);
+const char *family_name_at(size_t i);
 
 /* Helpers for families. */
 const char *pp_format(struct session *s, struct vec *comps);

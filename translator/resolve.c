@@ -160,6 +160,7 @@ struct derive {
 	const char *chain;		/* -p2: the aliases expanded so far, as
 					   "alias = points <- … <- user points" */
 	int depth;
+	const struct probe_alias *expanding[MAX_ALIAS_DEPTH + 1];
 };
 
 /* Script text of points, as -p2 shows them (conditions and ?/! included). */
@@ -235,6 +236,18 @@ static int expand_alias(struct derive *d, const struct probe_alias *al,
 	struct stmt *nb;
 	int i, j, found = 0, rc;
 
+	for (i = 0; i < d->depth; i++)
+		if (d->expanding[i] == al) {
+			diag_error(&d->el->s->diags, point->loc, "sema.alias-recursion",
+				   "recursive probe alias: expanding '%s' leads back to it",
+				   pp_format(d->el->s, (struct vec *)&((const struct probe_point *)
+						al->names.v[0])->comps));
+			diag_note(&d->el->s->diags,
+				  ((const struct probe_point *)al->names.v[0])->loc,
+				  "the alias is defined here");
+			return -1;
+		}
+	d->expanding[d->depth] = al;
 	if (al->kind == ALIAS_EPILOGUE)
 		nb = wrap_body(a, body->loc, body, al->body);
 	else if (al->kind == ALIAS_BOTH)
@@ -313,7 +326,7 @@ static int derive_point(struct derive *d, const struct probe_point *point,
 	const struct probe_alias *al;
 	int i, j, found = 0, rc;
 
-	if (d->depth > MAX_ALIAS_DEPTH) {
+	if (d->depth >= MAX_ALIAS_DEPTH) {
 		diag_error(&el->s->diags, point->loc, "sema.alias-recursion",
 			   "probe alias expansion is too deep (recursive alias?)");
 		return -1;
@@ -335,6 +348,26 @@ static int derive_point(struct derive *d, const struct probe_point *point,
 	return derive_builtin(d, point, body, cond);
 }
 
+/* " (similar: …)" for a first component nothing matched: the families'
+ * names and the first components of the aliases. */
+static const char *similar_points(struct elab *el, const char *name)
+{
+	const struct probe_alias *al;
+	const struct probe_point *n;
+	struct vec names = {0};
+	const char *fam;
+	size_t k;
+	int i, j;
+
+	for (k = 0; (fam = family_name_at(k)); k++)
+		vec_push(el->s->arena, &names, (void *)fam);
+	VEC_EACH(el->aliases, i, al)
+		VEC_EACH(al->names, j, n)
+			vec_push(el->s->arena, &names,
+				 (void *)((const struct pp_comp *)n->comps.v[0])->name);
+	return similar_names(el->s->arena, name, &names);
+}
+
 static void derive_probe(struct elab *el, const struct probe *p)
 {
 	struct derive d = { .el = el, .probe = p };
@@ -350,8 +383,9 @@ static void derive_probe(struct elab *el, const struct probe *p)
 		if (rc == 0 && !pt->optional) {
 			const struct pp_comp *c = pt->comps.v[0];
 			diag_error(&el->s->diags, pt->loc, "sema.probe-mismatch",
-				   "probe point '%s' matches no probe (no alias or probe type named '%s')",
-				   pp_format(el->s, (struct vec *)&pt->comps), c->name);
+				   "probe point '%s' matches no probe (no alias or probe type named '%s')%s",
+				   pp_format(el->s, (struct vec *)&pt->comps), c->name,
+				   similar_points(el, c->name));
 		}
 		if (rc > 0 && pt->sufficient)
 			break;
