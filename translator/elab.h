@@ -52,6 +52,7 @@ int printcheck_program(struct session *s, struct program *p);
 
 /* opt.c */
 void elab_optimize(struct elab *el);
+void elab_fold_defined(struct elab *el);
 
 /* listing.c */
 void elab_print_program(struct session *s, struct program *p);

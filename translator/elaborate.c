@@ -204,6 +204,7 @@ int pass_elaborate(struct session *s)
 		warn_locals(&el, &f->info->locals, &seen);
 	if (s->diags.errors)
 		return 1;
+	elab_fold_defined(&el);
 	if (!s->unoptimized) {
 		elab_optimize(&el);
 		if (!el.prog->probes.n) {

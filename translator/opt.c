@@ -331,3 +331,38 @@ void elab_optimize(struct elab *el)
 		if (f->body->kind != ST_EMBEDDED)
 			prune_locals(el->s->arena, &f->info->locals, f->body, NULL);
 }
+
+/* @defined(e) is false unless e is a target expression ($var, @cast, …),
+ * which the probe families decide on; stap 4.8 folds the rest to 0 (even
+ * a plain variable), so their types are never needed.  Also with -u. */
+static int fold_defined(struct walker *w, struct exp *e)
+{
+	(void)w;
+	if (e->kind != EX_DEFINED || !e->u.op.operand)
+		return 0;
+	switch (e->u.op.operand->kind) {
+	case EX_TARGET: case EX_TARGET_LIST: case EX_CAST: case EX_ATVAR:
+	case EX_AUTOCAST: case EX_ENTRY: case EX_PERF: case EX_CONST:
+	case EX_REGISTER: case EX_DEREF: case EX_PROBEWRITE:
+		return 0;
+	default:
+		e->kind = EX_NUM;
+		e->u.num = 0;
+		return 1;
+	}
+}
+
+void elab_fold_defined(struct elab *el)
+{
+	struct walker w = { .exp = fold_defined };
+	struct derived_probe *dp;
+	struct func *f;
+	int i;
+
+	VEC_EACH(el->prog->probes, i, dp) {
+		walk_stmt(&w, dp->body);
+		walk_exp(&w, dp->cond);
+	}
+	VEC_EACH(el->prog->funcs, i, f)
+		walk_stmt(&w, f->body);
+}
