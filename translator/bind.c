@@ -120,10 +120,10 @@ static struct func *resolve_call(struct elab *el, struct exp *e)
 	VEC_EACH(el->funcs, i, f) {
 		if (strcmp(f->name, e->u.call.name))
 			continue;
+		if (f->is_private && f->file != el->file)
+			continue;
 		any_name = 1;
 		if (f->params.n != n)
-			continue;
-		if (f->is_private && f->file != el->file)
 			continue;
 		vec_push(el->s->arena, &cands, f);
 	}

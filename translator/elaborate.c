@@ -43,14 +43,16 @@ static int cmp_func_name(const void *a, const void *b)
 {
 	const struct func *x = *(const struct func *const *)a;
 	const struct func *y = *(const struct func *const *)b;
-	int c = strcmp(x->name, y->name);
+	int c = x->is_private - y->is_private;
 
+	if (!c)
+		c = strcmp(x->name, y->name);
 	return c ? c : x->info->index - y->info->index;
 }
 
 /* Keep the globals the program uses, in the order stap 4.8 lists them:
  * as first mentioned by the probes in order, then by the functions in
- * order of their names. */
+ * the order -p2 lists them. */
 static void keep_globals(struct elab *el)
 {
 	struct walker w = { .exp = note_mention, .arg = el };

@@ -51,13 +51,17 @@ static void print_locals(FILE *f, const struct vec *locals)
 		print_sym(f, "  ", sym);
 }
 
-/* By name; ties (overloads) keep declaration order. */
+/* By name in byte order, private ones after the others (stap sorts by
+ * its internal names, which set private ones apart); ties (overloads)
+ * keep declaration order. */
 static int cmp_func(const void *a, const void *b)
 {
 	const struct func *x = *(const struct func *const *)a;
 	const struct func *y = *(const struct func *const *)b;
-	int c = strcmp(x->name, y->name);
+	int c = x->is_private - y->is_private;
 
+	if (!c)
+		c = strcmp(x->name, y->name);
 	return c ? c : x->info->index - y->info->index;
 }
 
