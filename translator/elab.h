@@ -47,6 +47,9 @@ void elab_infer_types(struct elab *el);
 /* foreachcheck.c */
 void elab_check_foreach(struct elab *el);
 
+/* statcheck.c */
+void elab_check_hists(struct elab *el);
+
 /* printcheck.c */
 int printcheck_program(struct session *s, struct program *p);
 

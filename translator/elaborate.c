@@ -222,6 +222,7 @@ int pass_elaborate(struct session *s)
 	if (s->diags.errors)
 		return 1;
 	elab_check_foreach(&el);
+	elab_check_hists(&el);
 	if (s->diags.errors)
 		return 1;
 	el.prog->max_nesting = max_nesting(el.prog);

@@ -150,6 +150,15 @@ static enum type infer_sym(struct elab *el, struct exp *e, enum type want)
 	return sym->type;
 }
 
+static void stats_as_value(struct elab *el, struct exp *e)
+{
+	if (el->report)
+		diag_error(&el->s->diags, e->loc, "sema.stats-value",
+			   "an aggregate cannot be used as a value: extract one with @count, @sum, @min, @max, @avg or @variance");
+}
+
+static enum type infer_compare(struct elab *el, struct exp *e);
+
 static enum type infer_assign(struct elab *el, struct exp *e, enum type want)
 {
 	const char *op = e->u.bin.op;
@@ -174,13 +183,39 @@ static enum type infer_assign(struct elab *el, struct exp *e, enum type want)
 	/* the value first, so that a conflict is reported at the variable
 	 * with the place its type came from */
 	rt = infer(el, r, TY_UNKNOWN);
+	if (rt == TY_STATS) {
+		/* the variable is not made an aggregate by this */
+		stats_as_value(el, r);
+		return infer(el, l, TY_UNKNOWN);
+	}
 	lt = infer(el, l, rt != TY_UNKNOWN ? rt : want);
 	if (rt == TY_UNKNOWN && lt != TY_UNKNOWN)
 		infer(el, r, lt);
-	if (lt == TY_STATS && el->report)
-		diag_error(&el->s->diags, e->loc, "sema.stats-assign",
-			   "an aggregate can only be added to with '<<<'");
 	return lt;
+}
+
+/* Both sides of a comparison have one type, long or string; an aggregate
+ * is reported as a mismatch with where it became one. */
+static enum type infer_compare(struct elab *el, struct exp *e)
+{
+	struct exp *l = e->u.bin.left, *r = e->u.bin.right;
+	enum type lt = infer(el, l, TY_UNKNOWN), rt = infer(el, r, TY_UNKNOWN);
+
+	if (lt == TY_STATS || rt == TY_STATS) {
+		if (lt == TY_STATS)
+			infer(el, l, rt == TY_STATS || rt == TY_UNKNOWN ? TY_LONG : rt);
+		if (rt == TY_STATS)
+			infer(el, r, lt == TY_STATS || lt == TY_UNKNOWN ? TY_LONG : lt);
+	} else if (lt == TY_UNKNOWN && rt != TY_UNKNOWN) {
+		infer(el, l, rt);
+	} else if (rt == TY_UNKNOWN && lt != TY_UNKNOWN) {
+		infer(el, r, lt);
+	} else if (lt != rt && el->report) {
+		diag_error(&el->s->diags, e->loc, "sema.type-mismatch",
+			   "type mismatch: comparing a %s with a %s",
+			   type_name(lt), type_name(rt));
+	}
+	return TY_LONG;
 }
 
 static void infer_args_call(struct elab *el, struct exp *e)
@@ -291,14 +326,7 @@ static enum type infer_kind(struct elab *el, struct exp *e, enum type want)
 		infer(el, e->u.bin.right, TY_STRING);
 		return TY_LONG;
 	case EX_CMP:
-		t = infer(el, e->u.bin.left, TY_UNKNOWN);
-		t = infer(el, e->u.bin.right, t);
-		if (t != TY_UNKNOWN)
-			infer(el, e->u.bin.left, t);
-		if (el->report && (t == TY_STATS))
-			diag_error(&el->s->diags, e->loc, "sema.compare-stats",
-				   "aggregates cannot be compared");
-		return TY_LONG;
+		return infer_compare(el, e);
 	case EX_TERNARY:
 		infer(el, e->u.tern.cond, TY_LONG);
 		t = infer(el, e->u.tern.yes, want);
@@ -410,7 +438,9 @@ static int infer_stmt(struct walker *w, struct stmt *st)
 		return 1;
 	case ST_IF:
 		infer(el, st->u.if_.cond, TY_LONG);
-		break;
+		walk_stmt(w, st->u.if_.then);
+		walk_stmt(w, st->u.if_.els);
+		return 1;
 	case ST_FOR:
 		infer(el, st->u.for_.init, TY_VOID);
 		infer(el, st->u.for_.cond, TY_LONG);
