@@ -43,6 +43,10 @@ void elab_rescan(struct elab *el);
 
 /* types.c */
 void elab_infer_types(struct elab *el);
+void elab_infer_types_quietly(struct elab *el);	/* no reports */
+
+/* dumpinfo.c */
+int elab_dump_info(struct elab *el);
 
 /* foreachcheck.c */
 void elab_check_foreach(struct elab *el);

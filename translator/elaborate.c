@@ -190,6 +190,10 @@ int pass_elaborate(struct session *s)
 	el.prog = ARENA_NEW(s->arena, struct program);
 	s->program = el.prog;
 	elab_collect(&el);
+	if (elab_dump_info(&el)) {
+		s->last_pass = 2;	/* nothing more to do */
+		return 0;
+	}
 	elab_derive_probes(&el);
 	if (s->diags.errors)
 		return 1;

@@ -77,6 +77,9 @@ struct probe_family {
 	void (*emit)(struct emit *e, struct vec *probes);
 	/* Context functions that make sense in this family's probes. */
 	const char *kind;	/* "begin", "timer", … for listing */
+	/* --dump-probe-types: the point patterns the family accepts, as
+	 * "timer.ms(number)"; NULL-terminated.  NULL: its table names. */
+	const char *const *patterns;
 };
 
 /* A function as called: the user's declaration with its symbols. */

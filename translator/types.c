@@ -558,3 +558,14 @@ void elab_infer_types(struct elab *el)
 			check_sym(el, sym);
 	}
 }
+
+/* Infer what can be inferred, report nothing (--dump-functions). */
+void elab_infer_types_quietly(struct elab *el)
+{
+	int rounds = 0;
+
+	do {
+		el->changed = 0;
+		infer_all(el);
+	} while (el->changed && ++rounds < 100);
+}

@@ -112,7 +112,21 @@ static void emit_timer(struct emit *e, struct vec *probes)
 	emit_line(e, "{ _stp_timers_stop(stp_timers, %d); }\n", probes->n);
 }
 
+static const char *const timer_patterns[] = {
+	"timer.hz(number)", "timer.jiffies(number)",
+	"timer.jiffies(number).randomize(number)",
+	"timer.ms(number)", "timer.ms(number).randomize(number)",
+	"timer.msec(number)", "timer.msec(number).randomize(number)",
+	"timer.ns(number)", "timer.ns(number).randomize(number)",
+	"timer.nsec(number)", "timer.nsec(number).randomize(number)",
+	"timer.s(number)", "timer.s(number).randomize(number)",
+	"timer.sec(number)", "timer.sec(number).randomize(number)",
+	"timer.us(number)", "timer.us(number).randomize(number)",
+	"timer.usec(number)", "timer.usec(number).randomize(number)",
+	NULL,
+};
+
 const struct probe_family family_timer = {
 	.name = "timer", .resolve = resolve_timer, .emit = emit_timer,
-	.kind = "timer",
+	.kind = "timer", .patterns = timer_patterns,
 };
