@@ -57,6 +57,57 @@ static struct sym *lookup(struct elab *el, struct exp *e)
 	return sym;
 }
 
+static int find_next(struct walker *w, struct stmt *st)
+{
+	if (st->kind == ST_NEXT)
+		*(int *)w->arg = 1;
+	return 0;
+}
+
+static int may_next(struct func *f)
+{
+	int found = 0;
+	struct walker w = { .stmt = find_next, .arg = &found };
+
+	walk_stmt(&w, f->body);
+	return found;
+}
+
+static void arity_error(struct elab *el, struct exp *e)
+{
+	struct func *f;
+	int i, n = e->u.call.args.n;
+
+	diag_error(&el->s->diags, e->loc, "sema.call-arity",
+		   "no function '%s' takes %d argument%s", e->u.call.name, n,
+		   n == 1 ? "" : "s");
+	VEC_EACH(el->funcs, i, f)
+		if (!strcmp(f->name, e->u.call.name) &&
+		    (!f->is_private || f->file == el->file))
+			diag_note(&el->s->diags, f->loc, "'%s' is declared here with %d parameter%s",
+				  f->name, f->params.n, f->params.n == 1 ? "" : "s");
+}
+
+/* " (similar: a, b)" for the visible functions named like NAME, or "". */
+static const char *similar_functions(struct elab *el, const char *name)
+{
+	static const char *const builtins[] = {
+		"print", "println", "printf", "printd", "printdln", "sprint",
+		"sprintln", "sprintf", "sprintd", "sprintdln",
+	};
+	struct vec names = {0};
+	struct func *f;
+	size_t j;
+	int i;
+
+	for (j = 0; j < sizeof builtins / sizeof builtins[0]; j++)
+		vec_push(el->s->arena, &names, (void *)builtins[j]);
+	VEC_EACH(el->funcs, i, f)
+		if (!f->is_private || f->file == el->file)
+			vec_push(el->s->arena, &names, (void *)f->name);
+	return similar_names(el->s->arena, name, &names);
+}
+
 /* Candidates for a call: same name and arity, visible from this file,
  * ordered by priority (stable).  Returns the first; the rest chain through
  * func_info->next_overload. */
@@ -69,21 +120,20 @@ static struct func *resolve_call(struct elab *el, struct exp *e)
 	VEC_EACH(el->funcs, i, f) {
 		if (strcmp(f->name, e->u.call.name))
 			continue;
+		if (f->is_private && f->file != el->file)
+			continue;
 		any_name = 1;
 		if (f->params.n != n)
-			continue;
-		if (f->is_private && f->file != el->file)
 			continue;
 		vec_push(el->s->arena, &cands, f);
 	}
 	if (!cands.n) {
 		if (any_name)
-			diag_error(&el->s->diags, e->loc, "sema.call-arity",
-				   "no function '%s' takes %d argument%s",
-				   e->u.call.name, n, n == 1 ? "" : "s");
+			arity_error(el, e);
 		else
 			diag_error(&el->s->diags, e->loc, "sema.unresolved-function",
-				   "unresolved function '%s'", e->u.call.name);
+				   "unresolved function '%s'%s", e->u.call.name,
+				   similar_functions(el, e->u.call.name));
 		return NULL;
 	}
 	/* insertion sort by priority keeps declaration order on ties */
@@ -93,6 +143,12 @@ static struct func *resolve_call(struct elab *el, struct exp *e)
 			void *t = cands.v[j];
 			cands.v[j] = cands.v[j - 1];
 			cands.v[j - 1] = t;
+		}
+	/* an overload that never does `next` hides the ones after it */
+	for (i = 0; i < cands.n - 1; i++)
+		if (!may_next(cands.v[i])) {
+			cands.n = i + 1;
+			break;
 		}
 	for (i = 0; i < cands.n; i++) {
 		f = cands.v[i];
@@ -148,7 +204,6 @@ static int bind_exp(struct walker *w, struct exp *e)
 	switch (e->kind) {
 	case EX_SYM:
 		e->u.sym.sym = lookup(el, e);
-		note_global(el, e->u.sym.sym, 0);
 		break;
 	case EX_CALL:
 		f = resolve_call(el, e);
@@ -157,8 +212,6 @@ static int bind_exp(struct walker *w, struct exp *e)
 				   "function '%s' may only be used in guru mode (-g)",
 				   f->name);
 		e->u.call.func = f;
-		if (f)
-			vec_add_unique(el->s->arena, el->callees, f);
 		break;
 	case EX_EMBEDDED:
 		if (!el->file->is_tapset && !el->s->guru)
@@ -192,6 +245,11 @@ static int mark_exp(struct walker *w, struct exp *e)
 	switch (e->kind) {
 	case EX_SYM:
 		e->u.sym.sym->read = 1;
+		note_global(el, e->u.sym.sym, 0);
+		break;
+	case EX_CALL:
+		if (e->u.call.func)
+			vec_add_unique(el->s->arena, el->callees, e->u.call.func);
 		break;
 	case EX_ASSIGN:
 		mark_written(el, e->u.bin.left);
@@ -217,9 +275,10 @@ static int mark_stmt(struct walker *w, struct stmt *st)
 
 	switch (st->kind) {
 	case ST_DELETE:
+		/* stap counts a delete as reading its array too: a deleted
+		 * global is not displayed at the end, a deleted local kept */
 		mark_written(el, st->u.exp);
-		mark_lvalue_indexes(w, st->u.exp);
-		return 1;
+		break;
 	case ST_FOREACH:
 		for (i = 0; i < st->u.foreach.keys.n; i++) {
 			struct sym *k = target_sym(st->u.foreach.keys.v[i]);
@@ -233,25 +292,39 @@ static int mark_stmt(struct walker *w, struct stmt *st)
 	case ST_TRY:
 		mark_written(el, st->u.try_.catch_var);
 		break;
-	case ST_EMBEDDED:
-		if (!el->file->is_tapset && !el->s->guru)
-			diag_error(&el->s->diags, st->loc, "sema.embedded-c",
-				   "embedded C is only allowed in guru mode (-g) or in tapsets");
-		break;
 	default:
 		break;
 	}
 	return 0;
 }
 
+static int bind_stmt(struct walker *w, struct stmt *st)
+{
+	struct elab *el = w->arg;
+
+	if (st->kind == ST_EMBEDDED && !el->file->is_tapset && !el->s->guru)
+		diag_error(&el->s->diags, st->loc, "sema.embedded-c",
+			   "embedded C is only allowed in guru mode (-g) or in tapsets");
+	return 0;
+}
+
+/* Record, for the body in el's current scope, what it reads, writes and
+ * calls. */
+static void scan_body(struct elab *el, struct stmt *body, struct exp *cond)
+{
+	struct walker m = { .exp = mark_exp, .stmt = mark_stmt, .arg = el };
+
+	walk_stmt(&m, body);
+	walk_exp(&m, cond);
+}
+
 static void bind_body(struct elab *el, struct stmt *body, struct exp *cond)
 {
-	struct walker w = { .exp = bind_exp, .arg = el };
-	struct walker m = { .exp = mark_exp, .stmt = mark_stmt, .arg = el };
+	struct walker w = { .exp = bind_exp, .stmt = bind_stmt, .arg = el };
 
 	walk_stmt(&w, body);
 	walk_exp(&w, cond);
-	walk_stmt(&m, body);
+	scan_body(el, body, cond);
 }
 
 void elab_bind_probe(struct elab *el, struct derived_probe *dp)
@@ -328,4 +401,77 @@ void elab_close_globals(struct elab *el)
 				vec_add_unique(a, &dp->globals_written, sym);
 		}
 	}
+}
+
+static void clear_flags(struct vec *syms, int written)
+{
+	struct sym *sym;
+	int i;
+
+	VEC_EACH(*syms, i, sym) {
+		sym->read = 0;
+		sym->written = written;
+	}
+}
+
+static void set_scope(struct elab *el, struct vec *locals, struct vec *params,
+		      const struct src_file *file, struct vec *used,
+		      struct vec *written, struct vec *callees)
+{
+	*used = *written = *callees = (struct vec){0};
+	el->locals = locals;
+	el->params = params;
+	el->file = file;
+	el->used = used;
+	el->written = written;
+	el->callees = callees;
+}
+
+/* After the optimizer removed code: recompute what each body reads,
+ * writes and calls, which functions are still reached (prog->funcs keeps
+ * its order and renumbers), and the globals of each probe. */
+void elab_rescan(struct elab *el)
+{
+	struct program *p = el->prog;
+	struct arena *a = el->s->arena;
+	struct vec reached = {0}, kept = {0};
+	struct derived_probe *dp;
+	struct func *f, *g;
+	int i, j;
+
+	clear_flags(&el->globals, 0);
+	VEC_EACH(p->probes, i, dp) {
+		clear_flags(&dp->locals, 0);
+		set_scope(el, &dp->locals, NULL, dp->loc.file, &dp->globals_used,
+			  &dp->globals_written, &dp->callees);
+		scan_body(el, dp->body, dp->cond);
+		VEC_EACH(dp->callees, j, f)
+			vec_add_unique(a, &reached, f);
+	}
+	for (i = 0; i < reached.n; i++) {
+		struct func_info *fi = ((struct func *)reached.v[i])->info;
+
+		for (g = fi->func; g; g = g->info->next_overload)
+			vec_add_unique(a, &reached, g);
+		if (fi->func->body->kind == ST_EMBEDDED)
+			continue;
+		clear_flags(&fi->locals, 0);
+		clear_flags(&fi->params, 1);
+		set_scope(el, &fi->locals, &fi->params, fi->func->file,
+			  &fi->globals_used, &fi->globals_written, &fi->callees);
+		scan_body(el, fi->func->body, NULL);
+		VEC_EACH(fi->callees, j, g)
+			vec_add_unique(a, &reached, g);
+	}
+	VEC_EACH(p->funcs, i, f) {
+		for (j = 0; j < reached.n && reached.v[j] != f; j++)
+			;
+		f->used = j < reached.n;
+		if (!f->used)
+			continue;
+		f->info->index = kept.n;
+		vec_push(a, &kept, f);
+	}
+	p->funcs = kept;
+	elab_close_globals(el);
 }

@@ -39,24 +39,40 @@ struct sym *elab_find_global(struct elab *el, const char *name,
 void elab_bind_probe(struct elab *el, struct derived_probe *dp);
 void elab_bind_func(struct elab *el, struct func *f);
 void elab_close_globals(struct elab *el);
+void elab_rescan(struct elab *el);
 
 /* targets.c */
 void elab_resolve_targets(struct elab *el);
 
 /* types.c */
 void elab_infer_types(struct elab *el);
+void elab_infer_types_quietly(struct elab *el);	/* no reports */
+
+/* dumpinfo.c */
+int elab_dump_info(struct elab *el);
+
+/* foreachcheck.c */
+void elab_check_foreach(struct elab *el);
+
+/* statcheck.c */
+void elab_check_hists(struct elab *el);
 
 /* printcheck.c */
 int printcheck_program(struct session *s, struct program *p);
 
 /* opt.c */
 void elab_optimize(struct elab *el);
+void elab_fold_defined(struct elab *el);
 
 /* listing.c */
 void elab_print_program(struct session *s, struct program *p);
 int elab_list_probes(struct session *s, struct program *p);
 
 const char *type_name(enum type t);
+/* " (similar: a, b, …)": up to five of NAMES (const char *) close to
+ * NAME in edit distance, nearest first; "" if none (similar.c). */
+const char *similar_names(struct arena *a, const char *name,
+			  const struct vec *names);
 void vec_add_unique(struct arena *a, struct vec *v, void *item);
 
 #endif

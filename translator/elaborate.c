@@ -5,8 +5,10 @@
  * probes reach; check print formats; infer types; drop what is unused.
  * Prints the -p2 listing when it is the last pass.
  */
+#include <stdlib.h>
 #include <string.h>
 
+#include "ast_walk.h"
 #include "elab.h"
 
 static void bind_all(struct elab *el)
@@ -25,22 +27,54 @@ static void bind_all(struct elab *el)
 	}
 }
 
-/* Keep the globals some probe uses, in declaration order. */
+static int note_mention(struct walker *w, struct exp *e)
+{
+	struct elab *el = w->arg;
+	struct sym *sym;
+
+	if (e->kind != EX_SYM || !(sym = e->u.sym.sym) ||
+	    sym->kind != SYM_GLOBAL || (!sym->read && !sym->written))
+		return 0;
+	vec_add_unique(el->s->arena, &el->prog->globals, sym);
+	return 0;
+}
+
+static int cmp_func_name(const void *a, const void *b)
+{
+	const struct func *x = *(const struct func *const *)a;
+	const struct func *y = *(const struct func *const *)b;
+	int c = x->is_private - y->is_private;
+
+	if (!c)
+		c = strcmp(x->name, y->name);
+	return c ? c : x->info->index - y->info->index;
+}
+
+/* Keep the globals the program uses, in the order stap 4.8 lists them:
+ * as first mentioned by the probes in order, then by the functions in
+ * the order -p2 lists them. */
 static void keep_globals(struct elab *el)
 {
+	struct walker w = { .exp = note_mention, .arg = el };
+	struct derived_probe *dp;
+	struct vec funcs = {0};
+	struct func *f;
 	struct sym *sym;
 	int i;
 
-	VEC_EACH(el->globals, i, sym) {
-		if (!sym->read && !sym->written && !el->s->unoptimized) {
-			if (sym->decl->file && sym->decl->file->is_user)
-				diag_warning(&el->s->diags, sym->loc, "sema.unused-global",
-					     "eliding unused variable '%s'", sym->name);
-			continue;
-		}
-		sym->index = el->prog->globals.n;
-		vec_push(el->s->arena, &el->prog->globals, sym);
+	el->prog->globals = (struct vec){0};
+	VEC_EACH(el->prog->probes, i, dp) {
+		walk_stmt(&w, dp->body);
+		walk_exp(&w, dp->cond);
 	}
+	VEC_EACH(el->prog->funcs, i, f)
+		vec_push(el->s->arena, &funcs, f);
+	if (funcs.n)
+		qsort(funcs.v, (size_t)funcs.n, sizeof(void *), cmp_func_name);
+	VEC_EACH(funcs, i, f)
+		walk_stmt(&w, f->body);
+	VEC_EACH(el->prog->globals, i, sym)
+		sym->index = i;
 }
 
 /* Top-level %{ %} blocks of the user's files, and of tapset files that
@@ -106,21 +140,49 @@ static int max_nesting(struct program *p)
 	return best + 11 > 13 ? best + 11 : 13;
 }
 
-static void warn_locals(struct elab *el, struct vec *locals)
+/* A probe point list or alias gives several probes the same body: warn
+ * once per place. */
+static void warn_locals(struct elab *el, struct vec *locals, struct vec *seen)
+{
+	struct sym *sym, *prev;
+	int i, j;
+
+	VEC_EACH(*locals, i, sym) {
+		if (sym->written || !sym->loc.file || !sym->loc.file->is_user)
+			continue;
+		VEC_EACH(*seen, j, prev)
+			if (prev->loc.file == sym->loc.file &&
+			    prev->loc.line == sym->loc.line &&
+			    prev->loc.col == sym->loc.col)
+				break;
+		if (j < seen->n)
+			continue;
+		vec_push(el->s->arena, seen, sym);
+		diag_warning(&el->s->diags, sym->loc, "sema.never-assigned",
+			     "never-assigned local variable '%s'", sym->name);
+	}
+}
+
+/* Globals of the user's files that the program reads but nothing assigns
+ * (an initializer assigns). */
+static void warn_globals(struct elab *el)
 {
 	struct sym *sym;
 	int i;
 
-	VEC_EACH(*locals, i, sym)
-		if (!sym->written && sym->loc.file && sym->loc.file->is_user)
-			diag_warning(&el->s->diags, sym->loc, "sema.never-assigned",
-				     "never-assigned local variable '%s'", sym->name);
+	VEC_EACH(el->globals, i, sym)
+		if (sym->read && !sym->written && !sym->decl->init &&
+		    sym->decl->file && sym->decl->file->is_user)
+			diag_warning(&el->s->diags, sym->loc, "sema.never-assigned-global",
+				     "never-assigned global variable '%s'", sym->name);
 }
 
 int pass_elaborate(struct session *s)
 {
 	struct elab el;
 	struct derived_probe *dp;
+	struct func *f;
+	struct vec seen = {0};
 	int i;
 
 	memset(&el, 0, sizeof el);
@@ -128,6 +190,10 @@ int pass_elaborate(struct session *s)
 	el.prog = ARENA_NEW(s->arena, struct program);
 	s->program = el.prog;
 	elab_collect(&el);
+	if (elab_dump_info(&el)) {
+		s->last_pass = 2;	/* nothing more to do */
+		return 0;
+	}
 	elab_derive_probes(&el);
 	if (s->diags.errors)
 		return 1;
@@ -142,19 +208,32 @@ int pass_elaborate(struct session *s)
 	bind_all(&el);
 	elab_resolve_targets(&el);
 	elab_close_globals(&el);
+	warn_globals(&el);
+	VEC_EACH(el.prog->probes, i, dp)
+		warn_locals(&el, &dp->locals, &seen);
+	VEC_EACH(el.prog->funcs, i, f)
+		warn_locals(&el, &f->info->locals, &seen);
+	if (s->diags.errors)
+		return 1;
+	elab_fold_defined(&el);
+	if (!s->unoptimized) {
+		elab_optimize(&el);
+		if (!el.prog->probes.n) {
+			diag_fatal(&s->diags, "no probes found: every probe was elided, since none does anything");
+			return 1;
+		}
+		elab_rescan(&el);
+	}
 	keep_globals(&el);
 	keep_embeds(&el);
-	VEC_EACH(el.prog->probes, i, dp)
-		warn_locals(&el, &dp->locals);
 	printcheck_program(s, el.prog);
 	elab_infer_types(&el);
 	if (s->diags.errors)
 		return 1;
-	elab_optimize(&el);
-	if (!el.prog->probes.n) {
-		diag_fatal(&s->diags, "no probes found: every probe was elided, since none does anything");
+	elab_check_foreach(&el);
+	elab_check_hists(&el);
+	if (s->diags.errors)
 		return 1;
-	}
 	el.prog->max_nesting = max_nesting(el.prog);
 	if (s->last_pass == 2)
 		elab_print_program(s, el.prog);

@@ -61,3 +61,10 @@ void family_list(void (*fn)(const struct probe_family *f, void *arg), void *arg)
 			fn(families[i].family, arg);
 	}
 }
+
+/* The I-th name of the table (first components, such as "begin"), or
+ * NULL past the end: for suggestions and --dump-probe-types. */
+const char *family_name_at(size_t i)
+{
+	return i < sizeof families / sizeof families[0] ? families[i].name : NULL;
+}

@@ -1,22 +1,26 @@
 /* listing.c - the -p2 listing of the resolved program, and -l/-L.
  *
- * The shape follows stap's: "# globals" with each global's type (and index
- * types for arrays), "# functions" with signatures and locals, "# probes"
- * with each derived probe, the point it came from, and its locals.  -l
- * lists the derived probes' points, sorted and unique; -L adds each one's
- * target variables with their C types, as its family names them.
+ * The shape and order follow stap 4.8's: "# globals" in the order the
+ * program first mentions them, with each global's type (and index types
+ * for arrays); "# functions" sorted by name, with signatures and locals;
+ * "# probes" with each derived probe, the alias chain it came through, and
+ * its locals, then one `end` probe per global that is written but never
+ * read (stap synthesizes those to display such globals at the end).
+ * -l lists the derived probes' points, sorted and unique; -L adds each
+ * one's target variables with their C types, as its family names them.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "dump.h"
 #include "elab.h"
 
-static void print_sym(FILE *f, const char *indent, const struct sym *sym)
+static void print_type_and_indexes(FILE *f, const struct sym *sym)
 {
 	int i;
 
-	fprintf(f, "%s%s:%s", indent, sym->name, type_name(sym->type));
+	fprintf(f, ":%s", type_name(sym->type));
 	if (sym->arity > 0) {
 		fputs(" [", f);
 		for (i = 0; i < sym->arity; i++)
@@ -25,6 +29,16 @@ static void print_sym(FILE *f, const char *indent, const struct sym *sym)
 		fputc(']', f);
 	}
 	fputc('\n', f);
+}
+
+static void print_sym(FILE *f, const char *indent, const struct sym *sym)
+{
+	fprintf(f, "%s%s", indent, sym->name);
+	if (sym->decl && sym->decl->wrap)
+		fputc('%', f);
+	if (sym->decl && sym->decl->is_array_decl && sym->decl->max_entries)
+		fprintf(f, "[%lld]", (long long)sym->decl->max_entries);
+	print_type_and_indexes(f, sym);
 }
 
 static void print_locals(FILE *f, const struct vec *locals)
@@ -39,21 +53,35 @@ static void print_locals(FILE *f, const struct vec *locals)
 		print_sym(f, "  ", sym);
 }
 
-void elab_print_program(struct session *s, struct program *p)
+/* By name in byte order, private ones after the others (stap sorts by
+ * its internal names, which set private ones apart); ties (overloads)
+ * keep declaration order. */
+static int cmp_func(const void *a, const void *b)
 {
-	FILE *f = stdout;
-	const struct sym *sym;
+	const struct func *x = *(const struct func *const *)a;
+	const struct func *y = *(const struct func *const *)b;
+	int c = x->is_private - y->is_private;
+
+	if (!c)
+		c = strcmp(x->name, y->name);
+	return c ? c : x->info->index - y->info->index;
+}
+
+static void print_functions(FILE *f, struct session *s, struct program *p)
+{
+	const struct func **sorted;
 	const struct func *fn;
-	const struct derived_probe *dp;
+	const struct sym *sym;
 	int i, j;
 
-	if (p->globals.n)
-		fputs("# globals\n", f);
-	VEC_EACH(p->globals, i, sym)
-		print_sym(f, "", sym);
-	if (p->funcs.n)
-		fputs("# functions\n", f);
-	VEC_EACH(p->funcs, i, fn) {
+	if (!p->funcs.n)
+		return;
+	fputs("# functions\n", f);
+	sorted = arena_alloc(s->arena, sizeof *sorted * (size_t)p->funcs.n);
+	memcpy(sorted, p->funcs.v, sizeof *sorted * (size_t)p->funcs.n);
+	qsort(sorted, (size_t)p->funcs.n, sizeof *sorted, cmp_func);
+	for (i = 0; i < p->funcs.n; i++) {
+		fn = sorted[i];
 		fprintf(f, "%s:%s (", fn->name, type_name(fn->type));
 		VEC_EACH(fn->info->params, j, sym)
 			fprintf(f, "%s%s:%s", j ? ", " : "", sym->name,
@@ -61,11 +89,56 @@ void elab_print_program(struct session *s, struct program *p)
 		fputs(")\n", f);
 		print_locals(f, &fn->info->locals);
 	}
+}
+
+/* stap's end probe that displays a written-only global: its locals are
+ * the index variables and the value (none for an aggregate). */
+static void print_display_probe(FILE *f, const struct sym *sym)
+{
+	int i;
+
+	fputs("end /* <- end */\n", f);
+	if (sym->arity <= 0)
+		return;
+	fputs("  # locals\n", f);
+	for (i = 0; i < sym->arity; i++)
+		fprintf(f, "  __idx%d:%s\n", i, type_name(sym->index_types[i]));
+	if (sym->type != TY_STATS)
+		fprintf(f, "  __val:%s\n", type_name(sym->type));
+}
+
+void elab_print_program(struct session *s, struct program *p)
+{
+	FILE *f = stdout;
+	const struct sym *sym;
+	const struct derived_probe *dp;
+	int i;
+
+	if (p->globals.n)
+		fputs("# globals\n", f);
+	VEC_EACH(p->globals, i, sym)
+		print_sym(f, "", sym);
+	print_functions(f, s, p);
 	fputs("# probes\n", f);
 	VEC_EACH(p->probes, i, dp) {
-		fprintf(f, "%s /* <- %s */\n", dp->pp, dp->user_pp);
+		fputs(dp->pp, f);
+		if (dp->sufficient)
+			fputc('!', f);
+		else if (dp->optional)
+			fputc('?', f);
+		if (dp->cond) {
+			fputs(" if (", f);
+			dump_exp(f, dp->cond);
+			fputc(')', f);
+		}
+		fprintf(f, " /* <- %s */\n", dp->user_pp);
 		print_locals(f, &dp->locals);
 	}
+	if (s->no_global_display)
+		return;
+	VEC_EACH(p->globals, i, sym)
+		if (sym->written && !sym->read)
+			print_display_probe(f, sym);
 }
 
 static int cmp_str(const void *a, const void *b)

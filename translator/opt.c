@@ -18,20 +18,57 @@ struct opt {
 	struct elab *el;
 	int changed;
 	struct vec *locals;	/* of the body being optimized */
+	struct vec shown;	/* warning texts already printed */
+};
+
+/* Side effects of a function, as stap judges them: writing a global,
+ * printing, embedded C that is not pure, or calling a function that has
+ * side effects.  Writing its own locals does not count, and a function on
+ * the current call path (recursion) counts as free of them. */
+enum { FX_UNKNOWN, FX_BUSY, FX_NONE, FX_SOME };
+
+static int func_side_effects(struct func *f);
+
+static int lvalue_is_global(struct exp *e)
+{
+	if (e && e->kind == EX_INDEX)
+		e = e->u.index.base;
+	return !e || e->kind != EX_SYM || !e->u.sym.sym ||
+	       e->u.sym.sym->kind == SYM_GLOBAL;
+}
+
+struct fx {
+	int in_func;	/* writes to locals do not count */
+	int found;
 };
 
 static int side_effect_visit(struct walker *w, struct exp *e)
 {
-	int *found = w->arg;
+	struct fx *fx = w->arg;
+	struct func *f;
 
 	switch (e->kind) {
-	case EX_ASSIGN: case EX_PRE_INC: case EX_POST_INC: case EX_CALL:
+	case EX_ASSIGN:
+		if (!fx->in_func || lvalue_is_global(e->u.bin.left))
+			fx->found = 1;
+		return fx->found;
+	case EX_PRE_INC: case EX_POST_INC:
+		if (!fx->in_func || lvalue_is_global(e->u.un.operand))
+			fx->found = 1;
+		return fx->found;
+	case EX_CALL:
+		for (f = e->u.call.func; f; f = f->info ? f->info->next_overload : NULL)
+			if (func_side_effects(f))
+				fx->found = 1;
+		if (!e->u.call.func)
+			fx->found = 1;
+		return fx->found;
 	case EX_EMBEDDED: case EX_REGEX:
-		*found = 1;
+		fx->found = 1;
 		return 1;
 	case EX_PRINT:
 		if (!e->u.print.to_string) {
-			*found = 1;
+			fx->found = 1;
 			return 1;
 		}
 		return 0;
@@ -40,13 +77,66 @@ static int side_effect_visit(struct walker *w, struct exp *e)
 	}
 }
 
+static int side_effect_stmt(struct walker *w, struct stmt *st)
+{
+	struct fx *fx = w->arg;
+
+	if (st->kind == ST_EMBEDDED ||
+	    (st->kind == ST_DELETE && lvalue_is_global(st->u.exp)) ||
+	    (st->kind == ST_FOREACH && st->u.foreach.value &&
+	     lvalue_is_global(st->u.foreach.value)))
+		fx->found = 1;
+	return fx->found;
+}
+
+static int func_side_effects(struct func *f)
+{
+	struct fx fx = { .in_func = 1 };
+	struct walker w = { .exp = side_effect_visit, .stmt = side_effect_stmt,
+			    .arg = &fx };
+
+	if (!f->info)
+		return 1;
+	switch (f->info->effects) {
+	case FX_BUSY: case FX_NONE:
+		return 0;
+	case FX_SOME:
+		return 1;
+	default:
+		break;
+	}
+	if (f->body->kind == ST_EMBEDDED) {
+		f->info->effects = f->pure ? FX_NONE : FX_SOME;
+		return !f->pure;
+	}
+	f->info->effects = FX_BUSY;
+	walk_stmt(&w, f->body);
+	f->info->effects = fx.found ? FX_SOME : FX_NONE;
+	return fx.found;
+}
+
 static int has_side_effects(struct exp *e)
 {
-	int found = 0;
-	struct walker w = { .exp = side_effect_visit, .arg = &found };
+	struct fx fx = { 0 };
+	struct walker w = { .exp = side_effect_visit, .arg = &fx };
 
 	walk_exp(&w, e);
-	return found;
+	return fx.found;
+}
+
+/* stap prints each distinct warning text once, unless -v. */
+static int first_time(struct opt *o, const char *text)
+{
+	const char *seen;
+	int i;
+
+	if (o->el->s->verbose)
+		return 1;
+	VEC_EACH(o->shown, i, seen)
+		if (!strcmp(seen, text))
+			return 0;
+	vec_push(o->el->s->arena, &o->shown, (void *)text);
+	return 1;
 }
 
 static int user_code(struct loc loc)
@@ -104,7 +194,9 @@ static int elide_assign(struct walker *w, struct exp *e)
 	if (e->kind != EX_ASSIGN || !strcmp(e->u.bin.op, "<<<") ||
 	    !unread_local(e->u.bin.left))
 		return 0;
-	if (user_code(e->loc))
+	if (user_code(e->loc) &&
+	    first_time(o, arena_printf(o->el->s->arena, "assign %s",
+				       e->u.bin.left->u.sym.name)))
 		diag_warning(&o->el->s->diags, e->loc, "opt.elide-assignment",
 			     "eliding assignment to '%s', which is never read",
 			     e->u.bin.left->u.sym.name);
@@ -123,8 +215,8 @@ static int elide_stmt(struct walker *w, struct stmt *st)
 	case ST_EXP:
 		walk_exp(&aw, st->u.exp);
 		if (!has_side_effects(st->u.exp)) {
-			if (user_code(st->loc))
-				diag_warning(&o->el->s->diags, st->u.exp->loc,
+			if (user_code(st->loc) && first_time(o, "expression"))
+				diag_warning(&o->el->s->diags, st->loc,
 					     "opt.elide-expression",
 					     "eliding side-effect-free expression");
 			st->kind = ST_NULL;
@@ -223,10 +315,12 @@ void elab_optimize(struct elab *el)
 	VEC_EACH(p->probes, i, dp) {
 		prune_locals(el->s->arena, &dp->locals, dp->body, dp->cond);
 		if (empty_body(dp->body)) {
-			if (user_code(dp->loc))
-				diag_warning(&el->s->diags, dp->loc, "opt.elide-probe",
+			const struct pp_comp *c = dp->comps.v[0];
+			if (user_code(dp->elide_loc) &&
+			    first_time(&o, arena_printf(el->s->arena, "probe %s", c->name)))
+				diag_warning(&el->s->diags, dp->elide_loc, "opt.elide-probe",
 					     "probe '%s' has been elided: it does nothing",
-					     dp->pp);
+					     c->name);
 			continue;
 		}
 		dp->index = kept.n;
@@ -236,4 +330,39 @@ void elab_optimize(struct elab *el)
 	VEC_EACH(p->funcs, i, f)
 		if (f->body->kind != ST_EMBEDDED)
 			prune_locals(el->s->arena, &f->info->locals, f->body, NULL);
+}
+
+/* @defined(e) is false unless e is a target expression ($var, @cast, …),
+ * which the probe families decide on; stap 4.8 folds the rest to 0 (even
+ * a plain variable), so their types are never needed.  Also with -u. */
+static int fold_defined(struct walker *w, struct exp *e)
+{
+	(void)w;
+	if (e->kind != EX_DEFINED || !e->u.op.operand)
+		return 0;
+	switch (e->u.op.operand->kind) {
+	case EX_TARGET: case EX_TARGET_LIST: case EX_CAST: case EX_ATVAR:
+	case EX_AUTOCAST: case EX_ENTRY: case EX_PERF: case EX_CONST:
+	case EX_REGISTER: case EX_DEREF: case EX_PROBEWRITE:
+		return 0;
+	default:
+		e->kind = EX_NUM;
+		e->u.num = 0;
+		return 1;
+	}
+}
+
+void elab_fold_defined(struct elab *el)
+{
+	struct walker w = { .exp = fold_defined };
+	struct derived_probe *dp;
+	struct func *f;
+	int i;
+
+	VEC_EACH(el->prog->probes, i, dp) {
+		walk_stmt(&w, dp->body);
+		walk_exp(&w, dp->cond);
+	}
+	VEC_EACH(el->prog->funcs, i, f)
+		walk_stmt(&w, f->body);
 }

@@ -30,6 +30,9 @@ struct sym {
 	int arity;		/* 0 scalar, N indexes, -1 not yet known */
 	enum type index_types[MAX_ARITY];
 	struct loc arity_loc;	/* where arity was first seen */
+	struct loc index_locs[MAX_ARITY];	/* where each index type was
+						   first inferred */
+	struct loc use_loc;	/* first use whose type stayed unknown */
 	struct global *decl;	/* SYM_GLOBAL: its declaration */
 	int index;		/* position among its owner's symbols */
 	unsigned read : 1, written : 1, is_foreach_key : 1;
@@ -40,8 +43,13 @@ struct sym {
 struct derived_probe {
 	const struct probe_family *family;
 	struct loc loc;			/* the user's probe point */
+	struct loc elide_loc;		/* where stap reports the probe as a
+					   whole: `probe`, or the user's point
+					   if it went through an alias */
 	const char *pp;			/* pp(): the resolved point, canonical */
-	const char *user_pp;		/* the point as the user wrote it */
+	const char *user_pp;		/* -p2: the point as the user wrote it,
+					   after the aliases it went through */
+	unsigned optional : 1, sufficient : 1;	/* its last point's ? and ! */
 	struct vec comps;		/* struct pp_comp *: resolved components */
 	struct stmt *body;		/* ST_BLOCK */
 	struct exp *cond;		/* arming condition (ANDed), or NULL */
@@ -85,6 +93,9 @@ struct probe_family {
 	/* -L: append " $name:type" for each target variable of DP. */
 	void (*list_vars)(struct session *s, struct derived_probe *dp,
 			  struct strbuf *out);
+	/* --dump-probe-types: the point patterns the family accepts, as
+	 * "timer.ms(number)"; NULL-terminated.  NULL: its table names. */
+	const char *const *patterns;
 };
 
 /* A function as called: the user's declaration with its symbols. */
@@ -97,6 +108,7 @@ struct func_info {
 	struct vec callees;	/* struct func * */
 	struct func *next_overload;	/* same name and arity, tried after
 					   this one does `next` */
+	int effects;			/* opt.c: has side effects? */
 	int index;
 };
 
@@ -116,6 +128,7 @@ const struct probe_family *family_lookup_next(const char *name,
 					      const struct probe_family *prev);
 void family_list(void (*fn)(const struct probe_family *f, void *arg),
 		 void *arg);
+const char *family_name_at(size_t i);
 
 /* Helpers for families. */
 const char *pp_format(struct session *s, struct vec *comps);

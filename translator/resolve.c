@@ -8,8 +8,11 @@
  * component.  `?` and `!` behave as in SystemTap.
  */
 #include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "dump.h"
 #include "elab.h"
 
 #define MAX_ALIAS_DEPTH 32
@@ -154,9 +157,42 @@ struct derive {
 	struct elab *el;
 	const struct probe *probe;	/* the user's probe */
 	const struct probe_point *user_point;
-	const char *user_pp;		/* all the probe's points, for -p2 */
+	const char *chain;		/* -p2: the aliases expanded so far, as
+					   "alias = points <- … <- user points" */
 	int depth;
+	const struct probe_alias *expanding[MAX_ALIAS_DEPTH + 1];
 };
+
+/* Script text of points, as -p2 shows them (conditions and ?/! included). */
+static const char *points_text(struct arena *a, const struct vec *points,
+			       const char *sep)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	const char *out;
+	FILE *f = open_memstream(&buf, &len);
+	int i;
+
+	for (i = 0; f && i < points->n; i++) {
+		if (i)
+			fputs(sep, f);
+		dump_probe_point(f, points->v[i]);
+	}
+	if (f)
+		fclose(f);
+	out = arena_strdup(a, buf ? buf : "");
+	free(buf);
+	return out;
+}
+
+static const char *alias_chain(struct arena *a, const struct probe_alias *al,
+			       const char *inner)
+{
+	return arena_printf(a, "%s %s %s <- %s",
+			    points_text(a, &al->names, " = "),
+			    al->kind == ALIAS_EPILOGUE ? "+=" : "=",
+			    points_text(a, &al->points, ", "), inner);
+}
 
 static struct stmt *wrap_body(struct arena *a, struct loc loc,
 			      struct stmt *first, struct stmt *second)
@@ -196,9 +232,22 @@ static int expand_alias(struct derive *d, const struct probe_alias *al,
 			struct stmt *body, struct exp *cond)
 {
 	struct arena *a = d->el->s->arena;
+	const char *outer = d->chain;
 	struct stmt *nb;
 	int i, j, found = 0, rc;
 
+	for (i = 0; i < d->depth; i++)
+		if (d->expanding[i] == al) {
+			diag_error(&d->el->s->diags, point->loc, "sema.alias-recursion",
+				   "recursive probe alias: expanding '%s' leads back to it",
+				   pp_format(d->el->s, (struct vec *)&((const struct probe_point *)
+						al->names.v[0])->comps));
+			diag_note(&d->el->s->diags,
+				  ((const struct probe_point *)al->names.v[0])->loc,
+				  "the alias is defined here");
+			return -1;
+		}
+	d->expanding[d->depth] = al;
 	if (al->kind == ALIAS_EPILOGUE)
 		nb = wrap_body(a, body->loc, body, al->body);
 	else if (al->kind == ALIAS_BOTH)
@@ -218,7 +267,9 @@ static int expand_alias(struct derive *d, const struct probe_alias *al,
 		for (j = n; j < point->comps.n; j++)	/* alias suffixes */
 			vec_push(a, &np->comps, point->comps.v[j]);
 		d->depth++;
+		d->chain = alias_chain(a, al, outer);
 		rc = derive_point(d, np, nb, and_cond(a, cond, ap->cond));
+		d->chain = outer;
 		d->depth--;
 		if (rc < 0)
 			return -1;
@@ -245,6 +296,7 @@ static int derive_one(struct derive *d, const struct probe_family *fam,
 	dp = ARENA_NEW(a, struct derived_probe);
 	dp->family = fam;
 	dp->loc = d->user_point->loc;
+	dp->elide_loc = d->depth ? d->user_point->loc : d->probe->loc;
 	for (i = 0; i < point->comps.n; i++)
 		vec_push(a, &dp->comps, point->comps.v[i]);
 	rc = fam->resolve(el->s, point, dp);
@@ -252,7 +304,9 @@ static int derive_one(struct derive *d, const struct probe_family *fam,
 		return rc;
 	if (!dp->pp)
 		dp->pp = pp_format(el->s, &dp->comps);
-	dp->user_pp = d->user_pp;
+	dp->user_pp = d->chain;
+	dp->optional = point->optional;
+	dp->sufficient = point->sufficient;
 	dp->body = stmt_clone(a, body);
 	dp->cond = exp_clone(a, cond);
 	dp->index = el->prog->probes.n;
@@ -305,7 +359,7 @@ static int derive_point(struct derive *d, const struct probe_point *point,
 	const struct probe_alias *al;
 	int i, j, found = 0, rc;
 
-	if (d->depth > MAX_ALIAS_DEPTH) {
+	if (d->depth >= MAX_ALIAS_DEPTH) {
 		diag_error(&el->s->diags, point->loc, "sema.alias-recursion",
 			   "probe alias expansion is too deep (recursive alias?)");
 		return -1;
@@ -327,19 +381,33 @@ static int derive_point(struct derive *d, const struct probe_point *point,
 	return derive_builtin(d, point, body, cond);
 }
 
+/* " (similar: …)" for a first component nothing matched: the families'
+ * names and the first components of the aliases. */
+static const char *similar_points(struct elab *el, const char *name)
+{
+	const struct probe_alias *al;
+	const struct probe_point *n;
+	struct vec names = {0};
+	const char *fam;
+	size_t k;
+	int i, j;
+
+	for (k = 0; (fam = family_name_at(k)); k++)
+		vec_push(el->s->arena, &names, (void *)fam);
+	VEC_EACH(el->aliases, i, al)
+		VEC_EACH(al->names, j, n)
+			vec_push(el->s->arena, &names,
+				 (void *)((const struct pp_comp *)n->comps.v[0])->name);
+	return similar_names(el->s->arena, name, &names);
+}
+
 static void derive_probe(struct elab *el, const struct probe *p)
 {
 	struct derive d = { .el = el, .probe = p };
 	const struct probe_point *pt;
-	struct strbuf sb = {0};
 	int i, rc;
 
-	VEC_EACH(p->points, i, pt)
-		sb_printf(&sb, "%s%s%s", i ? "," : "",
-			  pp_format(el->s, (struct vec *)&pt->comps),
-			  pt->sufficient ? "!" : pt->optional ? "?" : "");
-	d.user_pp = arena_strdup(el->s->arena, sb.s);
-	sb_free(&sb);
+	d.chain = points_text(el->s->arena, &p->points, ",");
 	VEC_EACH(p->points, i, pt) {
 		d.user_point = pt;
 		rc = derive_point(&d, pt, p->body, pt->cond);
@@ -348,8 +416,9 @@ static void derive_probe(struct elab *el, const struct probe *p)
 		if (rc == 0 && !pt->optional) {
 			const struct pp_comp *c = pt->comps.v[0];
 			diag_error(&el->s->diags, pt->loc, "sema.probe-mismatch",
-				   "probe point '%s' matches no probe (no alias or probe type named '%s')",
-				   pp_format(el->s, (struct vec *)&pt->comps), c->name);
+				   "probe point '%s' matches no probe (no alias or probe type named '%s')%s",
+				   pp_format(el->s, (struct vec *)&pt->comps), c->name,
+				   similar_points(el, c->name));
 		}
 		if (rc > 0 && pt->sufficient)
 			break;

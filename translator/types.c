@@ -113,18 +113,26 @@ static enum type infer_array(struct elab *el, struct exp *base,
 		enum type t;
 		if (!ix)
 			continue;
-		t = infer(el, ix, sym->index_types[i]);
+		t = infer(el, ix, TY_UNKNOWN);
+		if (t == TY_UNKNOWN)
+			t = infer(el, ix, sym->index_types[i]);
 		if (t == TY_STATS && el->report)
 			diag_error(&el->s->diags, ix->loc, "sema.stats-index",
 				   "an aggregate cannot be an array index");
 		else if (sym->index_types[i] == TY_UNKNOWN && t != TY_UNKNOWN) {
 			sym->index_types[i] = t;
+			sym->index_locs[i] = dummy;
 			el->changed = 1;
-		} else if (t != TY_UNKNOWN && t != sym->index_types[i] && el->report)
+		} else if (t != TY_UNKNOWN && t != sym->index_types[i] && el->report) {
 			diag_error(&el->s->diags, dummy, "sema.type-mismatch",
 				   "type mismatch: index %d of '%s' is %s here, but %s elsewhere",
 				   i + 1, sym->name, type_name(t),
 				   type_name(sym->index_types[i]));
+			if (sym->index_locs[i].file)
+				diag_note(&el->s->diags, sym->index_locs[i],
+					  "type of index %d was first inferred here (%s)",
+					  i + 1, type_name(sym->index_types[i]));
+		}
 	}
 	unify(el, &sym->type, &sym->type_loc, want, base->loc, sym_what(el, sym));
 	set_exp_type(base, sym->type);
@@ -137,8 +145,19 @@ static enum type infer_sym(struct elab *el, struct exp *e, enum type want)
 
 	set_arity(el, sym, 0, e->loc);
 	unify(el, &sym->type, &sym->type_loc, want, e->loc, sym_what(el, sym));
+	if (el->report && sym->type == TY_UNKNOWN && !sym->use_loc.file)
+		sym->use_loc = e->loc;
 	return sym->type;
 }
+
+static void stats_as_value(struct elab *el, struct exp *e)
+{
+	if (el->report)
+		diag_error(&el->s->diags, e->loc, "sema.stats-value",
+			   "an aggregate cannot be used as a value: extract one with @count, @sum, @min, @max, @avg or @variance");
+}
+
+static enum type infer_compare(struct elab *el, struct exp *e);
 
 static enum type infer_assign(struct elab *el, struct exp *e, enum type want)
 {
@@ -161,14 +180,42 @@ static enum type infer_assign(struct elab *el, struct exp *e, enum type want)
 		infer(el, r, TY_LONG);
 		return TY_LONG;
 	}
-	lt = infer(el, l, want);
-	rt = infer(el, r, lt);
-	if (lt == TY_UNKNOWN)
-		lt = infer(el, l, rt);
-	if (lt == TY_STATS && el->report)
-		diag_error(&el->s->diags, e->loc, "sema.stats-assign",
-			   "an aggregate can only be added to with '<<<'");
+	/* the value first, so that a conflict is reported at the variable
+	 * with the place its type came from */
+	rt = infer(el, r, TY_UNKNOWN);
+	if (rt == TY_STATS) {
+		/* the variable is not made an aggregate by this */
+		stats_as_value(el, r);
+		return infer(el, l, TY_UNKNOWN);
+	}
+	lt = infer(el, l, rt != TY_UNKNOWN ? rt : want);
+	if (rt == TY_UNKNOWN && lt != TY_UNKNOWN)
+		infer(el, r, lt);
 	return lt;
+}
+
+/* Both sides of a comparison have one type, long or string; an aggregate
+ * is reported as a mismatch with where it became one. */
+static enum type infer_compare(struct elab *el, struct exp *e)
+{
+	struct exp *l = e->u.bin.left, *r = e->u.bin.right;
+	enum type lt = infer(el, l, TY_UNKNOWN), rt = infer(el, r, TY_UNKNOWN);
+
+	if (lt == TY_STATS || rt == TY_STATS) {
+		if (lt == TY_STATS)
+			infer(el, l, rt == TY_STATS || rt == TY_UNKNOWN ? TY_LONG : rt);
+		if (rt == TY_STATS)
+			infer(el, r, lt == TY_STATS || lt == TY_UNKNOWN ? TY_LONG : lt);
+	} else if (lt == TY_UNKNOWN && rt != TY_UNKNOWN) {
+		infer(el, l, rt);
+	} else if (rt == TY_UNKNOWN && lt != TY_UNKNOWN) {
+		infer(el, r, lt);
+	} else if (lt != rt && el->report) {
+		diag_error(&el->s->diags, e->loc, "sema.type-mismatch",
+			   "type mismatch: comparing a %s with a %s",
+			   type_name(lt), type_name(rt));
+	}
+	return TY_LONG;
 }
 
 static void infer_args_call(struct elab *el, struct exp *e)
@@ -178,10 +225,9 @@ static void infer_args_call(struct elab *el, struct exp *e)
 
 	for (i = 0; i < e->u.call.args.n; i++) {
 		struct exp *a = e->u.call.args.v[i];
-		enum type t = TY_UNKNOWN;
-		if (f && f->info)
-			t = ((struct sym *)f->info->params.v[i])->type;
-		t = infer(el, a, t);
+		enum type t = infer(el, a, TY_UNKNOWN);
+		if (t == TY_UNKNOWN && f && f->info)
+			t = infer(el, a, ((struct sym *)f->info->params.v[i])->type);
 		for (g = f; g && g->info; g = g->info->next_overload) {
 			struct sym *p = g->info->params.v[i];
 			unify(el, &p->type, &p->type_loc, t, a->loc,
@@ -189,6 +235,11 @@ static void infer_args_call(struct elab *el, struct exp *e)
 					   g->name));
 		}
 	}
+}
+
+static int want_is_known(enum type t)
+{
+	return t != TY_UNKNOWN && t != TY_VOID;
 }
 
 static enum type infer_call(struct elab *el, struct exp *e, enum type want)
@@ -202,7 +253,14 @@ static enum type infer_call(struct elab *el, struct exp *e, enum type want)
 		if (want != TY_VOID)
 			unify(el, &g->type, &g->type_loc, want, e->loc,
 			      arena_printf(el->s->arena, "the value of '%s'", g->name));
-	return f->type;
+	/* the overloads of one call return one value: share its type */
+	for (g = f; g && g->info; g = g->info->next_overload)
+		if (g->type != TY_UNKNOWN && g->type != TY_VOID && !want_is_known(want))
+			want = g->type;
+	for (g = f; g && g->info && want_is_known(want); g = g->info->next_overload)
+		unify(el, &g->type, &g->type_loc, want, e->loc,
+		      arena_printf(el->s->arena, "the value of '%s'", g->name));
+	return f->type != TY_UNKNOWN ? f->type : want_is_known(want) ? want : f->type;
 }
 
 static enum type infer_print(struct elab *el, struct exp *e)
@@ -284,14 +342,7 @@ static enum type infer_kind(struct elab *el, struct exp *e, enum type want)
 		infer(el, e->u.bin.right, TY_STRING);
 		return TY_LONG;
 	case EX_CMP:
-		t = infer(el, e->u.bin.left, TY_UNKNOWN);
-		t = infer(el, e->u.bin.right, t);
-		if (t != TY_UNKNOWN)
-			infer(el, e->u.bin.left, t);
-		if (el->report && (t == TY_STATS))
-			diag_error(&el->s->diags, e->loc, "sema.compare-stats",
-				   "aggregates cannot be compared");
-		return TY_LONG;
+		return infer_compare(el, e);
 	case EX_TERNARY:
 		infer(el, e->u.tern.cond, TY_LONG);
 		t = infer(el, e->u.tern.yes, want);
@@ -405,7 +456,9 @@ static int infer_stmt(struct walker *w, struct stmt *st)
 		return 1;
 	case ST_IF:
 		infer(el, st->u.if_.cond, TY_LONG);
-		break;
+		walk_stmt(w, st->u.if_.then);
+		walk_stmt(w, st->u.if_.els);
+		return 1;
 	case ST_FOR:
 		infer(el, st->u.for_.init, TY_VOID);
 		infer(el, st->u.for_.cond, TY_LONG);
@@ -421,7 +474,9 @@ static int infer_stmt(struct walker *w, struct stmt *st)
 			return 1;
 		}
 		if (e) {
-			enum type t = infer(el, e, f->type);
+			enum type t = infer(el, e, TY_UNKNOWN);
+			if (t == TY_UNKNOWN)
+				t = infer(el, e, f->type);
 			unify(el, &f->type, &f->type_loc, t, e->loc,
 			      arena_printf(el->s->arena, "the value of '%s'", f->name));
 		}
@@ -487,7 +542,8 @@ static void check_sym(struct elab *el, struct sym *sym)
 	if (!sym->read && !sym->written)
 		return;
 	if (sym->type == TY_UNKNOWN)
-		diag_error(&el->s->diags, sym->loc, "sema.unresolved-type",
+		diag_error(&el->s->diags, sym->use_loc.file ? sym->use_loc : sym->loc,
+			   "sema.unresolved-type",
 			   "cannot infer the type of '%s'", sym->name);
 	else if (sym->type == TY_STATS && sym->kind != SYM_GLOBAL)
 		diag_error(&el->s->diags, sym->loc, "sema.local-stats",
@@ -519,4 +575,15 @@ void elab_infer_types(struct elab *el)
 		VEC_EACH(f->info->locals, j, sym)
 			check_sym(el, sym);
 	}
+}
+
+/* Infer what can be inferred, report nothing (--dump-functions). */
+void elab_infer_types_quietly(struct elab *el)
+{
+	int rounds = 0;
+
+	do {
+		el->changed = 0;
+		infer_all(el);
+	} while (el->changed && ++rounds < 100);
 }

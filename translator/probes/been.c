@@ -90,12 +90,19 @@ static void emit_never(struct emit *e, struct vec *probes)
 	emit_line(e, "static void stp_never_stop(void) { }\n");
 }
 
+static const char *const been_patterns[] = {
+	"begin", "begin(number)", "end", "end(number)", "error",
+	"error(number)", NULL,
+};
+
+static const char *const never_patterns[] = { "never", NULL };
+
 const struct probe_family family_been = {
 	.name = "been", .resolve = resolve_been, .emit = emit_been,
-	.kind = "begin/end",
+	.kind = "begin/end", .patterns = been_patterns,
 };
 
 const struct probe_family family_never = {
 	.name = "never", .resolve = resolve_never, .emit = emit_never,
-	.kind = "never",
+	.kind = "never", .patterns = never_patterns,
 };

@@ -25,14 +25,63 @@ static const struct {
 };
 
 
+/* stap 4.8's bounds: a period of 100 µs to one day, jiffies 1 to 10^6. */
+#define MIN_PERIOD_NS 100000LL
+#define MAX_PERIOD_NS 86400000000000LL
+#define MAX_JIFFIES 1000000LL
+
 static int number_arg(struct session *s, const struct pp_comp *c, int64_t *out)
 {
-	if (!c->arg || c->arg->kind != EX_NUM || c->arg->u.num <= 0) {
+	if (!c->arg || c->arg->kind != EX_NUM) {
 		diag_error(&s->diags, c->loc, "sema.probe-arg",
-			   "'%s' needs a positive number", c->name);
+			   "'timer.%s' needs a number", c->name);
 		return -1;
 	}
 	*out = c->arg->u.num;
+	return 0;
+}
+
+/* The period of timer.UNIT(N) in nanoseconds (hz: 10^9/N), checked. */
+static int check_period(struct session *s, const struct pp_comp *u,
+			int64_t scale, int64_t n, int64_t *period)
+{
+	if (scale < 0) {		/* jiffies */
+		if (n < 1 || n > MAX_JIFFIES) {
+			diag_error(&s->diags, u->loc, "sema.probe-arg",
+				   "timer.jiffies takes 1 to %lld jiffies, not %lld",
+				   MAX_JIFFIES, (long long)n);
+			return -1;
+		}
+		*period = -n;
+		return 0;
+	}
+	if (scale == 0) {		/* hz */
+		if (n <= 0) {
+			diag_error(&s->diags, u->loc, "sema.probe-arg",
+				   "timer.hz needs a frequency greater than 0");
+			return -1;
+		}
+		if (1000000000 / n < MIN_PERIOD_NS) {
+			diag_error(&s->diags, u->loc, "sema.probe-arg",
+				   "timer.hz(%lld) is too fast: the period must be at least %lld ns (at most %lld hz)",
+				   (long long)n, MIN_PERIOD_NS, 1000000000 / MIN_PERIOD_NS);
+			return -1;
+		}
+		*period = 1000000000 / n;
+		return 0;
+	}
+	{
+		int64_t lo = (MIN_PERIOD_NS + scale - 1) / scale;
+		int64_t hi = MAX_PERIOD_NS / scale;
+
+		if (n < lo || n > hi) {
+			diag_error(&s->diags, u->loc, "sema.probe-arg",
+				   "interval out of range: timer.%s takes %lld to %lld (100 microseconds to one day)",
+				   u->name, (long long)lo, (long long)hi);
+			return -1;
+		}
+	}
+	*period = n * scale;
 	return 0;
 }
 
@@ -41,11 +90,14 @@ static int resolve_timer(struct session *s, const struct probe_point *pt,
 {
 	const struct pp_comp *u, *r;
 	struct timer_data *td;
-	int64_t n, m = 0, scale;
+	int64_t n, m = 0, scale, period;
 	size_t i;
 
-	if (pt->comps.n < 2)
-		return 0;
+	if (pt->comps.n < 2) {
+		diag_error(&s->diags, pt->loc, "sema.probe-mismatch",
+			   "probe point 'timer' is incomplete: a unit must follow, as in timer.s(N), timer.ms(N), timer.us(N), timer.ns(N), timer.hz(N) or timer.jiffies(N)");
+		return -1;
+	}
 	u = pt->comps.v[1];
 	for (i = 0; i < sizeof units / sizeof units[0]; i++)
 		if (!strcmp(units[i].name, u->name))
@@ -56,38 +108,29 @@ static int resolve_timer(struct session *s, const struct probe_point *pt,
 			   u->name);
 		return -1;
 	}
-	if (number_arg(s, u, &n))
+	scale = units[i].ns;
+	if (number_arg(s, u, &n) || check_period(s, u, scale, n, &period))
 		return -1;
 	if (pt->comps.n > 2) {
 		r = pt->comps.v[2];
-		if (strcmp(r->name, "randomize") || pt->comps.n > 3) {
+		if (strcmp(r->name, "randomize") || pt->comps.n > 3 || scale <= 0) {
 			diag_error(&s->diags, r->loc, "sema.probe-mismatch",
-				   "unexpected component '%s' after '%s(%lld)' (only .randomize(N) may follow)",
+				   "unexpected component '%s' after '%s(%lld)' (only .randomize(N) may follow, and not for hz or jiffies)",
 				   r->name, u->name, (long long)n);
 			return -1;
 		}
 		if (number_arg(s, r, &m))
 			return -1;
+		if (m < 0 || m > n) {
+			diag_error(&s->diags, r->loc, "sema.probe-arg",
+				   "randomization out of range: it must be from 0 to the period (%lld)",
+				   (long long)n);
+			return -1;
+		}
 	}
 	td = ARENA_NEW(s->arena, struct timer_data);
-	scale = units[i].ns;
-	if (scale == 0) {		/* hz */
-		td->period_ns = 1000000000 / n;
-		td->rand_ns = m ? 1000000000 / m : 0;
-	} else if (scale < 0) {		/* jiffies: negative, converted
-					   by the runtime */
-		td->period_ns = -n;
-		td->rand_ns = -m;
-	} else {
-		td->period_ns = n * scale;
-		td->rand_ns = m * scale;
-	}
-	if (td->rand_ns > 0 && td->rand_ns >= td->period_ns && scale > 0) {
-		diag_error(&s->diags, pt->loc, "sema.probe-arg",
-			   "randomization (%lld) must be less than the period (%lld)",
-			   (long long)m, (long long)n);
-		return -1;
-	}
+	td->period_ns = period;
+	td->rand_ns = m * (scale > 0 ? scale : 0);
 	dp->data = td;
 	return 1;
 }
@@ -112,7 +155,21 @@ static void emit_timer(struct emit *e, struct vec *probes)
 	emit_line(e, "{ _stp_timers_stop(stp_timers, %d); }\n", probes->n);
 }
 
+static const char *const timer_patterns[] = {
+	"timer.hz(number)", "timer.jiffies(number)",
+	"timer.jiffies(number).randomize(number)",
+	"timer.ms(number)", "timer.ms(number).randomize(number)",
+	"timer.msec(number)", "timer.msec(number).randomize(number)",
+	"timer.ns(number)", "timer.ns(number).randomize(number)",
+	"timer.nsec(number)", "timer.nsec(number).randomize(number)",
+	"timer.s(number)", "timer.s(number).randomize(number)",
+	"timer.sec(number)", "timer.sec(number).randomize(number)",
+	"timer.us(number)", "timer.us(number).randomize(number)",
+	"timer.usec(number)", "timer.usec(number).randomize(number)",
+	NULL,
+};
+
 const struct probe_family family_timer = {
 	.name = "timer", .resolve = resolve_timer, .emit = emit_timer,
-	.kind = "timer",
+	.kind = "timer", .patterns = timer_patterns,
 };
