@@ -13,6 +13,7 @@
 
 #include "build.h"
 #include "emit_int.h"
+#include "ksyms.h"
 
 void emit_raw(struct emit *e, const char *text)
 {
@@ -426,6 +427,7 @@ int pass_translate(struct session *s)
 	if (!e.prog->max_nesting)
 		e.prog->max_nesting = 10 + e.prog->funcs.n;
 	emit_header(&e);
+	ksyms_emit_table(&e);
 	emit_embeds(&e);
 	emit_globals(&e);
 	emit_prototypes(&e);

@@ -9,6 +9,7 @@
 #include "program.h"
 
 extern const struct probe_family family_been, family_never, family_timer;
+extern const struct probe_family family_kprobe;
 
 static const struct {
 	const char *name;
@@ -19,6 +20,7 @@ static const struct {
 	{ "error", &family_been },
 	{ "never", &family_never },
 	{ "timer", &family_timer },
+	{ "kprobe", &family_kprobe },
 };
 
 const struct probe_family *family_lookup(const char *name)

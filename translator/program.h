@@ -53,6 +53,18 @@ struct derived_probe {
 	int index;			/* position in program.probes */
 	void *data;			/* the family's own data */
 	int64_t num_arg;		/* e.g. begin(N) priority, timer period */
+	int optional;			/* resolved under `?` or `!`: a family
+					   reports no error for "nothing here",
+					   it returns 0 */
+};
+
+/* How a family's context variable ($name in its probes) is read and
+ * written in the generated C (the context is `c`). */
+struct target_access {
+	enum type type;		/* TY_LONG or TY_STRING */
+	const char *rvalue;	/* C expression: int64_t or const char * */
+	const char *lvalue;	/* C lvalue (int64_t, or char[MAXSTRINGLEN]);
+				   NULL: read-only */
 };
 
 /* A probe family: begin/end/error/never, timer, kprobe, tracepoint, …
@@ -67,6 +79,18 @@ struct probe_family {
 	/* Emit the C that registers and unregisters all probes of the family
 	 * (PROBES: struct derived_probe *, in program order). */
 	void (*emit)(struct emit *e, struct vec *probes);
+	/* Optional, for families whose points hold wildcards: the concrete
+	 * points POINT stands for (struct probe_point *, pushed on OUT in
+	 * order), each then given to resolve.  Returns 1, 0 for no match
+	 * (report nothing when OPTIONAL), -1 after reporting an error. */
+	int (*expand)(struct session *s, const struct probe_point *point,
+		      int optional, struct vec *out);
+	/* Optional: the family's context variables.  For the target
+	 * expression X ($name, no components unless the family takes them)
+	 * in DP's body, fill ACC and return 1; 0: not one of this family's
+	 * variables (pass 2 reports it); -1 after reporting an error. */
+	int (*target_var)(struct session *s, struct derived_probe *dp,
+			  struct exp *x, struct target_access *acc);
 	/* Context functions that make sense in this family's probes. */
 	const char *kind;	/* "begin", "timer", … for listing */
 };

@@ -156,6 +156,7 @@ struct derive {
 	const struct probe_point *user_point;
 	const char *user_pp;		/* all the probe's points, for -p2 */
 	int depth;
+	int optional;			/* > 0: under a `?` or `!` point */
 };
 
 static struct stmt *wrap_body(struct arena *a, struct loc loc,
@@ -218,7 +219,9 @@ static int expand_alias(struct derive *d, const struct probe_alias *al,
 		for (j = n; j < point->comps.n; j++)	/* alias suffixes */
 			vec_push(a, &np->comps, point->comps.v[j]);
 		d->depth++;
+		d->optional += ap->optional || ap->sufficient;
 		rc = derive_point(d, np, nb, and_cond(a, cond, ap->cond));
+		d->optional -= ap->optional || ap->sufficient;
 		d->depth--;
 		if (rc < 0)
 			return -1;
@@ -233,21 +236,19 @@ static int expand_alias(struct derive *d, const struct probe_alias *al,
 	return found;
 }
 
-static int derive_builtin(struct derive *d, const struct probe_point *point,
-			  struct stmt *body, struct exp *cond)
+static int derive_one(struct derive *d, const struct probe_family *fam,
+		      const struct probe_point *point, struct stmt *body,
+		      struct exp *cond)
 {
 	struct elab *el = d->el;
 	struct arena *a = el->s->arena;
-	const struct pp_comp *first = point->comps.v[0];
-	const struct probe_family *fam = family_lookup(first->name);
 	struct derived_probe *dp;
 	int i, rc;
 
-	if (!fam)
-		return 0;
 	dp = ARENA_NEW(a, struct derived_probe);
 	dp->family = fam;
 	dp->loc = d->user_point->loc;
+	dp->optional = d->optional > 0;
 	for (i = 0; i < point->comps.n; i++)
 		vec_push(a, &dp->comps, point->comps.v[i]);
 	rc = fam->resolve(el->s, point, dp);
@@ -261,6 +262,33 @@ static int derive_builtin(struct derive *d, const struct probe_point *point,
 	dp->index = el->prog->probes.n;
 	vec_push(a, &el->prog->probes, dp);
 	return 1;
+}
+
+/* A point of a builtin family; families with wildcards expand it into
+ * concrete points first. */
+static int derive_builtin(struct derive *d, const struct probe_point *point,
+			  struct stmt *body, struct exp *cond)
+{
+	const struct pp_comp *first = point->comps.v[0];
+	const struct probe_family *fam = family_lookup(first->name);
+	struct vec points = {0};
+	const struct probe_point *p;
+	int i, rc, found = 0;
+
+	if (!fam)
+		return 0;
+	if (!fam->expand)
+		return derive_one(d, fam, point, body, cond);
+	rc = fam->expand(d->el->s, point, d->optional > 0, &points);
+	if (rc <= 0)
+		return rc;
+	VEC_EACH(points, i, p) {
+		rc = derive_one(d, fam, p, body, cond);
+		if (rc < 0)
+			return -1;
+		found |= rc;
+	}
+	return found;
 }
 
 /* Derive probes for POINT.  1: something resolved; 0: nothing matched;
@@ -309,6 +337,7 @@ static void derive_probe(struct elab *el, const struct probe *p)
 	sb_free(&sb);
 	VEC_EACH(p->points, i, pt) {
 		d.user_point = pt;
+		d.optional = pt->optional || pt->sufficient;
 		rc = derive_point(&d, pt, p->body, pt->cond);
 		if (rc < 0)
 			continue;
