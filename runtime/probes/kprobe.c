@@ -45,7 +45,13 @@ static int _stp_kretprobe_ret(struct kretprobe_instance *ri, struct pt_regs *reg
 	if (!rp)
 		return 0;
 	k = container_of(rp, struct stp_kprobe, u.rp);
+#ifdef STP_SYM_C	/* backtraces show "Returning from:" the function */
+	this_cpu_write(_stp_ret_func, (unsigned long)rp->kp.addr);
+#endif
 	_stp_probe_run(k->probe, regs, 0);
+#ifdef STP_SYM_C
+	this_cpu_write(_stp_ret_func, 0);
+#endif
 	return 0;
 }
 
