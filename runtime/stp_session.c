@@ -95,7 +95,8 @@ void stp_session_stop(void)
 		return;
 	atomic_set(&_stp_script_state, STP_SESSION_STOPPING);
 	stp_probes_stop();
-	_stp_display_globals();
+	if (!atomic_read(&_stp_error_count))	/* an end probe, in stap */
+		_stp_display_globals();
 	errors = atomic_read(&_stp_error_count);
 	skipped = atomic_read(&_stp_skipped_count);
 	if (errors || skipped) {

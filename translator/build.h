@@ -1,14 +1,17 @@
-/* build.h - the build directory and module name (pass 4, build.c). */
+/* build.h - pass 4 (kbuild) and the run's temporary directory.
+ *
+ * session_tmpdir is shared by the passes that write files: pass 3 writes
+ * the generated C there, pass 4 the kbuild files and the module, pass 5 the
+ * testbed guest's files.
+ */
 #ifndef BUILD_H
 #define BUILD_H
 
 struct session;
 
-/* The run's temporary directory, created on first use (/tmp/stapXXXXXX);
- * removed at exit unless -k.  NULL after reporting an error. */
+/* The run's temporary directory, /tmp/stapXXXXXX, created on the first call
+ * (NULL after an error message).  It is removed when stap exits, unless -k
+ * was given: then stap says where it is, as stap does. */
 const char *session_tmpdir(struct session *s);
-
-/* The module's name: -m NAME, else stap_<hash of the script and options>. */
-const char *session_module_name(struct session *s);
 
 #endif

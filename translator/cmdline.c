@@ -164,6 +164,15 @@ static void default_dirs(struct session *s)
 		e = getenv("SYSTEMTAP_RUNTIME");
 		s->runtime_dir = e && *e ? e : PKGDATADIR "/runtime";
 	}
+	/* kbuild compiles in another directory: the runtime path must be
+	 * absolute. */
+	if (s->runtime_dir[0] != '/') {
+		char *abs = realpath(s->runtime_dir, NULL);
+		if (abs) {
+			s->runtime_dir = arena_strdup(s->arena, abs);
+			free(abs);
+		}
+	}
 }
 
 static int one_option(struct session *s, int c, const char *arg,

@@ -46,6 +46,9 @@ void elab_infer_types(struct elab *el);
 /* printcheck.c */
 int printcheck_program(struct session *s, struct program *p);
 
+/* opt.c */
+void elab_optimize(struct elab *el);
+
 /* listing.c */
 void elab_print_program(struct session *s, struct program *p);
 

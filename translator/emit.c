@@ -460,8 +460,7 @@ int pass_translate(struct session *s)
 		if (!dir)
 			rc = 1;
 		else {
-			s->c_source = arena_printf(s->arena, "%s/%s.c", dir,
-						   session_module_name(s));
+			s->c_source = arena_printf(s->arena, "%s/stap_src.c", dir);
 			rc = write_file(s, s->c_source, &e.out);
 		}
 	}

@@ -261,7 +261,8 @@ const char *emit_stat_op(struct emit *e, struct exp *x)
 		return "0";
 	return A(e, "({ int64_t _o; if (_stp_stat_extract(&%s_h, %s, %s, &_o)) { _stp_error_at(c, STP_STAT_EMPTY_MSG, %s); goto %s; } _o; })",
 		 emit_sym_ref(e, sym), d, stat_op_name(x->u.stat.op),
-		 where(e, x, sym->name), e->err_label);
+		 emit_where(e, A(e, "operator '@%s'", x->u.stat.op), x->loc),
+		 e->err_label);
 }
 
 /* print(@hist_log(x)) and friends: the histogram's text. */
@@ -566,6 +567,8 @@ void emit_array_display(struct emit *e, struct sym *sym)
 	else
 		emit_line(e, "struct _stp_map *_m = %s;", g);
 	emit_line(e, "int _id;");
+	/* stap shows the elements by value, largest first (stats by @count) */
+	emit_line(e, "if (_m) _stp_map_sort(_m, STP_SORT_VALUE, -1, STP_STAT_COUNT, 0);");
 	emit_open(e, "for (_id = _m ? _stp_map_first(_m) : -1; _id >= 0; _id = _stp_map_next(_m, _id))");
 	emit_line(e, "_stp_print_str(c, \"%s[\");", sym->name);
 	for (i = 0; i < sym->arity; i++) {

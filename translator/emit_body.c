@@ -383,7 +383,8 @@ void emit_func_body(struct emit *e, struct func *f)
 	sb_free(&decl);
 	emit_open(e, "%s", "");
 	emit_line(e, "struct %s *l;", frame);
-	emit_line(e, "if (unlikely(c->nesting + 1 >= MAXNESTING)) { _stp_error_at(c, \"MAXNESTING exceeded\", c->last_stmt); return; }");
+	emit_line(e, "if (unlikely(c->nesting >= MAXNESTING)) { _stp_error_at(c, \"MAXNESTING exceeded\", %s); return; }",
+		  emit_where(e, arena_printf(e->s->arena, "identifier '%s'", f->name), f->loc));
 	emit_line(e, "l = _stp_frame_at(c, ++c->nesting);");
 	if (f->type == TY_STRING)
 		emit_line(e, "l->__retvalue[0] = '\\0';");

@@ -49,7 +49,7 @@ const char *emit_check(struct emit *e)
 static const char *num_lit(struct emit *e, int64_t v)
 {
 	if (v == INT64_MIN)
-		return "((int64_t)INT64_MIN)";
+		return "((int64_t)S64_MIN)";
 	return A(e, "((int64_t)%" PRId64 "LL)", v);
 }
 

@@ -10,18 +10,32 @@
 #include "emit_int.h"
 #include "format.h"
 
+/* A value to print: literals and variables as they are; anything else is
+ * evaluated into a temporary first, so that every argument is computed
+ * (and any error raised) before anything is printed, as with stap. */
+static const char *value_of(struct emit *e, struct strbuf *pre, struct exp *v)
+{
+	const char *val = ex(e, v), *t;
+
+	if (v->kind == EX_NUM || v->kind == EX_STR || v->kind == EX_SYM)
+		return val;
+	t = emit_temp(e, v->type == TY_STRING ? TY_STRING : TY_LONG);
+	if (v->type == TY_STRING)
+		sb_printf(pre, "_stp_strlcpy(%s, %s, MAXSTRINGLEN); ", t, val);
+	else
+		sb_printf(pre, "%s = %s; ", t, val);
+	return t;
+}
+
 /* One value appended to the output: the print buffer (TO == NULL) or the
  * string temporary TO. */
 static void put_value(struct emit *e, struct strbuf *sb, const char *to,
-		      struct exp *v)
+		      struct exp *v, const char *val)
 {
-	const char *val;
-
 	if (v->kind == EX_HIST) {
 		sb_puts(sb, emit_hist_print(e, v, to));
 		return;
 	}
-	val = ex(e, v);
 	if (v->type == TY_STRING) {
 		if (to)
 			sb_printf(sb, "_stp_strlcat(%s, %s, MAXSTRINGLEN); ", to, val);
@@ -96,12 +110,18 @@ const char *emit_print(struct emit *e, struct exp *x)
 	if (k == PR_PRINTF) {
 		emit_printf(e, &sb, x, to);
 	} else {
+		const char **vals = arena_alloc(e->s->arena, sizeof(char *) *
+						(size_t)(x->u.print.args.n + 1));
 		if (x->u.print.delim)
 			delim = ex(e, x->u.print.delim);
 		for (i = 0; i < x->u.print.args.n; i++) {
+			struct exp *v = x->u.print.args.v[i];
+			vals[i] = v->kind == EX_HIST ? NULL : value_of(e, &sb, v);
+		}
+		for (i = 0; i < x->u.print.args.n; i++) {
 			if (i && delim)
 				put_literal(e, &sb, to, delim);
-			put_value(e, &sb, to, x->u.print.args.v[i]);
+			put_value(e, &sb, to, x->u.print.args.v[i], vals[i]);
 		}
 		if (k == PR_PRINTLN || k == PR_PRINTDLN)
 			put_literal(e, &sb, to, "\"\\n\"");

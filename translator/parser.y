@@ -393,36 +393,36 @@ fe_dir:
 /* ---- expressions ---- */
 
 exp:
-	  exp '=' exp		{ $$ = ast_binary(A, EX_ASSIGN, @1, $2.text, $1, $3); }
-	| exp PLUSEQ exp	{ $$ = ast_binary(A, EX_ASSIGN, @1, $2.text, $1, $3); }
-	| exp ASSIGNOP exp	{ $$ = ast_binary(A, EX_ASSIGN, @1, $2.text, $1, $3); }
-	| exp APPEND exp	{ $$ = ast_binary(A, EX_ASSIGN, @1, $2.text, $1, $3); }
+	  exp '=' exp		{ $$ = ast_binary(A, EX_ASSIGN, @2, $2.text, $1, $3); }
+	| exp PLUSEQ exp	{ $$ = ast_binary(A, EX_ASSIGN, @2, $2.text, $1, $3); }
+	| exp ASSIGNOP exp	{ $$ = ast_binary(A, EX_ASSIGN, @2, $2.text, $1, $3); }
+	| exp APPEND exp	{ $$ = ast_binary(A, EX_ASSIGN, @2, $2.text, $1, $3); }
 	| exp '?' exp ':' exp	{ $$ = ast_ternary(A, @1, $1, $3, $5); }
-	| exp OROR exp		{ $$ = ast_binary(A, EX_LOG_OR, @1, $2.text, $1, $3); }
-	| exp ANDAND exp	{ $$ = ast_binary(A, EX_LOG_AND, @1, $2.text, $1, $3); }
-	| exp '|' exp		{ $$ = ast_binary(A, EX_BINARY, @1, $2.text, $1, $3); }
-	| exp '^' exp		{ $$ = ast_binary(A, EX_BINARY, @1, $2.text, $1, $3); }
-	| exp '&' exp		{ $$ = ast_binary(A, EX_BINARY, @1, $2.text, $1, $3); }
+	| exp OROR exp		{ $$ = ast_binary(A, EX_LOG_OR, @2, $2.text, $1, $3); }
+	| exp ANDAND exp	{ $$ = ast_binary(A, EX_LOG_AND, @2, $2.text, $1, $3); }
+	| exp '|' exp		{ $$ = ast_binary(A, EX_BINARY, @2, $2.text, $1, $3); }
+	| exp '^' exp		{ $$ = ast_binary(A, EX_BINARY, @2, $2.text, $1, $3); }
+	| exp '&' exp		{ $$ = ast_binary(A, EX_BINARY, @2, $2.text, $1, $3); }
 	| exp IN array_ref	{ $$ = ast_in(A, @1, help_vec1(p, $1), $3); }
 	| '[' index_list ']' IN array_ref
 		{ $$ = ast_in(A, $1.loc, $2, $5); }
-	| exp '<' exp		{ $$ = ast_binary(A, EX_CMP, @1, $2.text, $1, $3); }
-	| exp '>' exp		{ $$ = ast_binary(A, EX_CMP, @1, $2.text, $1, $3); }
-	| exp LE exp		{ $$ = ast_binary(A, EX_CMP, @1, $2.text, $1, $3); }
-	| exp GE exp		{ $$ = ast_binary(A, EX_CMP, @1, $2.text, $1, $3); }
-	| exp EQ exp		{ $$ = ast_binary(A, EX_CMP, @1, $2.text, $1, $3); }
-	| exp NE exp		{ $$ = ast_binary(A, EX_CMP, @1, $2.text, $1, $3); }
-	| exp MATCH strings	{ $$ = ast_binary(A, EX_REGEX, @1, $2.text, $1, $3); }
-	| exp NOMATCH strings	{ $$ = ast_binary(A, EX_REGEX, @1, $2.text, $1, $3); }
-	| exp SHL exp		{ $$ = ast_binary(A, EX_BINARY, @1, $2.text, $1, $3); }
-	| exp SHR exp		{ $$ = ast_binary(A, EX_BINARY, @1, $2.text, $1, $3); }
-	| exp USHR exp		{ $$ = ast_binary(A, EX_BINARY, @1, $2.text, $1, $3); }
-	| exp '.' exp		{ $$ = ast_binary(A, EX_CONCAT, @1, $2.text, $1, $3); }
-	| exp '+' exp		{ $$ = ast_binary(A, EX_BINARY, @1, $2.text, $1, $3); }
-	| exp '-' exp		{ $$ = ast_binary(A, EX_BINARY, @1, $2.text, $1, $3); }
-	| exp '*' exp		{ $$ = ast_binary(A, EX_BINARY, @1, $2.text, $1, $3); }
-	| exp '/' exp		{ $$ = ast_binary(A, EX_BINARY, @1, $2.text, $1, $3); }
-	| exp '%' exp		{ $$ = ast_binary(A, EX_BINARY, @1, $2.text, $1, $3); }
+	| exp '<' exp		{ $$ = ast_binary(A, EX_CMP, @2, $2.text, $1, $3); }
+	| exp '>' exp		{ $$ = ast_binary(A, EX_CMP, @2, $2.text, $1, $3); }
+	| exp LE exp		{ $$ = ast_binary(A, EX_CMP, @2, $2.text, $1, $3); }
+	| exp GE exp		{ $$ = ast_binary(A, EX_CMP, @2, $2.text, $1, $3); }
+	| exp EQ exp		{ $$ = ast_binary(A, EX_CMP, @2, $2.text, $1, $3); }
+	| exp NE exp		{ $$ = ast_binary(A, EX_CMP, @2, $2.text, $1, $3); }
+	| exp MATCH strings	{ $$ = ast_binary(A, EX_REGEX, @2, $2.text, $1, $3); }
+	| exp NOMATCH strings	{ $$ = ast_binary(A, EX_REGEX, @2, $2.text, $1, $3); }
+	| exp SHL exp		{ $$ = ast_binary(A, EX_BINARY, @2, $2.text, $1, $3); }
+	| exp SHR exp		{ $$ = ast_binary(A, EX_BINARY, @2, $2.text, $1, $3); }
+	| exp USHR exp		{ $$ = ast_binary(A, EX_BINARY, @2, $2.text, $1, $3); }
+	| exp '.' exp		{ $$ = ast_binary(A, EX_CONCAT, @2, $2.text, $1, $3); }
+	| exp '+' exp		{ $$ = ast_binary(A, EX_BINARY, @2, $2.text, $1, $3); }
+	| exp '-' exp		{ $$ = ast_binary(A, EX_BINARY, @2, $2.text, $1, $3); }
+	| exp '*' exp		{ $$ = ast_binary(A, EX_BINARY, @2, $2.text, $1, $3); }
+	| exp '/' exp		{ $$ = ast_binary(A, EX_BINARY, @2, $2.text, $1, $3); }
+	| exp '%' exp		{ $$ = ast_binary(A, EX_BINARY, @2, $2.text, $1, $3); }
 	| '-' exp %prec UNARY	{ $$ = ast_unary(A, EX_UNARY, $1.loc, $1.text, $2); }
 	| '+' exp %prec UNARY	{ $$ = ast_unary(A, EX_UNARY, $1.loc, $1.text, $2); }
 	| '!' exp		{ $$ = ast_unary(A, EX_UNARY, $1.loc, $1.text, $2); }

@@ -250,6 +250,9 @@ static enum type infer_kind(struct elab *el, struct exp *e, enum type want)
 	case EX_EMBEDDED:
 		return want == TY_STRING ? TY_STRING : TY_LONG;
 	case EX_BINARY: case EX_LOG_OR: case EX_LOG_AND:
+		if (el->report && !strcmp(e->u.bin.op, ">>>"))
+			diag_error(&el->s->diags, e->loc, "sema.unsupported-operator",
+				   "unsupported binary operator '>>>' (SystemTap 4.8 has no unsigned shift)");
 		infer(el, e->u.bin.left, TY_LONG);
 		infer(el, e->u.bin.right, TY_LONG);
 		return TY_LONG;

@@ -1,8 +1,9 @@
 /* probes/been.c - running begin, end and error probes.
  *
  * Begin probes run when the session starts, in the order the translator
- * sorted them.  At the stop, end probes run, or the error probes instead
- * when the session had errors (as stap does).  Lists end with NULL.
+ * sorted them.  At the stop, end probes run; after errors, the error
+ * probes run instead and end probes are skipped (as stap does).  Lists
+ * end with NULL.
  */
 
 static int _stp_run_begin_probes(struct stp_probe *const *probes)
@@ -22,7 +23,7 @@ static void _stp_run_end_probes(struct stp_probe *const *end,
 
 	if (atomic_read(&_stp_abort_requested))
 		return;
-	p = atomic_read(&_stp_error_count) && *error ? error : end;
+	p = atomic_read(&_stp_error_count) ? error : end;
 	for (; *p; p++)
 		_stp_probe_run(*p, NULL, 1);
 }

@@ -9,8 +9,8 @@
 
 struct stp_timer {
 	struct stp_probe *probe;
-	s64 period_ns;		/* > 0 */
-	s64 rand_ns;		/* 0: no randomization */
+	s64 period_ns;		/* > 0; < 0 counts jiffies */
+	s64 rand_ns;		/* 0: no randomization; < 0 jiffies */
 	struct hrtimer timer;
 };
 
@@ -37,6 +37,10 @@ static int _stp_timers_start(struct stp_timer *timers, int n)
 	int i;
 
 	for (i = 0; i < n; i++) {
+		if (timers[i].period_ns < 0)
+			timers[i].period_ns = jiffies_to_nsecs(-timers[i].period_ns);
+		if (timers[i].rand_ns < 0)
+			timers[i].rand_ns = jiffies_to_nsecs(-timers[i].rand_ns);
 		hrtimer_init(&timers[i].timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
 		timers[i].timer.function = _stp_timer_fire;
 		hrtimer_start(&timers[i].timer, _stp_timer_interval(&timers[i]),

@@ -74,7 +74,8 @@ static int resolve_timer(struct session *s, const struct probe_point *pt,
 	if (scale == 0) {		/* hz */
 		td->period_ns = 1000000000 / n;
 		td->rand_ns = m ? 1000000000 / m : 0;
-	} else if (scale < 0) {		/* jiffies: converted in C */
+	} else if (scale < 0) {		/* jiffies: negative, converted
+					   by the runtime */
 		td->period_ns = -n;
 		td->rand_ns = -m;
 	} else {
@@ -100,12 +101,7 @@ static void emit_timer(struct emit *e, struct vec *probes)
 	emit_line(e, "static struct stp_timer stp_timers[] = {");
 	VEC_EACH(*probes, i, dp) {
 		struct timer_data *td = dp->data;
-		if (td->period_ns < 0)
-			emit_line(e, "\t{ .probe = &stp_probes[%d], .period_ns = (s64)jiffies_to_nsecs(%lld), .rand_ns = (s64)jiffies_to_nsecs(%lld) },",
-				  dp->index, (long long)-td->period_ns,
-				  (long long)-td->rand_ns);
-		else
-			emit_line(e, "\t{ .probe = &stp_probes[%d], .period_ns = %lldLL, .rand_ns = %lldLL },",
+		emit_line(e, "\t{ .probe = &stp_probes[%d], .period_ns = %lldLL, .rand_ns = %lldLL },",
 				  dp->index, (long long)td->period_ns,
 				  (long long)td->rand_ns);
 	}

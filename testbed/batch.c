@@ -1,0 +1,230 @@
+/* batch.c - stap-testbed-batch: run many prebuilt modules in one guest boot.
+ *
+ * A boot costs about 3 s, so the test suite runs all its pass-5 tests in one
+ * guest.  DIR/jobs lists them, one a line:
+ *   file PATH              a host program the tests run (-c): copied into
+ *                          the guest at the same path with its libraries;
+ *   run NAME SECS ARGS…    staprun ARGS (shell words; the modules of DIR are
+ *                          in the guest's working directory), stopped
+ *                          after SECS seconds (status 124).
+ * Results: DIR/NAME.stdout, DIR/NAME.stderr, DIR/NAME.rc, sent back as each
+ * job ends, so a guest that dies keeps the results before it.  The guest's
+ * console stays in DIR/console.log.  Exit status 0 when the guest ran the
+ * whole list, 1 (with a message) otherwise.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "testbed.h"
+
+#ifndef BINDIR
+#define BINDIR "/usr/local/bin"
+#endif
+#ifndef PKGLIBEXECDIR
+#define PKGLIBEXECDIR "/usr/local/libexec/ctap"
+#endif
+
+static const char *prog = "stap-testbed";
+
+/* The guest's side: run each job and send back its result files, each as
+ * "NAME SIZE\n" and SIZE bytes, on stdout. */
+static const char job_loop[] =
+"mkdir -p /results\n"
+"while read -r kind name secs args; do\n"
+"	[ \"$kind\" = run ] || continue\n"
+"	eval \"set -- $args\"\n"
+"	r=/results/$name\n"
+"	tb_timed \"$secs\" \"$STAPRUN\" \"$@\" </dev/null >$r.stdout 2>$r.stderr\n"
+"	echo $? >$r.rc\n"
+"	for f in $r.stdout $r.stderr $r.rc; do\n"
+"		printf '%s %d\\n' \"${f##*/}\" $(wc -c <\"$f\")\n"
+"		cat \"$f\"\n"
+"	done\n"
+"	rm -f $r.*\n"
+"done </jobs\n";
+
+static char *xasprintf(const char *fmt, const char *a, const char *b)
+{
+	char *s;
+
+	if (asprintf(&s, fmt, a, b) < 0) {
+		fprintf(stderr, "%s: error: out of memory\n", prog);
+		exit(1);
+	}
+	return s;
+}
+
+static const char *env_or(const char *name, const char *dflt)
+{
+	const char *e = getenv(name);
+
+	return e && *e ? e : dflt;
+}
+
+static char *shell_quoted(const char *s)
+{
+	size_t n = strlen(s);
+	char *q = malloc(4 * n + 3), *p = q;
+
+	if (!q)
+		exit(1);
+	*p++ = '\'';
+	for (; *s; s++) {
+		if (*s == '\'') {
+			memcpy(p, "'\\''", 4);
+			p += 4;
+		} else {
+			*p++ = *s;
+		}
+	}
+	*p++ = '\'';
+	*p = '\0';
+	return q;
+}
+
+struct files {
+	struct tb_file *v;
+	int n, cap;
+};
+
+static void add_file(struct files *f, const char *host, const char *guest,
+		     int program)
+{
+	if (f->n == f->cap) {
+		f->cap = f->cap ? 2 * f->cap : 16;
+		f->v = realloc(f->v, f->cap * sizeof *f->v);
+		if (!f->v)
+			exit(1);
+	}
+	f->v[f->n].host = host;
+	f->v[f->n].guest = guest;
+	f->v[f->n].program = program;
+	f->n++;
+}
+
+/* The "file" lines of DIR/jobs, and every module in DIR. */
+static int collect(const char *dir, struct files *files)
+{
+	char *jobs = xasprintf("%s/%s", dir, "jobs"), line[4096];
+	FILE *f = fopen(jobs, "r");
+	struct dirent *de;
+	DIR *d;
+
+	if (!f) {
+		fprintf(stderr, "%s: error: cannot read %s: %s\n", prog, jobs,
+			strerror(errno));
+		return -1;
+	}
+	add_file(files, jobs, "jobs", 0);
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (!strncmp(line, "file ", 5))
+			add_file(files, strdup(line + 5), NULL, 1);
+	}
+	fclose(f);
+	d = opendir(dir);
+	while (d && (de = readdir(d))) {
+		size_t n = strlen(de->d_name);
+		if (n > 3 && !strcmp(de->d_name + n - 3, ".ko"))
+			add_file(files, xasprintf("%s/%s", dir, de->d_name),
+				 xasprintf("work/%s%s", de->d_name, ""), 0);
+	}
+	if (d)
+		closedir(d);
+	return 0;
+}
+
+/* Split the stream of "NAME SIZE\n" + bytes into DIR/NAME files. */
+static int unpack(const char *dir, const char *stream)
+{
+	char name[256], buf[65536];
+	FILE *in = fopen(stream, "r");
+	long size;
+	int n = 0;
+
+	if (!in)
+		return -1;
+	while (fscanf(in, "%255s %ld", name, &size) == 2 && getc(in) == '\n') {
+		char *path = xasprintf("%s/%s", dir, name);
+		FILE *out = strchr(name, '/') ? NULL : fopen(path, "w");
+		while (size > 0) {
+			size_t want = size < (long)sizeof buf ? (size_t)size : sizeof buf;
+			size_t got = fread(buf, 1, want, in);
+			if (!got)
+				break;
+			if (out)
+				fwrite(buf, 1, got, out);
+			size -= (long)got;
+		}
+		if (out)
+			fclose(out);
+		free(path);
+		n++;
+	}
+	fclose(in);
+	return n;
+}
+
+int main(int argc, char **argv)
+{
+	const char *dir, *staprun, *stapio;
+	struct files files = { 0 };
+	struct tb_guest g;
+	struct tb_result r;
+	char *job, *stream, *state;
+	int fd, rc;
+
+	if (argc != 2 || argv[1][0] == '-') {
+		fprintf(stderr, "Usage: %s run-batch DIR\n", prog);
+		return 1;
+	}
+	dir = argv[1];
+	staprun = env_or("SYSTEMTAP_STAPRUN", BINDIR "/staprun");
+	stapio = env_or("SYSTEMTAP_STAPIO", PKGLIBEXECDIR "/stapio");
+	state = xasprintf("%s/%s", env_or("STAP_TESTBED_DIR", "/var/cache/ctap/testbed"), "vmlinuz");
+	if (access(state, R_OK)) {
+		fprintf(stderr, "%s: error: the testbed is not set up (no %s): run 'stap-testbed setup' as root\n",
+			prog, state);
+		return 1;
+	}
+	if (collect(dir, &files))
+		return 1;
+	if (!access(staprun, X_OK))
+		add_file(&files, staprun, NULL, 1);
+	if (!access(stapio, X_OK))
+		add_file(&files, stapio, NULL, 1);
+	job = xasprintf("export SYSTEMTAP_STAPIO=%s\nSTAPRUN=%s\n",
+			shell_quoted(stapio), shell_quoted(staprun));
+	job = xasprintf("%s%s", job, job_loop);
+
+	memset(&g, 0, sizeof g);
+	g.kernel = state;
+	g.workdir = dir;
+	g.files = files.v;
+	g.nfiles = files.n;
+	g.job = job;
+	g.verbose = getenv("STAP_TESTBED_VERBOSE") != NULL;
+	g.boot_timeout = atoi(env_or("STAP_TESTBED_BOOT_TIMEOUT", "0"));
+	stream = xasprintf("%s/%s", dir, ".results");
+	fd = open(stream, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0) {
+		fprintf(stderr, "%s: error: cannot create %s: %s\n", prog,
+			stream, strerror(errno));
+		return 1;
+	}
+	rc = tb_run(&g, fd, 2, &r);
+	close(fd);
+	unpack(dir, stream);
+	if (rc) {
+		fprintf(stderr, "%s: error: %s (console log: %s/console.log)\n",
+			prog, r.error, dir);
+		return 1;
+	}
+	return 0;
+}

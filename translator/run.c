@@ -1,0 +1,298 @@
+/* run.c - pass 5: run the module with staprun, here or in the testbed guest.
+ *
+ * Reads s->module_path (pass 4) and the run options; sets s->exit_status.
+ * On a kernel that loads modules staprun runs directly.  In the testbed
+ * (kernel.h says when) the module, staprun, stapio and the -c command go
+ * into the guest's initramfs and testbed.c boots it, relaying the output
+ * live and forwarding Ctrl-C so that end probes run.  As with stap, a run
+ * ended by SIGINT succeeds; a failing staprun fails the pass.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "build.h"
+#include "kernel.h"
+#include "session.h"
+#include "testbed.h"
+
+#ifndef BINDIR
+#define BINDIR "/usr/local/bin"
+#endif
+
+static const char *env_or(const char *name, const char *dflt)
+{
+	const char *e = getenv(name);
+
+	return e && *e ? e : dflt;
+}
+
+static const char *staprun_path(void)
+{
+	return env_or("SYSTEMTAP_STAPRUN", BINDIR "/staprun");
+}
+
+static const char *stapio_path(void)
+{
+	return env_or("SYSTEMTAP_STAPIO", PKGLIBEXECDIR "/stapio");
+}
+
+/* staprun's arguments after argv[0]: options, the module, then -G
+ * assignments as module parameters.  OUTPUT says whether -o is passed on
+ * (in the testbed the host writes the file itself). */
+static void staprun_args(struct session *s, const char *ko, int output,
+			 struct vec *argv)
+{
+	struct arena *a = s->arena;
+	struct kv *kv;
+	int i;
+
+	for (i = 0; i < s->verbose; i++)
+		vec_push(a, argv, "-v");
+	if (s->diags.suppress_warnings)
+		vec_push(a, argv, "-w");
+	if (s->bulk)
+		vec_push(a, argv, "-b");
+	if (s->buffer_mb) {
+		vec_push(a, argv, "-s");
+		vec_push(a, argv, arena_printf(a, "%d", s->buffer_mb));
+	}
+	if (s->output_file && output) {
+		vec_push(a, argv, "-o");
+		vec_push(a, argv, (void *)s->output_file);
+	}
+	if (s->target_cmd) {
+		vec_push(a, argv, "-c");
+		vec_push(a, argv, (void *)s->target_cmd);
+	}
+	if (s->target_pid) {
+		vec_push(a, argv, "-x");
+		vec_push(a, argv, arena_printf(a, "%ld", s->target_pid));
+	}
+	vec_push(a, argv, (void *)ko);
+	VEC_EACH(s->globals_set, i, kv)
+		vec_push(a, argv, arena_printf(a, "%s=%s", kv->name, kv->value));
+}
+
+static int run_on_host(struct session *s, int *status)
+{
+	struct sigaction ign, old_int, old_term;
+	struct vec argv = { 0 };
+	int wstatus;
+	pid_t pid;
+
+	vec_push(s->arena, &argv, (void *)staprun_path());
+	staprun_args(s, s->module_path, 1, &argv);
+	vec_push(s->arena, &argv, NULL);
+	fflush(NULL);
+	/* Ctrl-C reaches staprun from the terminal; stap waits it out. */
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigaction(SIGINT, &ign, &old_int);
+	sigaction(SIGTERM, &ign, &old_term);
+	pid = fork();
+	if (pid == 0) {
+		sigaction(SIGINT, &old_int, NULL);
+		sigaction(SIGTERM, &old_term, NULL);
+		execv(argv.v[0], (char **)argv.v);
+		fprintf(stderr, "stap: error: cannot run %s: %s\n",
+			(char *)argv.v[0], strerror(errno));
+		_exit(127);
+	}
+	while (pid > 0 && waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
+		;
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	if (pid < 0) {
+		diag_fatal(&s->diags, "cannot fork: %s", strerror(errno));
+		return -1;
+	}
+	*status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus)
+				     : 128 + WTERMSIG(wstatus);
+	return 0;
+}
+
+/* Single-quote ARG for the guest's shell. */
+static const char *quoted(struct session *s, const char *arg)
+{
+	struct strbuf sb = { 0 };
+	const char *q;
+
+	sb_putc(&sb, '\'');
+	for (; *arg; arg++) {
+		if (*arg == '\'')
+			sb_puts(&sb, "'\\''");
+		else
+			sb_putc(&sb, *arg);
+	}
+	sb_putc(&sb, '\'');
+	q = arena_strdup(s->arena, sb.s);
+	sb_free(&sb);
+	return q;
+}
+
+/* The host program the -c command starts, to copy into the guest at the
+ * same path: its first word, looked up in PATH.  NULL when it is not a
+ * file (a shell builtin, or a busybox applet the guest has anyway). */
+static const char *target_program(struct session *s)
+{
+	const char *cmd = s->target_cmd, *path, *p;
+	size_t n;
+
+	cmd += strspn(cmd, " \t");
+	n = strcspn(cmd, " \t;|&<>()$`'\"");
+	if (!n)
+		return NULL;
+	if (memchr(cmd, '/', n))
+		return access(arena_strndup(s->arena, cmd, n), X_OK) ? NULL
+			: arena_strndup(s->arena, cmd, n);
+	path = env_or("PATH", "/usr/local/bin:/usr/bin:/bin");
+	for (p = path; *p; p += strcspn(p, ":"), p += *p == ':') {
+		size_t dl = strcspn(p, ":");
+		const char *f = arena_printf(s->arena, "%.*s/%.*s", (int)dl, p,
+					     (int)n, cmd);
+		struct stat st;
+		if (dl && *p == '/' && !stat(f, &st) && S_ISREG(st.st_mode) &&
+		    !access(f, X_OK))
+			return f;
+	}
+	return NULL;
+}
+
+static int run_in_testbed(struct session *s, int *status)
+{
+	const char *dir = session_tmpdir(s), *work, *prog, *arg, *ko;
+	struct tb_file files[4];
+	struct strbuf job = { 0 };
+	struct vec argv = { 0 };
+	struct tb_guest g;
+	struct tb_result r;
+	int nfiles = 0, out_fd = 1, rc, i;
+	char log[4200];
+
+	if (!dir)
+		return -1;
+	work = arena_printf(s->arena, "%s/testbed", dir);
+	if (mkdir(work, 0700) && errno != EEXIST) {
+		diag_fatal(&s->diags, "cannot create %s: %s", work, strerror(errno));
+		return -1;
+	}
+	ko = strrchr(s->module_path, '/');
+	ko = ko ? ko + 1 : s->module_path;
+	files[nfiles++] = (struct tb_file){ s->module_path,
+		arena_printf(s->arena, "work/%s", ko), 0 };
+	files[nfiles++] = (struct tb_file){ staprun_path(), NULL, 1 };
+	files[nfiles++] = (struct tb_file){ stapio_path(), NULL, 1 };
+	prog = s->target_cmd ? target_program(s) : NULL;
+	if (prog)
+		files[nfiles++] = (struct tb_file){ prog, NULL, 1 };
+
+	staprun_args(s, ko, 0, &argv);
+	sb_printf(&job, "export SYSTEMTAP_STAPIO=%s\ntb_group %s",
+		  quoted(s, stapio_path()), quoted(s, staprun_path()));
+	VEC_EACH(argv, i, arg)
+		sb_printf(&job, " %s", quoted(s, arg));
+	sb_putc(&job, '\n');
+
+	if (s->output_file) {
+		out_fd = open(s->output_file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+		if (out_fd < 0) {
+			diag_fatal(&s->diags, "cannot open output file %s: %s",
+				   s->output_file, strerror(errno));
+			sb_free(&job);
+			return -1;
+		}
+	}
+	memset(&g, 0, sizeof g);
+	g.kernel = arena_printf(s->arena, "%s/vmlinuz", testbed_dir());
+	g.workdir = work;
+	g.files = files;
+	g.nfiles = nfiles;
+	g.job = job.s;
+	g.forward_signals = 1;
+	g.boot_timeout = atoi(env_or("STAP_TESTBED_BOOT_TIMEOUT", "0"));
+	g.verbose = s->verbose >= 3;
+	fflush(NULL);
+	rc = tb_run(&g, out_fd, 2, &r);
+	sb_free(&job);
+	if (out_fd != 1)
+		close(out_fd);
+	if (rc) {
+		if (s->keep_tmpdir)
+			diag_fatal(&s->diags, "%s; the guest's console log is %s",
+				   r.error, tb_console_log(&g, log, sizeof log));
+		else
+			diag_fatal(&s->diags, "%s; rerun with -k to keep the guest's console log",
+				   r.error);
+		return -1;
+	}
+	*status = r.interrupted ? 0 : r.status;
+	return 0;
+}
+
+static int check_file(struct session *s, const char *what, const char *path)
+{
+	if (access(path, X_OK) == 0)
+		return 0;
+	diag_fatal(&s->diags, "cannot find %s at %s: install the project (make install) or set SYSTEMTAP_%s",
+		   what, path, !strcmp(what, "staprun") ? "STAPRUN" : "STAPIO");
+	return -1;
+}
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static double tv_ms(const struct timeval *tv)
+{
+	return tv->tv_sec * 1e3 + tv->tv_usec / 1e3;
+}
+
+int pass_run(struct session *s)
+{
+	const struct kernel_info *k = kernel_target(s);
+	struct rusage ru0, ru;
+	double t0 = now_ms();
+	int status = 0, rc;
+
+	if (!k)
+		return 1;
+	if (!s->module_path) {
+		diag_fatal(&s->diags, "no module to run");
+		return 1;
+	}
+	if (check_file(s, "staprun", staprun_path()) ||
+	    (k->testbed && check_file(s, "stapio", stapio_path())))
+		return 1;
+	if (!k->testbed && !host_can_load_modules()) {
+		diag_fatal(&s->diags, "this kernel cannot load modules; run in the testbed guest instead (--testbed)");
+		return 1;
+	}
+	if (s->verbose)
+		fprintf(stderr, "Pass 5: starting run.\n");
+	getrusage(RUSAGE_CHILDREN, &ru0);
+	rc = k->testbed ? run_in_testbed(s, &status) : run_on_host(s, &status);
+	if (rc)
+		return 1;
+	if (s->verbose && !status) {
+		getrusage(RUSAGE_CHILDREN, &ru);
+		fprintf(stderr, "Pass 5: run completed in %.0fusr/%.0fsys/%.0freal ms.\n",
+			tv_ms(&ru.ru_utime) - tv_ms(&ru0.ru_utime),
+			tv_ms(&ru.ru_stime) - tv_ms(&ru0.ru_stime),
+			now_ms() - t0);
+	}
+	/* A failing staprun has said why; stap adds its summary line. */
+	return status ? 1 : 0;
+}

@@ -1,0 +1,54 @@
+/* testbed.h - run a job in the testbed guest (the cloud kernel under qemu).
+ *
+ * The guest boots from an initramfs holding busybox, the given files and a
+ * shell job; the job's stdout and stderr come back live on two serial
+ * ports, a third carries control messages both ways (boot, exit status,
+ * signals).  Nothing here knows the session: stap's pass 5 (run.c) and the
+ * test suite's batch runner (testbed/batch.c) both use it.
+ */
+#ifndef TESTBED_H
+#define TESTBED_H
+
+#include <stddef.h>
+
+struct tb_file {
+	const char *host;	/* file on the host */
+	const char *guest;	/* its path in the guest; NULL = same as host */
+	int program;		/* also copy the shared libraries it needs */
+};
+
+struct tb_guest {
+	const char *kernel;	/* the bzImage to boot */
+	const char *workdir;	/* host directory for the initramfs, FIFOs, logs */
+	const char *busybox;	/* static busybox; NULL = /bin/busybox */
+	const struct tb_file *files;
+	int nfiles;
+	/* Shell text run by the guest's /init in /work, with stdout and
+	 * stderr going back to the host.  It may use the functions
+	 *   tb_group CMD…          run CMD in its own process group, the one
+	 *                          forwarded signals go to;
+	 *   tb_timed SECS CMD…     the same, interrupted (SIGINT, then SIGKILL
+	 *                          5 s later) after SECS seconds, status 124. */
+	const char *job;
+	int boot_timeout;	/* seconds to reach /init; 0 = default (60) */
+	int forward_signals;	/* SIGINT/SIGTERM go to the job; else they
+				   stop the guest */
+	int verbose;		/* print the qemu command line */
+};
+
+struct tb_result {
+	int status;		/* exit status of the job */
+	int interrupted;	/* SIGINT/SIGTERM arrived while running */
+	char error[512];	/* why tb_run failed */
+};
+
+/* Boot the guest, run G->job, copy its output to OUT_FD and ERR_FD as it
+ * comes.  Returns 0 when the job ran to its end (status in R), -1 with
+ * R->error set when the guest failed to boot, hung or died. */
+int tb_run(const struct tb_guest *g, int out_fd, int err_fd,
+	   struct tb_result *r);
+
+/* Where tb_run leaves the guest's kernel console in G->workdir. */
+const char *tb_console_log(const struct tb_guest *g, char *buf, size_t len);
+
+#endif
