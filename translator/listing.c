@@ -59,7 +59,11 @@ void elab_print_program(struct session *s, struct program *p)
 	}
 	fputs("# probes\n", f);
 	VEC_EACH(p->probes, i, dp) {
-		fprintf(f, "%s /* <- %s */\n", dp->pp, dp->user_pp);
+		if (dp->family && dp->family->listing_note)
+			fprintf(f, "%s /*%s*/ /* <- %s */\n", dp->pp,
+				dp->family->listing_note(s, dp), dp->user_pp);
+		else
+			fprintf(f, "%s /* <- %s */\n", dp->pp, dp->user_pp);
 		print_locals(f, &dp->locals);
 	}
 }

@@ -91,6 +91,10 @@ struct probe_family {
 	 * variables (pass 2 reports it); -1 after reporting an error. */
 	int (*target_var)(struct session *s, struct derived_probe *dp,
 			  struct exp *x, struct target_access *acc);
+	/* Optional: a note -p2 shows in a comment after DP's point (stap's
+	 * " name = f" for kprobes). */
+	const char *(*listing_note)(struct session *s,
+				    const struct derived_probe *dp);
 	/* Context functions that make sense in this family's probes. */
 	const char *kind;	/* "begin", "timer", … for listing */
 };

@@ -230,7 +230,17 @@ static void emit_kprobe(struct emit *e, struct vec *probes)
 	emit_line(e, "{ _stp_kprobes_stop(stp_kprobes, %d); }\n", probes->n);
 }
 
+static const char *note_kprobe(struct session *s, const struct derived_probe *dp)
+{
+	const struct kprobe_data *kd = dp->data;
+
+	if (!kd->func)
+		return "  name = ";
+	return arena_printf(s->arena, "  name = %s%s%s", kd->module ? kd->module : "",
+			    kd->module ? ":" : "", kd->func);
+}
+
 const struct probe_family family_kprobe = {
 	.name = "kprobe", .resolve = resolve_kprobe, .emit = emit_kprobe,
-	.expand = expand_kprobe, .kind = "kprobe",
+	.expand = expand_kprobe, .listing_note = note_kprobe, .kind = "kprobe",
 };
