@@ -149,6 +149,8 @@ struct exp {
 						   lists "$vars", "$parms", … */
 			struct vec comps;	/* struct target_comp * */
 			int addr_of;		/* &$var */
+			const struct target_access *access;	/* sema: a probe
+						   family's variable (program.h) */
 		} target;
 		struct {			/* EX_CAST EX_ATVAR EX_DEFINED EX_ENTRY
 						   EX_PERF EX_CONST EX_PROBEWRITE

@@ -35,6 +35,9 @@ void elab_derive_probes(struct elab *el);
 struct sym *elab_find_global(struct elab *el, const char *name,
 			     const struct src_file *from);
 
+/* targets.c */
+void elab_target_vars(struct elab *el);
+
 /* bind.c */
 void elab_bind_probe(struct elab *el, struct derived_probe *dp);
 void elab_bind_func(struct elab *el, struct func *f);

@@ -129,6 +129,7 @@ int pass_elaborate(struct session *s)
 	s->program = el.prog;
 	elab_collect(&el);
 	elab_derive_probes(&el);
+	elab_target_vars(&el);
 	if (s->diags.errors)
 		return 1;
 	if (!el.prog->probes.n) {

@@ -9,7 +9,7 @@
 #include "program.h"
 
 extern const struct probe_family family_been, family_never, family_timer;
-extern const struct probe_family family_kprobe;
+extern const struct probe_family family_kprobe, family_procfs;
 
 static const struct {
 	const char *name;
@@ -21,6 +21,7 @@ static const struct {
 	{ "never", &family_never },
 	{ "timer", &family_timer },
 	{ "kprobe", &family_kprobe },
+	{ "procfs", &family_procfs },
 };
 
 const struct probe_family *family_lookup(const char *name)

@@ -65,6 +65,9 @@ struct target_access {
 	const char *rvalue;	/* C expression: int64_t or const char * */
 	const char *lvalue;	/* C lvalue (int64_t, or char[MAXSTRINGLEN]);
 				   NULL: read-only */
+	/* Or writes through functions called as F(c, value): */
+	const char *assign_fn;	/* for `=` */
+	const char *append_fn;	/* for `.=` (strings) */
 };
 
 /* A probe family: begin/end/error/never, timer, kprobe, tracepoint, …
@@ -86,11 +89,16 @@ struct probe_family {
 	int (*expand)(struct session *s, const struct probe_point *point,
 		      int optional, struct vec *out);
 	/* Optional: the family's context variables.  For the target
-	 * expression X ($name, no components unless the family takes them)
-	 * in DP's body, fill ACC and return 1; 0: not one of this family's
-	 * variables (pass 2 reports it); -1 after reporting an error. */
+	 * expression X ($name and its components) in DP's body, fill ACC and
+	 * return 1; 0: not one of this family's variables (pass 2 reports
+	 * it); -1 after reporting an error.  ASSIGN_OP is NULL where X is
+	 * read, else the operator that writes it ("=", ".=", "+=", "++"…). */
 	int (*target_var)(struct session *s, struct derived_probe *dp,
-			  struct exp *x, struct target_access *acc);
+			  struct exp *x, const char *assign_op,
+			  struct target_access *acc);
+	/* Optional: C the family's probe bodies need (say, its runtime
+	 * file, for its variables' accessors), emitted before the bodies. */
+	void (*emit_decls)(struct emit *e, struct vec *probes);
 	/* Optional: a note -p2 shows in a comment after DP's point (stap's
 	 * " name = f" for kprobes). */
 	const char *(*listing_note)(struct session *s,

@@ -230,6 +230,13 @@ static void emit_kprobe(struct emit *e, struct vec *probes)
 	emit_line(e, "{ _stp_kprobes_stop(stp_kprobes, %d); }\n", probes->n);
 }
 
+/* No debug info, so no $variables (pass 2 reports them). */
+static int target_kprobe(struct session *s, struct derived_probe *dp,
+			 struct exp *x, const char *op, struct target_access *acc)
+{
+	return 0;
+}
+
 static const char *note_kprobe(struct session *s, const struct derived_probe *dp)
 {
 	const struct kprobe_data *kd = dp->data;
@@ -242,5 +249,6 @@ static const char *note_kprobe(struct session *s, const struct derived_probe *dp
 
 const struct probe_family family_kprobe = {
 	.name = "kprobe", .resolve = resolve_kprobe, .emit = emit_kprobe,
-	.expand = expand_kprobe, .listing_note = note_kprobe, .kind = "kprobe",
+	.expand = expand_kprobe, .listing_note = note_kprobe, .target_var = target_kprobe,
+	.kind = "kprobe",
 };
