@@ -9,7 +9,7 @@
 #include "program.h"
 
 extern const struct probe_family family_been, family_never, family_timer;
-extern const struct probe_family family_kprobe, family_procfs;
+extern const struct probe_family family_kprobe, family_procfs, family_perf;
 
 static const struct {
 	const char *name;
@@ -22,6 +22,7 @@ static const struct {
 	{ "timer", &family_timer },
 	{ "kprobe", &family_kprobe },
 	{ "procfs", &family_procfs },
+	{ "perf", &family_perf },
 };
 
 const struct probe_family *family_lookup(const char *name)
