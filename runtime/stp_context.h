@@ -36,6 +36,8 @@ struct context {
 	const char *last_stmt;		/* where, for the error message */
 	struct pt_regs *regs;		/* kernel registers, or NULL */
 	int user_mode;			/* regs are user-space registers */
+	const u64 *args;		/* the probe's raw arguments
+					   (kernel.trace), or NULL */
 	char error_buffer[MAXSTRINGLEN];
 	cycles_t cycles_base, cycles_sum;	/* overload accounting */
 	size_t plen;			/* bytes in pbuf */

@@ -38,15 +38,25 @@ static __maybe_unused void _stp_abort(struct context *c)
 	_stp_request_stop();
 }
 
-static __maybe_unused int _stp_lock_globals(const struct stp_probe *p)
+/* Take P's locks in order: 1 on success; 0 when a lock stayed busy for
+ * MAXTRYLOCK tries (the hit is skipped); -1 when the session stopped
+ * running meanwhile (the hit is dropped quietly: after exit() no probe
+ * but end probes runs anyway). */
+static __maybe_unused int _stp_lock_globals(const struct stp_probe *p,
+					    int interruptible)
 {
-	int i, tries;
+	int i, tries, rc = 0;
 
 	for (i = 0; i < p->nlocks; i++) {
 		const struct stp_lock_spec *l = &p->locks[i];
 		for (tries = 0;; tries++) {
 			if (l->write ? write_trylock(l->lock) : read_trylock(l->lock))
 				break;
+			if (!interruptible && atomic_read(&_stp_script_state) !=
+					      STP_SESSION_RUNNING) {
+				rc = -1;
+				goto fail;
+			}
 			if (tries >= MAXTRYLOCK)
 				goto fail;
 			udelay(TRYLOCKDELAY);
@@ -60,7 +70,7 @@ fail:
 		else
 			read_unlock(p->locks[i].lock);
 	}
-	return 0;
+	return rc;
 }
 
 static __maybe_unused void _stp_unlock_globals(const struct stp_probe *p)
@@ -114,12 +124,14 @@ static __maybe_unused int _stp_overloaded(struct context *c, cycles_t start, cyc
 
 /* Run P's handler.  REGS are the registers of the probed context (NULL for
  * timers and begin/end); INTERRUPTIBLE handlers (begin/end) get the larger
- * statement budget.  Returns 0, or -1 if the handler ended in error. */
-static __maybe_unused int _stp_probe_run(struct stp_probe *p, struct pt_regs *regs,
-			  int interruptible)
+ * statement budget; ARGS are the probe's arguments (tracepoints), or NULL.
+ * Returns 0, or -1 if the handler ended in error. */
+static __maybe_unused int _stp_probe_run_args(struct stp_probe *p,
+			  struct pt_regs *regs, int interruptible,
+			  const u64 *args)
 {
 	struct context *c;
-	int state = atomic_read(&_stp_script_state), failed = 0;
+	int state = atomic_read(&_stp_script_state), failed = 0, locked;
 	cycles_t start;
 
 	if (!interruptible && state != STP_SESSION_RUNNING)
@@ -136,6 +148,7 @@ static __maybe_unused int _stp_probe_run(struct stp_probe *p, struct pt_regs *re
 	start = get_cycles();
 	c->probe = p;
 	c->regs = regs;
+	c->args = args;
 	c->user_mode = 0;
 	c->nesting = 0;
 	c->next = 0;
@@ -143,8 +156,10 @@ static __maybe_unused int _stp_probe_run(struct stp_probe *p, struct pt_regs *re
 	c->last_error = NULL;
 	c->last_stmt = NULL;
 	c->actionremaining = interruptible ? MAXACTION_INTERRUPTIBLE : MAXACTION;
-	if (!_stp_lock_globals(p)) {
-		_stp_skip_probe();
+	locked = _stp_lock_globals(p, interruptible);
+	if (locked <= 0) {
+		if (!locked)
+			_stp_skip_probe();
 		goto out;
 	}
 	p->handler(c);
@@ -165,4 +180,10 @@ out:
 	atomic_dec(&c->busy);
 	preempt_enable();
 	return failed;
+}
+
+static __maybe_unused int _stp_probe_run(struct stp_probe *p, struct pt_regs *regs,
+			  int interruptible)
+{
+	return _stp_probe_run_args(p, regs, interruptible, NULL);
 }

@@ -33,6 +33,7 @@ enum {
 #include "stp_context.h"
 #include "stp_string.h"
 #include "stp_error.h"
+#include "stp_kread.h"
 #include "stp_print.h"
 #include "stp_printf.h"
 #include "stp_params.h"

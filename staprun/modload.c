@@ -90,6 +90,13 @@ static const char *modload_basename_name(const char *path, char *buf, size_t n)
 	return buf;
 }
 
+const char *modload_name_of(const char *path)
+{
+	static char buf[MODLOAD_NAME_LEN];
+
+	return modload_basename_name(path, buf, sizeof(buf));
+}
+
 int modload_read(struct stp_module *m, const char *path)
 {
 	const Elf64_Ehdr *eh;

@@ -19,6 +19,8 @@ void modload_rename(struct stp_module *m, const char *newname);
 int modload_insert(struct stp_module *m, const char *params);
 /* Unload by name, retrying briefly while the last file closes. */
 int modload_delete(const char *name);
+/* The module name a path like dir/NAME.ko stands for (static buffer). */
+const char *modload_name_of(const char *path);
 /* What insmod would say for an init_module errno. */
 const char *modload_strerror(int err);
 

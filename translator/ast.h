@@ -149,8 +149,8 @@ struct exp {
 						   lists "$vars", "$parms", … */
 			struct vec comps;	/* struct target_comp * */
 			int addr_of;		/* &$var */
-			const struct target_access *access;	/* sema: a probe
-						   family's variable (program.h) */
+			struct tvar *resolved;	/* sema: what the probe's family
+						   resolved it to (tvar.h) */
 		} target;
 		struct {			/* EX_CAST EX_ATVAR EX_DEFINED EX_ENTRY
 						   EX_PERF EX_CONST EX_PROBEWRITE
@@ -165,6 +165,8 @@ struct exp {
 			struct vec comps;	/* cast/@var/autocast:
 						   struct target_comp * */
 			int addr_of;
+			struct tvar *resolved;	/* sema: @cast's access
+						   (tvar.h) */
 		} op;
 	} u;
 };

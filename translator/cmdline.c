@@ -30,6 +30,7 @@ enum {
 	OPT_DUMP_PROBE_ALIASES,
 	OPT_RUNTIME,
 	OPT_ALL_MODULES,
+	OPT_TESTBED_STAPRUN,
 };
 
 static const struct option long_opts[] = {
@@ -50,6 +51,9 @@ static const struct option long_opts[] = {
 	{ "dump-probe-aliases", no_argument, NULL, OPT_DUMP_PROBE_ALIASES },
 	{ "runtime", required_argument, NULL, OPT_RUNTIME },
 	{ "all-modules", no_argument, NULL, OPT_ALL_MODULES },
+	/* internal: staprun's arguments follow; staprun execs this on a
+	 * kernel that cannot load modules, to run in the testbed */
+	{ "testbed-staprun", no_argument, NULL, OPT_TESTBED_STAPRUN },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -384,6 +388,12 @@ int cmdline_parse(struct session *s, int argc, char **argv)
 					   (char[]){(char)optopt, 0});
 			return bad(s, "unknown option '%s'", opt);
 		}
+		if (c == OPT_TESTBED_STAPRUN) {
+			s->staprun_args = argv + optind;
+			s->staprun_nargs = argc - optind;
+			default_dirs(s);
+			return 0;
+		}
 		rc = one_option(s, c, optarg, &script_text);
 		if (rc)
 			return rc;
@@ -393,6 +403,13 @@ int cmdline_parse(struct session *s, int argc, char **argv)
 	default_dirs(s);
 	if (script_text)
 		s->script = src_from_string(s, "<input>", script_text);
+	if (s->list_probes || s->list_probes_vars) {
+		/* -l/-L PATTERN: resolve "probe PATTERN? {}" and list it (a
+		 * script named too is ignored, as by stap) */
+		s->script = src_from_string(s, "<input>", arena_printf(s->arena,
+			"probe %s ? {}", s->list_probes_vars ? s->list_probes_vars : s->list_probes));
+		s->last_pass = 2;
+	}
 	if (!s->script && !s->list_probes && !s->list_probes_vars &&
 	    !s->dump_functions && !s->dump_probe_types &&
 	    !s->dump_probe_aliases) {

@@ -35,13 +35,13 @@ void elab_derive_probes(struct elab *el);
 struct sym *elab_find_global(struct elab *el, const char *name,
 			     const struct src_file *from);
 
-/* targets.c */
-void elab_target_vars(struct elab *el);
-
 /* bind.c */
 void elab_bind_probe(struct elab *el, struct derived_probe *dp);
 void elab_bind_func(struct elab *el, struct func *f);
 void elab_close_globals(struct elab *el);
+
+/* targets.c */
+void elab_resolve_targets(struct elab *el);
 
 /* types.c */
 void elab_infer_types(struct elab *el);
@@ -54,6 +54,7 @@ void elab_optimize(struct elab *el);
 
 /* listing.c */
 void elab_print_program(struct session *s, struct program *p);
+int elab_list_probes(struct session *s, struct program *p);
 
 const char *type_name(enum type t);
 void vec_add_unique(struct arena *a, struct vec *v, void *item);

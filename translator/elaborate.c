@@ -129,14 +129,18 @@ int pass_elaborate(struct session *s)
 	s->program = el.prog;
 	elab_collect(&el);
 	elab_derive_probes(&el);
-	elab_target_vars(&el);
 	if (s->diags.errors)
 		return 1;
+	if (s->list_probes || s->list_probes_vars) {
+		s->exit_status = elab_list_probes(s, el.prog) ? 0 : 1;
+		return 0;
+	}
 	if (!el.prog->probes.n) {
 		diag_fatal(&s->diags, "no probes found");
 		return 1;
 	}
 	bind_all(&el);
+	elab_resolve_targets(&el);
 	elab_close_globals(&el);
 	keep_globals(&el);
 	keep_embeds(&el);

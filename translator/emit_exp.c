@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "emit_int.h"
+#include "tvar.h"
 
 const char *ex(struct emit *e, struct exp *x);
 
@@ -160,30 +161,24 @@ static const char *assign_scalar(struct emit *e, struct exp *x,
 	return A(e, "(%s %s %s)", lv, op, r);
 }
 
+/* A family's variable written through its functions (procfs's $value). */
 static const char *assign_target(struct emit *e, struct exp *x,
-				 const struct target_access *acc)
+				 const struct tvar *tv)
 {
 	const char *op = x->u.bin.op, *fn = NULL, *t;
 
 	if (!strcmp(op, "="))
-		fn = acc->assign_fn;
+		fn = tv->assign_fn;
 	else if (!strcmp(op, ".="))
-		fn = acc->append_fn;
-	if (fn && x->type == TY_STRING) {
-		t = A(e, "l->t%d", e->ntemps);
-		sb_printf(&e->temps, "\tconst char *t%d;\n", e->ntemps++);
-		return A(e, "({ %s = %s; %s(c, %s); %s; })", t,
-			 ex(e, x->u.bin.right), fn, t, t);
+		fn = tv->append_fn;
+	if (!fn || x->type != TY_STRING) {
+		emit_unsupported(e, x->loc, "this assignment to a target variable");
+		return "0";
 	}
-	if (fn) {
-		t = emit_temp(e, TY_LONG);
-		return A(e, "({ %s = %s; %s(c, %s); %s; })", t,
-			 ex(e, x->u.bin.right), fn, t, t);
-	}
-	if (acc->lvalue)
-		return assign_scalar(e, x, acc->lvalue, x->u.bin.left->type);
-	emit_unsupported(e, x->loc, "this assignment to a target variable");
-	return "0";
+	t = A(e, "l->t%d", e->ntemps);
+	sb_printf(&e->temps, "\tconst char *t%d;\n", e->ntemps++);
+	return A(e, "({ %s = %s; %s(c, %s); %s; })", t, ex(e, x->u.bin.right),
+		 fn, t, t);
 }
 
 static const char *assign(struct emit *e, struct exp *x)
@@ -196,8 +191,8 @@ static const char *assign(struct emit *e, struct exp *x)
 		return assign_scalar(e, x, emit_sym_ref(e, l->u.sym.sym), l->type);
 	if (l->kind == EX_INDEX)
 		return emit_array_assign(e, x);
-	if (l->kind == EX_TARGET && l->u.target.access)	/* a family's variable */
-		return assign_target(e, x, l->u.target.access);
+	if (l->kind == EX_TARGET && l->u.target.resolved)	/* a family's variable */
+		return assign_target(e, x, l->u.target.resolved);
 	emit_unsupported(e, l->loc, "assignment to this kind of expression");
 	return "0";
 }
@@ -209,14 +204,11 @@ static const char *incdec(struct emit *e, struct exp *x, int post)
 
 	if (o->kind == EX_INDEX)
 		return emit_array_incdec(e, x, post);
-	if (o->kind == EX_TARGET && o->u.target.access &&
-	    o->u.target.access->lvalue)
-		lv = o->u.target.access->lvalue;
-	else if (o->kind != EX_SYM) {
+	if (o->kind != EX_SYM) {
 		emit_unsupported(e, o->loc, "increment of this kind of expression");
 		return "0";
-	} else
-		lv = emit_sym_ref(e, o->u.sym.sym);
+	}
+	lv = emit_sym_ref(e, o->u.sym.sym);
 	if (post)
 		return A(e, "({ int64_t _old = %s; %s = (int64_t)((uint64_t)_old %c 1); _old; })",
 			 lv, lv, x->u.un.op[0]);
@@ -339,13 +331,8 @@ const char *ex(struct emit *e, struct exp *x)
 		return emit_regex(e, x);
 	case EX_DEFINED:
 		return "((int64_t)1)";
-	case EX_TARGET:
-		if (!x->u.target.access)	/* debug-info variables: not yet */
-			goto unsupported;
-		if (x->type == TY_STRING)
-			return A(e, "((const char *)(%s))", x->u.target.access->rvalue);
-		return A(e, "((int64_t)(%s))", x->u.target.access->rvalue);
-	unsupported:
+	case EX_TARGET: case EX_TARGET_LIST: case EX_CAST:
+		return emit_target(e, x);
 	default:
 		emit_unsupported(e, x->loc, "this expression");
 		return "0";

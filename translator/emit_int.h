@@ -26,6 +26,8 @@ void emit_array_display(struct emit *e, struct sym *sym);
 void emit_foreach(struct emit *e, struct stmt *st);
 void emit_delete(struct emit *e, struct stmt *st);
 
+const char *emit_target(struct emit *e, struct exp *x);	/* emit_target.c */
+
 void emit_stmt(struct emit *e, struct stmt *st);	/* emit_body.c */
 const char *emit_call_entry(struct emit *e, struct func *f);
 

@@ -13,11 +13,20 @@
 /* A value to print: literals and variables as they are; anything else is
  * evaluated into a temporary first, so that every argument is computed
  * (and any error raised) before anything is printed, as with stap. */
-static const char *value_of(struct emit *e, struct strbuf *pre, struct exp *v)
+static int simple(const struct exp *v)
+{
+	return v->kind == EX_NUM || v->kind == EX_STR || v->kind == EX_SYM;
+}
+
+/* ALL_SIMPLE: no argument can change a variable, so variables need no
+ * snapshot. */
+static const char *value_of(struct emit *e, struct strbuf *pre, struct exp *v,
+			    int all_simple)
 {
 	const char *val = ex(e, v), *t;
 
-	if (v->kind == EX_NUM || v->kind == EX_STR || v->kind == EX_SYM)
+	if (v->kind == EX_NUM || v->kind == EX_STR ||
+	    (v->kind == EX_SYM && all_simple))
 		return val;
 	t = emit_temp(e, v->type == TY_STRING ? TY_STRING : TY_LONG);
 	if (v->type == TY_STRING)
@@ -114,9 +123,13 @@ const char *emit_print(struct emit *e, struct exp *x)
 						(size_t)(x->u.print.args.n + 1));
 		if (x->u.print.delim)
 			delim = ex(e, x->u.print.delim);
+		int all_simple = 1;
+		for (i = 0; i < x->u.print.args.n; i++)
+			all_simple &= simple(x->u.print.args.v[i]);
 		for (i = 0; i < x->u.print.args.n; i++) {
 			struct exp *v = x->u.print.args.v[i];
-			vals[i] = v->kind == EX_HIST ? NULL : value_of(e, &sb, v);
+			vals[i] = v->kind == EX_HIST ? NULL :
+				value_of(e, &sb, v, all_simple);
 		}
 		for (i = 0; i < x->u.print.args.n; i++) {
 			if (i && delim)

@@ -10,6 +10,7 @@
 
 extern const struct probe_family family_been, family_never, family_timer;
 extern const struct probe_family family_kprobe, family_procfs, family_perf;
+extern const struct probe_family family_tracepoint;
 
 static const struct {
 	const char *name;
@@ -23,6 +24,7 @@ static const struct {
 	{ "kprobe", &family_kprobe },
 	{ "procfs", &family_procfs },
 	{ "perf", &family_perf },
+	{ "kernel", &family_tracepoint },
 };
 
 const struct probe_family *family_lookup(const char *name)
@@ -32,6 +34,22 @@ const struct probe_family *family_lookup(const char *name)
 	for (i = 0; i < sizeof families / sizeof families[0]; i++)
 		if (!strcmp(families[i].name, name))
 			return families[i].family;
+	return NULL;
+}
+
+const struct probe_family *family_lookup_next(const char *name,
+					      const struct probe_family *prev)
+{
+	size_t i;
+	int seen = !prev;
+
+	for (i = 0; i < sizeof families / sizeof families[0]; i++) {
+		if (strcmp(families[i].name, name))
+			continue;
+		if (seen)
+			return families[i].family;
+		seen = families[i].family == prev;
+	}
 	return NULL;
 }
 

@@ -1,10 +1,14 @@
-/* listing.c - the -p2 listing of the resolved program.
+/* listing.c - the -p2 listing of the resolved program, and -l/-L.
  *
  * The shape follows stap's: "# globals" with each global's type (and index
  * types for arrays), "# functions" with signatures and locals, "# probes"
- * with each derived probe, the point it came from, and its locals.
+ * with each derived probe, the point it came from, and its locals.  -l
+ * lists the derived probes' points, sorted and unique; -L adds each one's
+ * target variables with their C types, as its family names them.
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "elab.h"
 
@@ -66,4 +70,31 @@ void elab_print_program(struct session *s, struct program *p)
 			fprintf(f, "%s /* <- %s */\n", dp->pp, dp->user_pp);
 		print_locals(f, &dp->locals);
 	}
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* -l / -L: returns how many points were listed. */
+int elab_list_probes(struct session *s, struct program *p)
+{
+	const char **lines = arena_alloc(s->arena, sizeof(char *) * (size_t)(p->probes.n + 1));
+	struct derived_probe *dp;
+	int i, n = 0;
+
+	VEC_EACH(p->probes, i, dp) {
+		struct strbuf sb = {0};
+		sb_puts(&sb, dp->pp);
+		if (s->list_probes_vars && dp->family->list_vars)
+			dp->family->list_vars(s, dp, &sb);
+		lines[n++] = arena_strdup(s->arena, sb.s);
+		sb_free(&sb);
+	}
+	qsort(lines, (size_t)n, sizeof *lines, cmp_str);
+	for (i = 0; i < n; i++)
+		if (!i || strcmp(lines[i], lines[i - 1]))
+			printf("%s\n", lines[i]);
+	return n;
 }

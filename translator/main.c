@@ -11,22 +11,68 @@
 #include <sys/resource.h>
 #include <sys/time.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "program.h"
 #include "session.h"
 
 struct pass {
 	const char *failed;	/* "Pass N: <failed> failed." */
-	const char *done;	/* -v: "Pass N: <done> …" */
+	/* -v: what the pass did, as stap words it ("parsed user script …") */
+	char *(*done)(struct session *s);
 	int (*run)(struct session *s);
 };
 
+static char *done_parse(struct session *s)
+{
+	return arena_printf(s->arena, "parsed user script and %d library scripts",
+			    s->library_files.n);
+}
+
+static char *done_elaborate(struct session *s)
+{
+	struct program *p = s->program;
+
+	return arena_printf(s->arena, "analyzed script: %d probes, %d functions, %d embeds, %d globals",
+			    p->probes.n, p->funcs.n, p->embeds.n, p->globals.n);
+}
+
+static char *done_translate(struct session *s)
+{
+	return arena_printf(s->arena, "translated to C into \"%s\"",
+			    s->c_source ? s->c_source : "<stdout>");
+}
+
+static char *done_build(struct session *s)
+{
+	return arena_printf(s->arena, "compiled C into \"%s\"",
+			    s->module_path ? s->module_path : "?");
+}
+
 static const struct pass passes[] = {
-	{ "parse", "parsed user script and library scripts", pass_parse },
-	{ "analysis", "analyzed script", pass_elaborate },
-	{ "translation", "translated to C", pass_translate },
-	{ "compilation", "compiled C into a kernel module", pass_build },
-	{ "run", "run completed", pass_run },
+	{ "parse", done_parse, pass_parse },
+	{ "analysis", done_elaborate, pass_elaborate },
+	{ "translation", done_translate, pass_translate },
+	{ "compilation", done_build, pass_build },
+	{ "run", NULL, pass_run },
 };
+
+/* "Xvirt/Yres/Zshr/Wdata kb", from /proc/self/statm (pages). */
+static void memory_use(char *buf, size_t n)
+{
+	unsigned long virt = 0, res = 0, shr = 0, text, lib, data = 0;
+	long kb = sysconf(_SC_PAGESIZE) / 1024;
+	FILE *f = fopen("/proc/self/statm", "r");
+
+	if (f) {
+		if (fscanf(f, "%lu %lu %lu %lu %lu %lu", &virt, &res, &shr, &text,
+			   &lib, &data) != 6)
+			virt = res = shr = data = 0;
+		fclose(f);
+	}
+	snprintf(buf, n, "%luvirt/%lures/%lushr/%ludata kb", virt * kb, res * kb,
+		 shr * kb, data * kb);
+}
 _Static_assert(sizeof passes / sizeof passes[0] == 5, "five passes");
 
 static double now_ms(void)
@@ -61,10 +107,13 @@ static int run_passes(struct session *s)
 					i + 1, passes[i].failed, i + 1);
 			return rc ? rc : 1;
 		}
-		if (s->verbose && i < 4)
-			fprintf(stderr, "Pass %d: %s in %.0fusr/%.0fsys/%.0freal ms.\n",
-				i + 1, passes[i].done, cpu_ms(0) - u0,
+		if (s->verbose && passes[i].done) {
+			char mem[128];
+			memory_use(mem, sizeof mem);
+			fprintf(stderr, "Pass %d: %s using %s, in %.0fusr/%.0fsys/%.0freal ms.\n",
+				i + 1, passes[i].done(s), mem, cpu_ms(0) - u0,
 				cpu_ms(1) - k0, now_ms() - t0);
+		}
 	}
 	return 0;
 }
@@ -80,6 +129,8 @@ int main(int argc, char **argv)
 	rc = cmdline_parse(&s, argc, argv);
 	if (rc)
 		return rc < 0 ? 0 : rc;
+	if (s.staprun_args)
+		return run_staprun_in_testbed(&s, s.staprun_nargs, s.staprun_args);
 	rc = run_passes(&s);
 	if (!rc)
 		rc = s.exit_status;

@@ -58,18 +58,6 @@ struct derived_probe {
 					   it returns 0 */
 };
 
-/* How a family's context variable ($name in its probes) is read and
- * written in the generated C (the context is `c`). */
-struct target_access {
-	enum type type;		/* TY_LONG or TY_STRING */
-	const char *rvalue;	/* C expression: int64_t or const char * */
-	const char *lvalue;	/* C lvalue (int64_t, or char[MAXSTRINGLEN]);
-				   NULL: read-only */
-	/* Or writes through functions called as F(c, value): */
-	const char *assign_fn;	/* for `=` */
-	const char *append_fn;	/* for `.=` (strings) */
-};
-
 /* A probe family: begin/end/error/never, timer, kprobe, tracepoint, …
  * One record per family; a family lives in one file under probes/. */
 struct probe_family {
@@ -82,20 +70,6 @@ struct probe_family {
 	/* Emit the C that registers and unregisters all probes of the family
 	 * (PROBES: struct derived_probe *, in program order). */
 	void (*emit)(struct emit *e, struct vec *probes);
-	/* Optional, for families whose points hold wildcards: the concrete
-	 * points POINT stands for (struct probe_point *, pushed on OUT in
-	 * order), each then given to resolve.  Returns 1, 0 for no match
-	 * (report nothing when OPTIONAL), -1 after reporting an error. */
-	int (*expand)(struct session *s, const struct probe_point *point,
-		      int optional, struct vec *out);
-	/* Optional: the family's context variables.  For the target
-	 * expression X ($name and its components) in DP's body, fill ACC and
-	 * return 1; 0: not one of this family's variables (pass 2 reports
-	 * it); -1 after reporting an error.  ASSIGN_OP is NULL where X is
-	 * read, else the operator that writes it ("=", ".=", "+=", "++"…). */
-	int (*target_var)(struct session *s, struct derived_probe *dp,
-			  struct exp *x, const char *assign_op,
-			  struct target_access *acc);
 	/* Optional: C the family's probe bodies need (say, its runtime
 	 * file, for its variables' accessors), emitted before the bodies. */
 	void (*emit_decls)(struct emit *e, struct vec *probes);
@@ -105,6 +79,28 @@ struct probe_family {
 				    const struct derived_probe *dp);
 	/* Context functions that make sense in this family's probes. */
 	const char *kind;	/* "begin", "timer", … for listing */
+
+	/* ---- optional: wildcards and target variables (tracepoints) ---- */
+	/* The concrete points a wildcard POINT stands for (struct
+	 * probe_point *, pushed to OUT), each then given to resolve.  Returns
+	 * 1, 0 when POINT is not this family's, -1 after reporting an error
+	 * (including "no match" when POINT is not optional). */
+	int (*expand)(struct session *s, const struct probe_point *point,
+		      struct vec *out);
+	/* Resolve the target expression E (EX_TARGET, EX_TARGET_LIST) in
+	 * probe DP: set E->type and E->u.target.resolved.  Returns 0, or -1
+	 * when it does not resolve (reported unless QUIET, for @defined). */
+	int (*target_var)(struct session *s, struct derived_probe *dp,
+			  struct exp *e, int quiet);
+	/* -L: append " $name:type" for each target variable of DP. */
+	void (*list_vars)(struct session *s, struct derived_probe *dp,
+			  struct strbuf *out);
+	/* Writing the target expression E (OP: "=", ".=", "+=", "++"…) in
+	 * probe DP, for families whose variables can be written (procfs's
+	 * $value): like target_var, and E->u.target.resolved says how
+	 * (tvar's assign_fn/append_fn).  Without it writes are refused. */
+	int (*target_assign)(struct session *s, struct derived_probe *dp,
+			     struct exp *e, const char *op);
 };
 
 /* A function as called: the user's declaration with its symbols. */
@@ -130,6 +126,10 @@ struct program {
 
 /* The table of probe families (families.c). */
 const struct probe_family *family_lookup(const char *name);
+/* The next family after PREV (NULL: the first) sharing the first
+ * component NAME ("kernel" is kernel.trace, kernel.function, …). */
+const struct probe_family *family_lookup_next(const char *name,
+					      const struct probe_family *prev);
 void family_list(void (*fn)(const struct probe_family *f, void *arg),
 		 void *arg);
 

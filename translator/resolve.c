@@ -264,31 +264,40 @@ static int derive_one(struct derive *d, const struct probe_family *fam,
 	return 1;
 }
 
-/* A point of a builtin family; families with wildcards expand it into
- * concrete points first. */
+/* The families named by the first component, in table order; a family
+ * with wildcards expands POINT into concrete points first. */
 static int derive_builtin(struct derive *d, const struct probe_point *point,
 			  struct stmt *body, struct exp *cond)
 {
 	const struct pp_comp *first = point->comps.v[0];
-	const struct probe_family *fam = family_lookup(first->name);
-	struct vec points = {0};
-	const struct probe_point *p;
-	int i, rc, found = 0;
+	const struct probe_family *fam = NULL;
+	const struct probe_point *pt;
+	struct vec pts;
+	int i, rc, found;
 
-	if (!fam)
-		return 0;
-	if (!fam->expand)
-		return derive_one(d, fam, point, body, cond);
-	rc = fam->expand(d->el->s, point, d->optional > 0, &points);
-	if (rc <= 0)
-		return rc;
-	VEC_EACH(points, i, p) {
-		rc = derive_one(d, fam, p, body, cond);
+	while ((fam = family_lookup_next(first->name, fam))) {
+		if (!fam->expand) {
+			rc = derive_one(d, fam, point, body, cond);
+			if (rc)
+				return rc;
+			continue;
+		}
+		pts = (struct vec){0};
+		rc = fam->expand(d->el->s, point, &pts);
 		if (rc < 0)
 			return -1;
-		found |= rc;
+		if (rc == 0)
+			continue;
+		found = 0;
+		VEC_EACH(pts, i, pt) {
+			rc = derive_one(d, fam, pt, body, cond);
+			if (rc < 0)
+				return -1;
+			found |= rc;
+		}
+		return found;
 	}
-	return found;
+	return 0;
 }
 
 /* Derive probes for POINT.  1: something resolved; 0: nothing matched;

@@ -53,6 +53,8 @@ struct session {
 	const char *list_probes;	/* -l PATTERN */
 	const char *list_probes_vars;	/* -L PATTERN */
 	int dump_functions, dump_probe_types, dump_probe_aliases;
+	char **staprun_args;		/* --testbed-staprun: staprun's argv */
+	int staprun_nargs;
 
 	/* ---- inputs ---- */
 	const struct src_file *script;	/* the user's script */
@@ -80,6 +82,9 @@ int pass_elaborate(struct session *s);
 int pass_translate(struct session *s);
 int pass_build(struct session *s);
 int pass_run(struct session *s);
+
+/* staprun's command run in the testbed guest (run.c); its status. */
+int run_staprun_in_testbed(struct session *s, int nargs, char **args);
 
 /* Command line: fills S from argv.  Returns 0, or 1 after printing an
  * error (exit status 1), or -1 when the run is complete (-h, -V). */

@@ -1,81 +1,105 @@
-/* targets.c - the probe families' own context variables (pass 2).
+/* targets.c - resolving target variables in probe bodies (pass 2).
  *
- * Some families give their probes variables: procfs's $value, a
- * tracepoint's $argument.  Right after derivation each probe's body is
- * searched for target expressions; the probe's family (its target_var
- * callback) says how each is read and written in C, or rejects it.  The
- * answer hangs on the expression (u.target.access); types.c sees its type
- * and emit_exp.c its C.  Families without the callback leave $names to
- * the passes that handle debug-info variables.
+ * After binding, every $var, $$parms and @defined(…) of a probe body goes
+ * to the probe's family (its target_var callback), which types it and
+ * records how to read it.  @defined becomes the literal 1 or 0 here, as in
+ * stap, so code under a false @defined is never resolved further.  @cast
+ * resolves here too, against the kernel's types (cast.c).  Writing a
+ * target variable is refused.
  */
-#include <string.h>
-
 #include "ast_walk.h"
 #include "elab.h"
+#include "targets.h"
 
-struct tv {
+struct tctx {
 	struct elab *el;
 	struct derived_probe *dp;
 };
 
-static void resolve_one(struct tv *t, struct exp *x, const char *op)
+static int resolve(struct tctx *t, struct exp *e, int quiet)
 {
+	const struct probe_family *fam;
 	struct session *s = t->el->s;
-	struct target_access acc = {0}, *p;
-	int rc = t->dp->family->target_var(s, t->dp, x, op, &acc);
 
-	if (rc < 0)
-		return;
-	if (rc == 0) {
-		diag_error(&s->diags, x->loc, "sema.target-unresolved",
-			   "unresolved target-symbol expression '$%s' in probe '%s'",
-			   x->u.target.name, t->dp->pp);
-		return;
-	}
-	p = ARENA_NEW(s->arena, struct target_access);
-	*p = acc;
-	x->u.target.access = p;
-	x->type = acc.type;
+	if (!t->dp)	/* in a function: not resolved (pass 3 says so) */
+		return -1;
+	fam = t->dp->family;
+
+	if (fam->target_var)
+		return fam->target_var(s, t->dp, e, quiet);
+	if (!quiet)
+		diag_error(&s->diags, e->loc, "sema.target-unresolved",
+			   "target variable '$%s' cannot be resolved in a '%s' probe",
+			   e->u.target.name, fam->kind);
+	return -1;
 }
 
 static int visit(struct walker *w, struct exp *e)
 {
-	struct tv *t = w->arg;
-	struct exp *l;
+	struct tctx *t = w->arg;
+	struct exp *op;
 
 	switch (e->kind) {
+	case EX_TARGET: case EX_TARGET_LIST:
+		if (t->dp)
+			resolve(t, e, 0);
+		return 0;	/* index expressions inside are walked too */
+	case EX_CAST:
+		cast_resolve(t->el->s, e, 0);
+		return 0;
+	case EX_DEFINED:
+		op = e->u.op.operand;
+		if (!op || (op->kind != EX_TARGET && op->kind != EX_TARGET_LIST &&
+			    op->kind != EX_CAST))
+			return 0;
+		e->kind = EX_NUM;
+		e->u.num = (op->kind == EX_CAST ? cast_resolve(t->el->s, op, 1) :
+			    resolve(t, op, 1)) == 0;
+		e->type = TY_LONG;
+		return 1;
 	case EX_ASSIGN:
-		l = e->u.bin.left;
-		if (l->kind != EX_TARGET)
-			return 0;
-		resolve_one(t, l, e->u.bin.op);
-		walk_exp(w, e->u.bin.right);
-		return 1;
+		op = e->u.bin.left;
+		break;
 	case EX_PRE_INC: case EX_POST_INC:
-		if (e->u.un.operand->kind != EX_TARGET)
-			return 0;
-		resolve_one(t, e->u.un.operand, e->u.un.op);
-		return 1;
-	case EX_TARGET:
-		resolve_one(t, e, NULL);
-		return 1;
+		op = e->u.un.operand;
+		break;
 	default:
 		return 0;
 	}
+	if (op && op->kind == EX_TARGET && t->dp &&
+	    t->dp->family->target_assign) {	/* a writable family variable */
+		t->dp->family->target_assign(t->el->s, t->dp, op,
+					      e->kind == EX_ASSIGN ? e->u.bin.op :
+					      e->u.un.op);
+		if (e->kind == EX_ASSIGN)
+			walk_exp(w, e->u.bin.right);
+		return 1;
+	}
+	if (op && op->kind == EX_TARGET)
+		diag_error(&t->el->s->diags, op->loc, "sema.target-write",
+			   "target variable '$%s' cannot be written to",
+			   op->u.target.name);
+	return 0;
 }
 
-void elab_target_vars(struct elab *el)
+void elab_resolve_targets(struct elab *el)
 {
 	struct derived_probe *dp;
-	struct tv t = { .el = el };
-	struct walker w = { .exp = visit, .arg = &t };
 	int i;
 
+	struct func *f;
+
 	VEC_EACH(el->prog->probes, i, dp) {
-		if (!dp->family->target_var)
-			continue;
-		t.dp = dp;
+		struct tctx t = { el, dp };
+		struct walker w = { .exp = visit, .arg = &t };
 		walk_stmt(&w, dp->body);
-		walk_exp(&w, dp->cond);
+		if (dp->cond)
+			walk_exp(&w, dp->cond);
+	}
+	VEC_EACH(el->prog->funcs, i, f) {	/* @cast in functions */
+		struct tctx t = { el, NULL };
+		struct walker w = { .exp = visit, .arg = &t };
+		if (f->body->kind != ST_EMBEDDED)
+			walk_stmt(&w, f->body);
 	}
 }

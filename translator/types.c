@@ -238,6 +238,22 @@ static enum type infer_stat(struct elab *el, struct exp *e)
 	return TY_LONG;
 }
 
+/* Target variables and @cast: their families typed them (pass 2,
+ * targets.c); index expressions and @cast's address are longs. */
+static enum type infer_target(struct elab *el, struct exp *e)
+{
+	struct vec *comps = e->kind == EX_CAST ? &e->u.op.comps : &e->u.target.comps;
+	struct target_comp *c;
+	int i;
+
+	if (e->kind == EX_CAST)
+		infer(el, e->u.op.operand, TY_LONG);
+	VEC_EACH(*comps, i, c)
+		if (c->kind == TC_INDEX_EXP)
+			infer(el, c->index, TY_LONG);
+	return e->type != TY_UNKNOWN ? e->type : TY_LONG;
+}
+
 static enum type infer_kind(struct elab *el, struct exp *e, enum type want)
 {
 	enum type t;
@@ -302,6 +318,8 @@ static enum type infer_kind(struct elab *el, struct exp *e, enum type want)
 		return infer_stat(el, e);
 	case EX_DEFINED: case EX_PROBEWRITE:
 		return TY_LONG;
+	case EX_TARGET: case EX_TARGET_LIST: case EX_CAST:
+		return infer_target(el, e);
 	default:
 		/* target variables and friends: their families type them */
 		return e->type != TY_UNKNOWN ? e->type : TY_LONG;

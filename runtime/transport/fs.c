@@ -10,9 +10,11 @@
 #include <linux/debugfs.h>
 #include <linux/proc_fs.h>
 #include <linux/fs.h>
+#include <linux/namei.h>
 
 static ssize_t _stp_ctl_write_cmd(const char __user *buf, size_t count);
 
+static struct _stp_ring *_stp_fs_ctl;		/* the ring behind .cmd */
 static struct dentry *_stp_debugfs_dir;	/* our directory, if in debugfs */
 static struct proc_dir_entry *_stp_proc_dir;	/* else in procfs */
 
@@ -47,6 +49,8 @@ static __poll_t _stp_fs_poll(struct file *file, poll_table *wait)
 static ssize_t _stp_fs_write(struct file *file, const char __user *buf,
 			     size_t count, loff_t *ppos)
 {
+	if (file->private_data != _stp_fs_ctl)
+		return -EBADF;	/* the data files are read-only */
 	return _stp_ctl_write_cmd(buf, count);
 }
 
@@ -65,14 +69,32 @@ static const struct file_operations _stp_debugfs_fops = {
 	.llseek = no_llseek,
 };
 
+/* procfs, unlike debugfs, takes no module reference for open files: take
+ * one, so that (as with debugfs) the module outlives every open file and no
+ * poller is left queued on a freed ring. proc_remove() waits for a release
+ * in progress, so dropping the reference inside release is safe. */
 static int _stp_proc_open(struct inode *inode, struct file *file)
 {
-	return _stp_fs_open_ring(pde_data(inode), file);
+	int rc;
+
+	if (!try_module_get(THIS_MODULE))
+		return -ENODEV;
+	rc = _stp_fs_open_ring(pde_data(inode), file);
+	if (rc)
+		module_put(THIS_MODULE);
+	return rc;
+}
+
+static int _stp_proc_release(struct inode *inode, struct file *file)
+{
+	_stp_fs_release(inode, file);
+	module_put(THIS_MODULE);
+	return 0;
 }
 
 static const struct proc_ops _stp_proc_fops = {
 	.proc_open = _stp_proc_open,
-	.proc_release = _stp_fs_release,
+	.proc_release = _stp_proc_release,
 	.proc_read = _stp_fs_read,
 	.proc_write = _stp_fs_write,
 	.proc_poll = _stp_fs_poll,
@@ -105,14 +127,16 @@ static int _stp_debugfs_mkdir(const char *name)
 static int _stp_procfs_mkdir(const char *name)
 {
 	char path[sizeof(STP_TRANSPORT_ROOT) + MODULE_NAME_LEN + 1];
+	struct path root;
 
+	/* proc_mkdir() warns both on a missing parent and on an existing
+	 * directory, so look before creating the shared one */
+	if (kern_path("/proc/" STP_TRANSPORT_ROOT, LOOKUP_DIRECTORY, &root))
+		proc_mkdir(STP_TRANSPORT_ROOT, NULL);
+	else
+		path_put(&root);
 	snprintf(path, sizeof(path), STP_TRANSPORT_ROOT "/%s", name);
 	_stp_proc_dir = proc_mkdir(path, NULL);
-	if (!_stp_proc_dir) {
-		/* the parent is missing: the first module creates it */
-		proc_mkdir(STP_TRANSPORT_ROOT, NULL);
-		_stp_proc_dir = proc_mkdir(path, NULL);
-	}
 	return _stp_proc_dir ? 0 : -ENOMEM;
 }
 
@@ -139,6 +163,7 @@ static int _stp_fs_init(const char *modname, struct _stp_ring *ctl,
 		rc = _stp_procfs_mkdir(modname);
 	if (rc)
 		return rc;
+	_stp_fs_ctl = ctl;
 	rc = _stp_fs_add(STP_CTL_NAME, 0600, ctl);
 	for (i = 0; !rc && i < nrings; i++) {
 		if (!rings[i])
@@ -149,8 +174,8 @@ static int _stp_fs_init(const char *modname, struct _stp_ring *ctl,
 	return rc;
 }
 
-/* Remove our directory; waits for file operations in progress, which the
- * caller has made return by closing the rings first. */
+/* Remove our directory. No file is open any more (each holds a module
+ * reference); the rings are closed first all the same. */
 static void _stp_fs_remove(void)
 {
 	debugfs_remove(_stp_debugfs_dir);

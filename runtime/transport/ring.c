@@ -7,7 +7,9 @@
  * holds head - tail bytes and a writer that finds too little room drops its
  * whole record, which keeps each call's bytes together. Writers never wake
  * the reader themselves: they queue an irq_work, and only when the reader has
- * said it is about to sleep.
+ * said it is about to sleep. The lazy one runs at the next tick, so a steady
+ * trickle of lines costs one wake-up per tick rather than one per line; the
+ * immediate one is for a ring that is filling up.
  */
 #include <linux/irq_work.h>
 #include <linux/percpu.h>
@@ -30,7 +32,8 @@ struct _stp_ring {
 	atomic_t opened;		/* one open file at a time */
 	int waiting;			/* the reader sleeps or polls: wake it */
 	int closed;			/* the module is going away */
-	struct irq_work wake_work;
+	struct irq_work wake_work;	/* now: the ring is half full */
+	struct irq_work wake_lazy;	/* at the next tick */
 	wait_queue_head_t waitq;
 };
 
@@ -38,12 +41,20 @@ struct _stp_ring {
  * NMI that re-enters on the same CPU must not spin on a lock it holds. */
 static DEFINE_PER_CPU(int, _stp_ring_busy);
 
-static void _stp_ring_wake(struct irq_work *work)
+static void _stp_ring_wake(struct _stp_ring *r)
 {
-	struct _stp_ring *r = container_of(work, struct _stp_ring, wake_work);
-
 	WRITE_ONCE(r->waiting, 0);
 	wake_up_interruptible(&r->waitq);
+}
+
+static void _stp_ring_wake_now(struct irq_work *work)
+{
+	_stp_ring_wake(container_of(work, struct _stp_ring, wake_work));
+}
+
+static void _stp_ring_wake_lazy(struct irq_work *work)
+{
+	_stp_ring_wake(container_of(work, struct _stp_ring, wake_lazy));
 }
 
 static struct _stp_ring *_stp_ring_alloc(unsigned long size)
@@ -61,7 +72,8 @@ static struct _stp_ring *_stp_ring_alloc(unsigned long size)
 	raw_spin_lock_init(&r->lock);
 	mutex_init(&r->read_lock);
 	init_waitqueue_head(&r->waitq);
-	init_irq_work(&r->wake_work, _stp_ring_wake);
+	r->wake_work = IRQ_WORK_INIT(_stp_ring_wake_now);
+	r->wake_lazy = IRQ_WORK_INIT_LAZY(_stp_ring_wake_lazy);
 	return r;
 }
 
@@ -79,6 +91,7 @@ static void _stp_ring_free(struct _stp_ring *r)
 	if (!r)
 		return;
 	irq_work_sync(&r->wake_work);
+	irq_work_sync(&r->wake_lazy);
 	vfree(r->buf);
 	kfree(r);
 }
@@ -126,7 +139,8 @@ out:
 		 * we see the reader waiting or it sees our new head */
 		smp_mb();
 		if (READ_ONCE(r->waiting))
-			irq_work_queue(&r->wake_work);
+			irq_work_queue(head + len - READ_ONCE(r->tail) > r->size / 2
+				       ? &r->wake_work : &r->wake_lazy);
 	}
 	return ok;
 }

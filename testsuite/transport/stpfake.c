@@ -11,16 +11,24 @@
  *   warn    begin warns and exits
  *   fail    begin reports an error and the start fails
  *   target  begin prints target(); runs until stopped
+ *   huge    one write larger than the buffer (-s 1): dropped and counted
+ *   multi   every CPU floods "lines" lines at once, then exit
+ *   param   prints the "text" parameter and exits
+ *   ticker  an hrtimer prints a line every 10 ms until stopped
  */
 #include <linux/module.h>
 #include <linux/hrtimer.h>
 #include <linux/ktime.h>
+#include <linux/vmalloc.h>
+#include <linux/workqueue.h>
 #include "transport/transport.h"
 
 static char *mode = "hello";
 module_param(mode, charp, 0);
 static int lines = 100000;
 module_param(lines, int, 0);
+static char *text = "";
+module_param(text, charp, 0);
 
 static struct hrtimer fake_timer;
 static int fake_ticks;
@@ -37,10 +45,15 @@ static void fake_print(const char *fmt, ...)
 	_stp_transport_write(buf, n);
 }
 
+static bool fake_mode(const char *m)
+{
+	return !strcmp(mode, m);
+}
+
 static enum hrtimer_restart fake_timer_fn(struct hrtimer *t)
 {
 	fake_print("timer %d\n", ++fake_ticks);
-	if (fake_ticks < 3) {
+	if (fake_ticks < 3 || fake_mode("ticker")) {
 		hrtimer_forward_now(t, ms_to_ktime(20));
 		return HRTIMER_RESTART;
 	}
@@ -48,9 +61,43 @@ static enum hrtimer_restart fake_timer_fn(struct hrtimer *t)
 	return HRTIMER_NORESTART;
 }
 
-static bool fake_mode(const char *m)
+static DEFINE_PER_CPU(struct work_struct, fake_work);
+static atomic_t fake_running;
+
+static void fake_flood_fn(struct work_struct *w)
 {
-	return !strcmp(mode, m);
+	int i, cpu = raw_smp_processor_id();
+
+	for (i = 0; i < lines; i++)
+		fake_print("cpu%d %d\n", cpu, i);
+	if (atomic_dec_and_test(&fake_running))
+		_stp_transport_request_exit();
+}
+
+static void fake_multi(void)
+{
+	int cpu;
+
+	atomic_set(&fake_running, num_online_cpus());
+	for_each_online_cpu(cpu) {
+		INIT_WORK(per_cpu_ptr(&fake_work, cpu), fake_flood_fn);
+		schedule_work_on(cpu, per_cpu_ptr(&fake_work, cpu));
+	}
+}
+
+static void fake_huge(void)
+{
+	size_t len = 2 << 20;
+	char *big = vmalloc(len);
+
+	fake_print("small\n");
+	if (big) {
+		memset(big, 'x', len);
+		_stp_transport_write(big, len);
+		vfree(big);
+	}
+	fake_print("small again\n");
+	_stp_transport_request_exit();
 }
 
 int stp_session_start(void)
@@ -63,7 +110,7 @@ int stp_session_start(void)
 		_stp_transport_request_exit();
 	} else if (fake_mode("wait")) {
 		fake_print("begin\n");
-	} else if (fake_mode("timer")) {
+	} else if (fake_mode("timer") || fake_mode("ticker")) {
 		hrtimer_init(&fake_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
 		fake_timer.function = fake_timer_fn;
 		hrtimer_start(&fake_timer, ms_to_ktime(20), HRTIMER_MODE_REL);
@@ -84,6 +131,13 @@ int stp_session_start(void)
 	} else if (fake_mode("fail")) {
 		_stp_transport_error("probe registration failed");
 		return -EINVAL;
+	} else if (fake_mode("param")) {
+		fake_print("text=%s\n", text);
+		_stp_transport_request_exit();
+	} else if (fake_mode("huge")) {
+		fake_huge();
+	} else if (fake_mode("multi")) {
+		fake_multi();
 	} else if (fake_mode("target")) {
 		fake_print("target=%d\n", _stp_target);
 	}
@@ -92,8 +146,13 @@ int stp_session_start(void)
 
 void stp_session_stop(void)
 {
-	if (fake_mode("timer"))
+	int cpu;
+
+	if (fake_mode("timer") || fake_mode("ticker"))
 		hrtimer_cancel(&fake_timer);
+	if (fake_mode("multi"))
+		for_each_online_cpu(cpu)
+			flush_work(per_cpu_ptr(&fake_work, cpu));
 	fake_print("end\n");
 }
 

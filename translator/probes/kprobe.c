@@ -86,8 +86,9 @@ static struct probe_point *with_function(struct session *s,
 }
 
 static int expand_kprobe(struct session *s, const struct probe_point *pt,
-			 int optional, struct vec *out)
+			 struct vec *out)
 {
+	int optional = pt->optional || pt->sufficient;
 	const struct pp_comp *c;
 	const struct ksyms *k;
 	const char *name, *similar;
@@ -230,13 +231,6 @@ static void emit_kprobe(struct emit *e, struct vec *probes)
 	emit_line(e, "{ _stp_kprobes_stop(stp_kprobes, %d); }\n", probes->n);
 }
 
-/* No debug info, so no $variables (pass 2 reports them). */
-static int target_kprobe(struct session *s, struct derived_probe *dp,
-			 struct exp *x, const char *op, struct target_access *acc)
-{
-	return 0;
-}
-
 static const char *note_kprobe(struct session *s, const struct derived_probe *dp)
 {
 	const struct kprobe_data *kd = dp->data;
@@ -249,6 +243,5 @@ static const char *note_kprobe(struct session *s, const struct derived_probe *dp
 
 const struct probe_family family_kprobe = {
 	.name = "kprobe", .resolve = resolve_kprobe, .emit = emit_kprobe,
-	.expand = expand_kprobe, .listing_note = note_kprobe, .target_var = target_kprobe,
-	.kind = "kprobe",
+	.expand = expand_kprobe, .listing_note = note_kprobe, .kind = "kprobe",
 };

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "../emit.h"
+#include "../tvar.h"
 
 struct procfs_data {
 	const char *path;
@@ -131,13 +132,13 @@ static int resolve_procfs(struct session *s, const struct probe_point *pt,
 	return 1;
 }
 
-static int target_procfs(struct session *s, struct derived_probe *dp,
-			 struct exp *x, const char *op, struct target_access *acc)
+/* $value alone: no components, no address. */
+static int check_value(struct session *s, struct exp *x)
 {
-	const struct procfs_data *pd = dp->data;
 	const struct target_comp *tc;
 
-	if (strcmp(x->u.target.name, "value")) {
+	x->type = TY_STRING;	/* no type errors after this one */
+	if (x->kind != EX_TARGET || strcmp(x->u.target.name, "value")) {
 		diag_error(&s->diags, x->loc, "sema.procfs-target",
 			   "invalid target symbol for procfs probe, $value expected");
 		return -1;
@@ -150,25 +151,56 @@ static int target_procfs(struct session *s, struct derived_probe *dp,
 			   "a structure" : "an array");
 		return -1;
 	}
-	acc->type = TY_STRING;
-	if (pd->is_write) {
-		if (op) {
-			diag_error(&s->diags, x->loc, "sema.procfs-value-write",
-				   "procfs $value variable is read-only in a procfs write probe");
-			return -1;
-		}
-		acc->rvalue = "_stp_procfs_value(c)";
-		return 1;
-	}
-	if (!op) {
+	return 0;
+}
+
+/* Reading $value: the bytes written, in a write probe. */
+static int target_procfs(struct session *s, struct derived_probe *dp,
+			 struct exp *x, int quiet)
+{
+	const struct procfs_data *pd = dp->data;
+	struct tvar *tv;
+
+	if (quiet)	/* @defined($value) */
+		return x->kind == EX_TARGET && !strcmp(x->u.target.name, "value") &&
+		       !x->u.target.comps.n && pd->is_write ? 0 : -1;
+	if (check_value(s, x))
+		return -1;
+	if (!pd->is_write) {
 		diag_error(&s->diags, x->loc, "sema.procfs-value-read",
 			   "procfs $value variable cannot be read in a procfs read probe");
 		return -1;
 	}
-	acc->rvalue = "\"\"";
-	acc->assign_fn = "_stp_procfs_set";
-	acc->append_fn = "_stp_procfs_append";
-	return 1;
+	tv = ARENA_NEW(s->arena, struct tvar);
+	tv->final = TV_PRETTY;
+	tv->pretty = "_stp_procfs_value(c)";
+	x->u.target.resolved = tv;
+	x->type = TY_STRING;
+	return 0;
+}
+
+/* Writing $value (= and .=): the text of the file, in a read probe. */
+static int assign_procfs(struct session *s, struct derived_probe *dp,
+			 struct exp *x, const char *op)
+{
+	const struct procfs_data *pd = dp->data;
+	struct tvar *tv;
+
+	if (check_value(s, x))
+		return -1;
+	if (pd->is_write) {
+		diag_error(&s->diags, x->loc, "sema.procfs-value-write",
+			   "procfs $value variable is read-only in a procfs write probe");
+		return -1;
+	}
+	tv = ARENA_NEW(s->arena, struct tvar);
+	tv->final = TV_PRETTY;
+	tv->pretty = "\"\"";
+	tv->assign_fn = "_stp_procfs_set";
+	tv->append_fn = "_stp_procfs_append";
+	x->u.target.resolved = tv;
+	x->type = TY_STRING;
+	return 0;
 }
 
 static void emit_decls_procfs(struct emit *e, struct vec *probes)
@@ -240,5 +272,6 @@ static void emit_procfs(struct emit *e, struct vec *probes)
 const struct probe_family family_procfs = {
 	.name = "procfs", .resolve = resolve_procfs, .emit = emit_procfs,
 	.emit_decls = emit_decls_procfs, .target_var = target_procfs,
+	.target_assign = assign_procfs,
 	.kind = "procfs",
 };

@@ -1,0 +1,252 @@
+/* probes/tracepoint.c - the kernel.trace("[system:]name") probe family.
+ *
+ * Points name tracepoints of the target kernel, with wildcards in both the
+ * system and the name; the catalog (tpcat.c) knows them and their typed
+ * arguments, which are the probes' target variables ($prev, $$parms).
+ * At run time each probe registers a callback on its tracepoint
+ * (runtime/probes/tracepoint.c) that hands the arguments to the handler
+ * in the context (c->args).
+ */
+#include <fnmatch.h>
+#include <string.h>
+
+#include "../emit.h"
+#include "../kernel.h"
+#include "../tpcat.h"
+#include "../tvar.h"
+
+static const struct tpcat *catalog(struct session *s)
+{
+	static const struct tpcat *cat;
+	static int failed;
+	const struct kernel_info *k;
+	char err[512];
+
+	if (cat || failed)
+		return cat;
+	k = kernel_target(s);
+	if (!k) {
+		failed = 1;
+		return NULL;
+	}
+	cat = tpcat_load(k->build_dir, k->vmlinux, err, sizeof err);
+	if (!cat) {
+		diag_fatal(&s->diags, "cannot list the kernel's tracepoints: %s", err);
+		failed = 1;
+	}
+	return cat;
+}
+
+/* kernel.trace("PATTERN"): the pattern, or NULL when POINT is another
+ * kernel.* family's. */
+static const char *trace_pattern(const struct probe_point *point)
+{
+	const struct pp_comp *c;
+
+	if (point->comps.n != 2)
+		return NULL;
+	c = point->comps.v[1];
+	if (strcmp(c->name, "trace") || !c->arg || c->arg->kind != EX_STR)
+		return NULL;
+	return c->arg->u.str.s;
+}
+
+static int matches(const struct tp_entry *te, const char *pattern)
+{
+	const char *colon = strchr(pattern, ':');
+	char sys[256];
+
+	if (!colon)
+		return !fnmatch(pattern, te->name, 0);
+	snprintf(sys, sizeof sys, "%.*s", (int)(colon - pattern), pattern);
+	return !fnmatch(sys, te->system, 0) && !fnmatch(colon + 1, te->name, 0);
+}
+
+static struct probe_point *concrete_point(struct session *s,
+					  const struct probe_point *point,
+					  const struct tp_entry *te)
+{
+	struct arena *a = s->arena;
+	struct probe_point *np = ARENA_NEW(a, struct probe_point);
+	const struct pp_comp *c = point->comps.v[1];
+	struct pp_comp *nc = ARENA_NEW(a, struct pp_comp);
+	struct exp *arg = ARENA_NEW(a, struct exp);
+
+	*np = *point;
+	np->comps = (struct vec){0};
+	vec_push(a, &np->comps, point->comps.v[0]);
+	*nc = *c;
+	*arg = *c->arg;
+	arg->u.str.s = arena_printf(a, "%s:%s", te->system, te->name);
+	arg->u.str.len = strlen(arg->u.str.s);
+	arg->u.str.raw = arg->u.str.s;
+	nc->arg = arg;
+	vec_push(a, &np->comps, nc);
+	return np;
+}
+
+static int expand_trace(struct session *s, const struct probe_point *point,
+			struct vec *out)
+{
+	const char *pattern = trace_pattern(point);
+	const struct tpcat *cat;
+	int i;
+
+	if (!pattern)
+		return 0;
+	cat = catalog(s);
+	if (!cat)
+		return -1;
+	for (i = 0; i < cat->n; i++)
+		if (matches(&cat->v[i], pattern))
+			vec_push(s->arena, out, concrete_point(s, point, &cat->v[i]));
+	if (out->n)
+		return 1;
+	if (point->optional)
+		return 0;
+	diag_error(&s->diags, point->loc, "sema.tracepoint-mismatch",
+		   "no tracepoint of the kernel matches '%s'", pattern);
+	return -1;
+}
+
+static int resolve_trace(struct session *s, const struct probe_point *point,
+			 struct derived_probe *dp)
+{
+	const char *pattern = trace_pattern(point);
+	const struct tpcat *cat = catalog(s);
+	int i;
+
+	if (!pattern || !cat)
+		return 0;
+	for (i = 0; i < cat->n; i++) {
+		const struct tp_entry *te = &cat->v[i];
+		if (!strchr(pattern, ':') || !matches(te, pattern))
+			continue;
+		dp->data = (void *)te;
+		dp->pp = arena_printf(s->arena, "kernel.trace(\"%s:%s\")",
+				      te->system, te->name);
+		return 1;
+	}
+	return 0;
+}
+
+/* $$parms and $$vars (the same for a tracepoint): every argument as
+ * "name=0x…", the way stap prints them. */
+static int list_vars_value(struct session *s, struct derived_probe *dp,
+			   struct exp *e, int quiet)
+{
+	const struct tp_entry *te = dp->data;
+	struct tvar *tv;
+	int i;
+
+	if (e->u.target.comps.n) {
+		if (!quiet)
+			diag_error(&s->diags, e->loc, "sema.target-pretty",
+				   "pretty-printing '$%s' with '$' is not supported yet",
+				   e->u.target.name);
+		return -1;
+	}
+	tv = ARENA_NEW(s->arena, struct tvar);
+	tv->final = TV_PRETTY;
+	tv->nparts = te->nargs;
+	tv->parts = arena_alloc(s->arena, sizeof(struct tvar *) * (size_t)(te->nargs + 1));
+	tv->labels = arena_alloc(s->arena, sizeof(char *) * (size_t)(te->nargs + 1));
+	for (i = 0; i < te->nargs; i++) {
+		struct exp *arg = ARENA_NEW(s->arena, struct exp);
+		arg->kind = EX_TARGET;
+		arg->loc = e->loc;
+		arg->u.target.name = te->args[i].name;
+		tv->labels[i] = te->args[i].name;
+		tv->parts[i] = tvar_resolve(s, arg, &arg->u.target.comps,
+			arena_printf(s->arena, "c->args[%d]", i),
+			te->args[i].type, "tracepoint variable", "", 1);
+		if (!tv->parts[i]) {	/* a struct passed by value: skip it */
+			tv->parts[i] = ARENA_NEW(s->arena, struct tvar);
+			tv->parts[i]->base = arena_printf(s->arena, "c->args[%d]", i);
+			tv->parts[i]->size = 8;
+		}
+	}
+	e->u.target.resolved = tv;
+	e->type = TY_STRING;
+	return 0;
+}
+
+static int target_trace(struct session *s, struct derived_probe *dp,
+			struct exp *e, int quiet)
+{
+	const struct tp_entry *te = dp->data;
+	const char *name = e->u.target.name;
+	int i;
+
+	if (e->kind == EX_TARGET && !strcmp(name, "$name") &&
+	    !e->u.target.comps.n) {
+		struct tvar *tv = ARENA_NEW(s->arena, struct tvar);
+		tv->final = TV_PRETTY;
+		tv->pretty = arena_printf(s->arena, "\"%s\"", te->name);
+		e->u.target.resolved = tv;
+		e->type = TY_STRING;
+		return 0;
+	}
+	if (e->kind == EX_TARGET_LIST &&
+	    (!strcmp(name, "$parms") || !strcmp(name, "$vars")))
+		return list_vars_value(s, dp, e, quiet);
+	if (e->kind == EX_TARGET)
+		for (i = 0; i < te->nargs; i++) {
+			if (strcmp(te->args[i].name, name))
+				continue;
+			e->u.target.resolved = tvar_resolve(s, e,
+				&e->u.target.comps,
+				arena_printf(s->arena, "c->args[%d]", i),
+				te->args[i].type, "tracepoint variable",
+				arena_printf(s->arena, "$%s", name), quiet);
+			return e->u.target.resolved ? 0 : -1;
+		}
+	if (!quiet) {
+		struct strbuf sb = {0};
+		for (i = 0; i < te->nargs; i++)
+			sb_printf(&sb, "$%s, ", te->args[i].name);
+		sb_puts(&sb, "$$name, $$parms, $$vars");
+		diag_error(&s->diags, e->loc, "sema.target-unknown",
+			   "unable to find tracepoint variable '$%s' (alternatives: %s)",
+			   name, sb.s);
+		sb_free(&sb);
+	}
+	return -1;
+}
+
+static void list_trace(struct session *s, struct derived_probe *dp,
+		       struct strbuf *out)
+{
+	const struct tp_entry *te = dp->data;
+	char buf[512];
+	int i;
+
+	for (i = 0; i < te->nargs; i++)
+		sb_printf(out, " $%s:%s", te->args[i].name,
+			  ctype_name(te->args[i].type, buf, sizeof buf));
+}
+
+static void emit_trace(struct emit *e, struct vec *probes)
+{
+	struct derived_probe *dp;
+	int i;
+
+	emit_line(e, "#include \"probes/tracepoint.c\"");
+	emit_line(e, "static struct stp_tracepoint stp_tracepoints[] = {");
+	VEC_EACH(*probes, i, dp) {
+		const struct tp_entry *te = dp->data;
+		emit_line(e, "\t{ .probe = &stp_probes[%d], .name = \"%s\", .fn = (void *)_stp_tp_fn%d },",
+			  dp->index, te->name, te->nargs);
+	}
+	emit_line(e, "};");
+	emit_line(e, "static int stp_tracepoint_start(void)");
+	emit_line(e, "{ return _stp_tracepoints_start(stp_tracepoints, %d); }", probes->n);
+	emit_line(e, "static void stp_tracepoint_stop(void)");
+	emit_line(e, "{ _stp_tracepoints_stop(stp_tracepoints, %d); }\n", probes->n);
+}
+
+const struct probe_family family_tracepoint = {
+	.name = "tracepoint", .resolve = resolve_trace, .emit = emit_trace,
+	.kind = "kernel.trace", .expand = expand_trace,
+	.target_var = target_trace, .list_vars = list_trace,
+};
