@@ -12,7 +12,6 @@ static struct context *_stp_contexts[NR_CPUS];
 static atomic_t _stp_script_state = ATOMIC_INIT(STP_SESSION_STARTING);
 static atomic_t _stp_error_count = ATOMIC_INIT(0);
 static atomic_t _stp_skipped_count = ATOMIC_INIT(0);
-static atomic_t _stp_abort_requested = ATOMIC_INIT(0);
 
 static __maybe_unused void _stp_request_stop(void)
 {
@@ -29,10 +28,11 @@ static __maybe_unused void _stp_exit(void)
 	_stp_request_stop();
 }
 
-/* abort() in a script: the handler ends now, and no end probe runs. */
+/* abort() in a script: exit(), and the handler ends now (through the
+ * uncatchable error path, which reports nothing). */
 static __maybe_unused void _stp_abort(struct context *c)
 {
-	atomic_set(&_stp_abort_requested, 1);
+	c->abort_called = 1;
 	c->aborted = 1;
 	_stp_error_at(c, "abort", NULL);
 	_stp_request_stop();
@@ -153,6 +153,7 @@ static __maybe_unused int _stp_probe_run_args(struct stp_probe *p,
 	c->nesting = 0;
 	c->next = 0;
 	c->aborted = 0;
+	c->abort_called = 0;
 	c->last_error = NULL;
 	c->last_stmt = NULL;
 	c->actionremaining = interruptible ? MAXACTION_INTERRUPTIBLE : MAXACTION;
@@ -165,7 +166,7 @@ static __maybe_unused int _stp_probe_run_args(struct stp_probe *p,
 	p->handler(c);
 	_stp_unlock_globals(p);
 	_stp_print_flush(c);
-	if (c->last_error && !atomic_read(&_stp_abort_requested)) {
+	if (c->last_error && !c->abort_called) {
 		_stp_report_error(c);
 		failed = -1;
 	}

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cache.h"
 #include "session.h"
 #include "version.h"
 
@@ -24,6 +25,8 @@ enum {
 	OPT_SUPPRESS_HANDLER_ERRORS,
 	OPT_SUPPRESS_TIME_LIMITS,
 	OPT_DISABLE_CACHE,
+	OPT_POISON_CACHE,
+	OPT_CLEAN_CACHE,
 	OPT_NO_GLOBAL_VAR_DISPLAY,
 	OPT_DUMP_FUNCTIONS,
 	OPT_DUMP_PROBE_TYPES,
@@ -44,6 +47,8 @@ static const struct option long_opts[] = {
 	  OPT_SUPPRESS_HANDLER_ERRORS },
 	{ "suppress-time-limits", no_argument, NULL, OPT_SUPPRESS_TIME_LIMITS },
 	{ "disable-cache", no_argument, NULL, OPT_DISABLE_CACHE },
+	{ "poison-cache", no_argument, NULL, OPT_POISON_CACHE },
+	{ "clean-cache", no_argument, NULL, OPT_CLEAN_CACHE },
 	{ "no-global-var-display", no_argument, NULL,
 	  OPT_NO_GLOBAL_VAR_DISPLAY },
 	{ "dump-functions", no_argument, NULL, OPT_DUMP_FUNCTIONS },
@@ -102,7 +107,10 @@ static void usage(FILE *f)
 "   --testbed  build for the testbed kernel and run inside its qemu guest\n"
 "              (also STAP_TESTBED=1); --no-testbed forbids it\n"
 "   --skip-badvars  --suppress-handler-errors  --suppress-time-limits\n"
-"   --disable-cache  --no-global-var-display\n"
+"   --disable-cache  do not read or write the module cache\n"
+"   --poison-cache   rebuild, ignoring the cache, and cache the result\n"
+"   --clean-cache    prune the cache to its size limit and exit\n"
+"   --no-global-var-display\n"
 "   --dump-functions  --dump-probe-types  --dump-probe-aliases\n");
 }
 
@@ -317,6 +325,12 @@ static int one_option(struct session *s, int c, const char *arg,
 	case OPT_DISABLE_CACHE:
 		s->disable_cache = 1;
 		break;
+	case OPT_POISON_CACHE:
+		s->poison_cache = 1;
+		break;
+	case OPT_CLEAN_CACHE:
+		s->clean_cache = 1;
+		break;
 	case OPT_NO_GLOBAL_VAR_DISPLAY:
 		s->no_global_display = 1;
 		break;
@@ -401,6 +415,10 @@ int cmdline_parse(struct session *s, int argc, char **argv)
 	for (i = optind; i < argc; i++)
 		vec_push(s->arena, &s->args, argv[i]);
 	default_dirs(s);
+	if (s->clean_cache) {
+		cache_clean(s, 1);
+		return -1;
+	}
 	if (script_text)
 		s->script = src_from_string(s, "<input>", script_text);
 	if (s->list_probes || s->list_probes_vars) {

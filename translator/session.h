@@ -34,6 +34,8 @@ struct session {
 	int suppress_handler_errors;
 	int suppress_time_limits;
 	int disable_cache;	/* --disable-cache */
+	int poison_cache;	/* --poison-cache */
+	int clean_cache;	/* --clean-cache */
 	int testbed;		/* --testbed, STAP_TESTBED=1: run in the guest;
 				   -1 forbids it (STAP_TESTBED=0) */
 	const char *module_name;	/* -m */
@@ -73,6 +75,7 @@ struct session {
 	const char *tmpdir;		/* translate: the build directory */
 	const char *c_source;		/* translate: path of the generated C */
 	const char *module_path;	/* build: path of the .ko */
+	int module_cached;		/* build: it came from the cache */
 	int exit_status;		/* run: what stap exits with */
 };
 

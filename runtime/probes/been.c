@@ -21,8 +21,6 @@ static void _stp_run_end_probes(struct stp_probe *const *end,
 {
 	struct stp_probe *const *p;
 
-	if (atomic_read(&_stp_abort_requested))
-		return;
 	/* a family failed to start: stap runs no end probe then */
 	if (atomic_read(&_stp_script_state) == STP_SESSION_STARTING)
 		return;
