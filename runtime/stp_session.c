@@ -57,10 +57,8 @@ int stp_session_start(void)
 	if (rc)
 		goto fail;
 	rc = stp_probes_start();
-	if (rc) {
-		_stp_transport_error("cannot register the script's probes");
+	if (rc)		/* the family that failed said why */
 		goto fail;
-	}
 	atomic_cmpxchg(&_stp_script_state, STP_SESSION_STARTING,
 		       STP_SESSION_RUNNING);
 	return 0;

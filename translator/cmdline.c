@@ -32,6 +32,7 @@ enum {
 	OPT_DUMP_PROBE_TYPES,
 	OPT_DUMP_PROBE_ALIASES,
 	OPT_RUNTIME,
+	OPT_ALL_MODULES,
 	OPT_TESTBED_STAPRUN,
 };
 
@@ -54,6 +55,7 @@ static const struct option long_opts[] = {
 	{ "dump-probe-types", no_argument, NULL, OPT_DUMP_PROBE_TYPES },
 	{ "dump-probe-aliases", no_argument, NULL, OPT_DUMP_PROBE_ALIASES },
 	{ "runtime", required_argument, NULL, OPT_RUNTIME },
+	{ "all-modules", no_argument, NULL, OPT_ALL_MODULES },
 	/* internal: staprun's arguments follow; staprun execs this on a
 	 * kernel that cannot load modules, to run in the testbed */
 	{ "testbed-staprun", no_argument, NULL, OPT_TESTBED_STAPRUN },
@@ -101,6 +103,7 @@ static void usage(FILE *f)
 "   -T SECS    end the script after SECS seconds\n"
 "   -l PROBE   list the probe points matching PROBE\n"
 "   -L PROBE   list them with their variables\n"
+"   -d MODULE  pack MODULE's symbols (\"kernel\") for symname, backtraces\n"
 "   --testbed  build for the testbed kernel and run inside its qemu guest\n"
 "              (also STAP_TESTBED=1); --no-testbed forbids it\n"
 "   --skip-badvars  --suppress-handler-errors  --suppress-time-limits\n"
@@ -348,7 +351,13 @@ static int one_option(struct session *s, int c, const char *arg,
 		if (strcmp(arg, "x86_64"))
 			return bad(s, "architecture '%s' is not supported; only x86_64 is", arg);
 		break;
-	case 'P': case 'q': case 'i': case 'd': case 'F': case 'S':
+	case 'd':		/* symbols of MODULE ("kernel") in the module */
+		vec_push(s->arena, &s->sym_modules, (void *)arena_strdup(s->arena, arg));
+		break;
+	case OPT_ALL_MODULES:
+		vec_push(s->arena, &s->sym_modules, (void *)"*");
+		break;
+	case 'P': case 'q': case 'i': case 'F': case 'S':
 		return bad(s, "option -%s is not supported yet", (char[]){(char)c, 0});
 	default:
 		return bad(s, "%s", "invalid command line");

@@ -13,6 +13,7 @@
 
 #include "build.h"
 #include "emit_int.h"
+#include "ksyms.h"
 
 void emit_raw(struct emit *e, const char *text)
 {
@@ -322,6 +323,20 @@ static void collect_family(const struct probe_family *f, void *arg)
 		vec_push(e->s->arena, groups, g);
 }
 
+/* What a family's probe bodies need declared before them. */
+static void emit_family_decls(struct emit *e)
+{
+	struct vec groups = {0};
+	void *arg[2] = { e, &groups };
+	struct fam_group *g;
+	int i;
+
+	family_list(collect_family, arg);
+	VEC_EACH(groups, i, g)
+		if (g->fam->emit_decls)
+			g->fam->emit_decls(e, &g->probes);
+}
+
 static void emit_families(struct emit *e)
 {
 	struct vec groups = {0};
@@ -431,9 +446,11 @@ int pass_translate(struct session *s)
 	if (!e.prog->max_nesting)
 		e.prog->max_nesting = 10 + e.prog->funcs.n;
 	emit_header(&e);
+	ksyms_emit_table(&e);
 	emit_embeds(&e);
 	emit_globals(&e);
 	emit_prototypes(&e);
+	emit_family_decls(&e);
 	emit_bodies(&e, &frames, &bodies);
 	sb_put(&e.out, frames.s ? frames.s : "", frames.len);
 	emit_line(&e, "union stp_frames {");

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "emit_int.h"
+#include "tvar.h"
 
 const char *ex(struct emit *e, struct exp *x);
 
@@ -160,6 +161,26 @@ static const char *assign_scalar(struct emit *e, struct exp *x,
 	return A(e, "(%s %s %s)", lv, op, r);
 }
 
+/* A family's variable written through its functions (procfs's $value). */
+static const char *assign_target(struct emit *e, struct exp *x,
+				 const struct tvar *tv)
+{
+	const char *op = x->u.bin.op, *fn = NULL, *t;
+
+	if (!strcmp(op, "="))
+		fn = tv->assign_fn;
+	else if (!strcmp(op, ".="))
+		fn = tv->append_fn;
+	if (!fn || x->type != TY_STRING) {
+		emit_unsupported(e, x->loc, "this assignment to a target variable");
+		return "0";
+	}
+	t = A(e, "l->t%d", e->ntemps);
+	sb_printf(&e->temps, "\tconst char *t%d;\n", e->ntemps++);
+	return A(e, "({ %s = %s; %s(c, %s); %s; })", t, ex(e, x->u.bin.right),
+		 fn, t, t);
+}
+
 static const char *assign(struct emit *e, struct exp *x)
 {
 	struct exp *l = x->u.bin.left;
@@ -170,6 +191,8 @@ static const char *assign(struct emit *e, struct exp *x)
 		return assign_scalar(e, x, emit_sym_ref(e, l->u.sym.sym), l->type);
 	if (l->kind == EX_INDEX)
 		return emit_array_assign(e, x);
+	if (l->kind == EX_TARGET && l->u.target.resolved)	/* a family's variable */
+		return assign_target(e, x, l->u.target.resolved);
 	emit_unsupported(e, l->loc, "assignment to this kind of expression");
 	return "0";
 }

@@ -9,6 +9,7 @@
 #include "program.h"
 
 extern const struct probe_family family_been, family_never, family_timer;
+extern const struct probe_family family_kprobe, family_procfs, family_perf;
 extern const struct probe_family family_tracepoint;
 
 static const struct {
@@ -20,6 +21,9 @@ static const struct {
 	{ "error", &family_been },
 	{ "never", &family_never },
 	{ "timer", &family_timer },
+	{ "kprobe", &family_kprobe },
+	{ "procfs", &family_procfs },
+	{ "perf", &family_perf },
 	{ "kernel", &family_tracepoint },
 };
 

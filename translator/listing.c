@@ -122,15 +122,17 @@ void elab_print_program(struct session *s, struct program *p)
 	fputs("# probes\n", f);
 	VEC_EACH(p->probes, i, dp) {
 		fputs(dp->pp, f);
-		if (dp->sufficient)
+		if (dp->mark_sufficient)
 			fputc('!', f);
-		else if (dp->optional)
+		else if (dp->mark_optional)
 			fputc('?', f);
 		if (dp->cond) {
 			fputs(" if (", f);
 			dump_exp(f, dp->cond);
 			fputc(')', f);
 		}
+		if (dp->family && dp->family->listing_note)
+			fprintf(f, " /*%s*/", dp->family->listing_note(s, dp));
 		fprintf(f, " /* <- %s */\n", dp->user_pp);
 		print_locals(f, &dp->locals);
 	}

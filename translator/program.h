@@ -49,7 +49,8 @@ struct derived_probe {
 	const char *pp;			/* pp(): the resolved point, canonical */
 	const char *user_pp;		/* -p2: the point as the user wrote it,
 					   after the aliases it went through */
-	unsigned optional : 1, sufficient : 1;	/* its last point's ? and ! */
+	unsigned mark_optional : 1, mark_sufficient : 1; /* -p2: its last
+					   point's ? and ! */
 	struct vec comps;		/* struct pp_comp *: resolved components */
 	struct stmt *body;		/* ST_BLOCK */
 	struct exp *cond;		/* arming condition (ANDed), or NULL */
@@ -61,6 +62,9 @@ struct derived_probe {
 	int index;			/* position in program.probes */
 	void *data;			/* the family's own data */
 	int64_t num_arg;		/* e.g. begin(N) priority, timer period */
+	int optional;			/* resolved under `?` or `!`: a family
+					   reports no error for "nothing here",
+					   it returns 0 */
 };
 
 /* A probe family: begin/end/error/never, timer, kprobe, tracepoint, …
@@ -75,6 +79,13 @@ struct probe_family {
 	/* Emit the C that registers and unregisters all probes of the family
 	 * (PROBES: struct derived_probe *, in program order). */
 	void (*emit)(struct emit *e, struct vec *probes);
+	/* Optional: C the family's probe bodies need (say, its runtime
+	 * file, for its variables' accessors), emitted before the bodies. */
+	void (*emit_decls)(struct emit *e, struct vec *probes);
+	/* Optional: a note -p2 shows in a comment after DP's point (stap's
+	 * " name = f" for kprobes). */
+	const char *(*listing_note)(struct session *s,
+				    const struct derived_probe *dp);
 	/* Context functions that make sense in this family's probes. */
 	const char *kind;	/* "begin", "timer", … for listing */
 
@@ -96,6 +107,12 @@ struct probe_family {
 	/* --dump-probe-types: the point patterns the family accepts, as
 	 * "timer.ms(number)"; NULL-terminated.  NULL: its table names. */
 	const char *const *patterns;
+	/* Writing the target expression E (OP: "=", ".=", "+=", "++"…) in
+	 * probe DP, for families whose variables can be written (procfs's
+	 * $value): like target_var, and E->u.target.resolved says how
+	 * (tvar's assign_fn/append_fn).  Without it writes are refused. */
+	int (*target_assign)(struct session *s, struct derived_probe *dp,
+			     struct exp *e, const char *op);
 };
 
 /* A function as called: the user's declaration with its symbols. */

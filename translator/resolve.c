@@ -161,6 +161,7 @@ struct derive {
 					   "alias = points <- … <- user points" */
 	int depth;
 	const struct probe_alias *expanding[MAX_ALIAS_DEPTH + 1];
+	int optional;			/* > 0: under a `?` or `!` point */
 };
 
 /* Script text of points, as -p2 shows them (conditions and ?/! included). */
@@ -268,7 +269,9 @@ static int expand_alias(struct derive *d, const struct probe_alias *al,
 			vec_push(a, &np->comps, point->comps.v[j]);
 		d->depth++;
 		d->chain = alias_chain(a, al, outer);
+		d->optional += ap->optional || ap->sufficient;
 		rc = derive_point(d, np, nb, and_cond(a, cond, ap->cond));
+		d->optional -= ap->optional || ap->sufficient;
 		d->chain = outer;
 		d->depth--;
 		if (rc < 0)
@@ -297,6 +300,7 @@ static int derive_one(struct derive *d, const struct probe_family *fam,
 	dp->family = fam;
 	dp->loc = d->user_point->loc;
 	dp->elide_loc = d->depth ? d->user_point->loc : d->probe->loc;
+	dp->optional = d->optional > 0;
 	for (i = 0; i < point->comps.n; i++)
 		vec_push(a, &dp->comps, point->comps.v[i]);
 	rc = fam->resolve(el->s, point, dp);
@@ -305,8 +309,8 @@ static int derive_one(struct derive *d, const struct probe_family *fam,
 	if (!dp->pp)
 		dp->pp = pp_format(el->s, &dp->comps);
 	dp->user_pp = d->chain;
-	dp->optional = point->optional;
-	dp->sufficient = point->sufficient;
+	dp->mark_optional = point->optional;
+	dp->mark_sufficient = point->sufficient;
 	dp->body = stmt_clone(a, body);
 	dp->cond = exp_clone(a, cond);
 	dp->index = el->prog->probes.n;
@@ -410,6 +414,7 @@ static void derive_probe(struct elab *el, const struct probe *p)
 	d.chain = points_text(el->s->arena, &p->points, ",");
 	VEC_EACH(p->points, i, pt) {
 		d.user_point = pt;
+		d.optional = pt->optional || pt->sufficient;
 		rc = derive_point(&d, pt, p->body, pt->cond);
 		if (rc < 0)
 			continue;

@@ -50,6 +50,8 @@ struct session {
 	struct vec defines;		/* -D: struct kv * */
 	struct vec globals_set;		/* -G: struct kv * */
 	struct vec kbuild_opts;		/* -B: const char * */
+	struct vec sym_modules;		/* -d MODULE, --all-modules ("*"):
+					   const char * */
 	const char *list_probes;	/* -l PATTERN */
 	const char *list_probes_vars;	/* -L PATTERN */
 	int dump_functions, dump_probe_types, dump_probe_aliases;

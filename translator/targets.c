@@ -66,6 +66,15 @@ static int visit(struct walker *w, struct exp *e)
 	default:
 		return 0;
 	}
+	if (op && op->kind == EX_TARGET && t->dp &&
+	    t->dp->family->target_assign) {	/* a writable family variable */
+		t->dp->family->target_assign(t->el->s, t->dp, op,
+					      e->kind == EX_ASSIGN ? e->u.bin.op :
+					      e->u.un.op);
+		if (e->kind == EX_ASSIGN)
+			walk_exp(w, e->u.bin.right);
+		return 1;
+	}
 	if (op && op->kind == EX_TARGET)
 		diag_error(&t->el->s->diags, op->loc, "sema.target-write",
 			   "target variable '$%s' cannot be written to",

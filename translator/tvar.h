@@ -47,6 +47,8 @@ struct tvar {
 	char pretty_kind;	/* $var$: 'd' decimal, 'x' hex, 's' a char array
 				   quoted (str_len bytes at the address), 0 */
 	int str_len;
+	const char *assign_fn;	/* written through F(c, value) for `=`, */
+	const char *append_fn;	/* and for `.=` (procfs's $value) */
 	int nparts;		/* $$parms: one scalar access per argument */
 	struct tvar **parts;
 	const char **labels;

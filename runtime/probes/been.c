@@ -21,6 +21,9 @@ static void _stp_run_end_probes(struct stp_probe *const *end,
 {
 	struct stp_probe *const *p;
 
+	/* a family failed to start: stap runs no end probe then */
+	if (atomic_read(&_stp_script_state) == STP_SESSION_STARTING)
+		return;
 	p = atomic_read(&_stp_error_count) ? error : end;
 	for (; *p; p++)
 		_stp_probe_run(*p, NULL, 1);

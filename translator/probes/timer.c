@@ -9,6 +9,9 @@
 
 #include "../emit.h"
 
+int timer_profile_resolve(struct session *s, const struct probe_point *pt,
+			  struct derived_probe *dp);
+
 struct timer_data {
 	int64_t period_ns, rand_ns;
 };
@@ -99,6 +102,8 @@ static int resolve_timer(struct session *s, const struct probe_point *pt,
 		return -1;
 	}
 	u = pt->comps.v[1];
+	if (!strcmp(u->name, "profile"))	/* perf.c: a perf cpu-clock */
+		return timer_profile_resolve(s, pt, dp);
 	for (i = 0; i < sizeof units / sizeof units[0]; i++)
 		if (!strcmp(units[i].name, u->name))
 			break;

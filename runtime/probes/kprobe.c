@@ -1,0 +1,120 @@
+/* probes/kprobe.c - kprobe.function/module/statement probes.
+ *
+ * Each probe is a kprobe or a kretprobe registered by symbol name
+ * ("name" or "module:name") or by absolute address.  The handler sees the
+ * probed registers with the instruction pointer at the probe address (the
+ * kernel shows it one byte past, as after an int3), as stap's handlers do;
+ * a return probe sees the registers at the return (ax: the value, ip: the
+ * return address).  A probe that does not register is reported as stap
+ * does and the session goes on without it; probes in modules (which may
+ * not be loaded) and optional probes fail silently.
+ */
+#include <linux/kprobes.h>
+
+struct stp_kprobe {
+	struct stp_probe *probe;
+	const char *symbol;	/* NULL: by address */
+	unsigned long addr;
+	int is_return;
+	int maxactive;		/* <= 0: the kernel's default */
+	int in_module;
+	int optional;
+	int registered;
+	union {
+		struct kprobe kp;
+		struct kretprobe rp;
+	} u;
+};
+
+static int _stp_kprobe_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct stp_kprobe *k = container_of(kp, struct stp_kprobe, u.kp);
+	unsigned long ip = instruction_pointer(regs);
+
+	instruction_pointer_set(regs, (unsigned long)kp->addr);
+	_stp_probe_run(k->probe, regs, 0);
+	instruction_pointer_set(regs, ip);
+	return 0;
+}
+
+static int _stp_kretprobe_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct kretprobe *rp = get_kretprobe(ri);
+	struct stp_kprobe *k;
+
+	if (!rp)
+		return 0;
+	k = container_of(rp, struct stp_kprobe, u.rp);
+#ifdef STP_SYM_C	/* backtraces show "Returning from:" the function */
+	this_cpu_write(_stp_ret_func, (unsigned long)rp->kp.addr);
+#endif
+	_stp_probe_run(k->probe, regs, 0);
+#ifdef STP_SYM_C
+	this_cpu_write(_stp_ret_func, 0);
+#endif
+	return 0;
+}
+
+static void _stp_kprobe_failed(struct stp_kprobe *k, int rc)
+{
+	char msg[MAXSTRINGLEN];
+
+	if (k->in_module || k->optional)
+		return;
+	if (k->symbol)
+		snprintf(msg, sizeof msg, "probe %s (%s+0) registration error [man warning::pass5] (rc %d)",
+			 k->probe->pp, k->symbol, rc);
+	else
+		snprintf(msg, sizeof msg, "probe %s (0x%lx) registration error [man warning::pass5] (rc %d)",
+			 k->probe->pp, k->addr, rc);
+	_stp_transport_warn(msg);
+}
+
+static int _stp_kprobe_register(struct stp_kprobe *k)
+{
+	struct kprobe *kp = k->is_return ? &k->u.rp.kp : &k->u.kp;
+
+	memset(&k->u, 0, sizeof k->u);
+	if (k->symbol)
+		kp->symbol_name = k->symbol;
+	else
+		kp->addr = (kprobe_opcode_t *)k->addr;
+	if (!k->is_return) {
+		kp->pre_handler = _stp_kprobe_pre;
+		return register_kprobe(kp);
+	}
+	k->u.rp.handler = _stp_kretprobe_ret;
+	if (k->maxactive > 0)
+		k->u.rp.maxactive = k->maxactive;
+	return register_kretprobe(&k->u.rp);
+}
+
+static int _stp_kprobes_start(struct stp_kprobe *probes, int n)
+{
+	int i, rc;
+
+	for (i = 0; i < n; i++) {
+		rc = _stp_kprobe_register(&probes[i]);
+		probes[i].registered = rc == 0;
+		if (rc)
+			_stp_kprobe_failed(&probes[i], rc);
+	}
+	return 0;
+}
+
+static void _stp_kprobes_stop(struct stp_kprobe *probes, int n)
+{
+	struct stp_kprobe *k;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		k = &probes[i];
+		if (!k->registered)
+			continue;
+		if (k->is_return)
+			unregister_kretprobe(&k->u.rp);
+		else
+			unregister_kprobe(&k->u.kp);
+		k->registered = 0;
+	}
+}

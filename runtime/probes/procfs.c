@@ -1,0 +1,207 @@
+/* probes/procfs.c - procfs("path").read/.write probes: files in /proc.
+ *
+ * Each path is one file in /proc/systemtap/<module>/ (a path with
+ * subdirectories fails, as with stap 4.8).  Reading it from the start
+ * runs its read probe, whose `$value = …` / `$value .= …` build the
+ * file's text (up to the probe's maxsize) in a buffer of that open file;
+ * writing it runs its write probe once per MAXSTRINGLEN-1 bytes written,
+ * with the bytes as $value.
+ * One mutex serializes all procfs probes, so $value always means the
+ * buffer of the file being served.
+ */
+#include <linux/proc_fs.h>
+#include <linux/uaccess.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
+
+struct stp_procfs_file {
+	const char *path;		/* in the module's directory */
+	struct stp_probe *read_probe, *write_probe;
+	size_t maxsize;			/* of the read buffer */
+	umode_t mode;
+	struct proc_dir_entry *pde;
+};
+
+struct _stp_procfs_buf {
+	size_t len, size;
+	char data[];
+};
+
+static DEFINE_MUTEX(_stp_procfs_lock);
+static struct _stp_procfs_buf *_stp_procfs_cur;	/* under the lock */
+static char _stp_procfs_in[MAXSTRINGLEN];	/* a write's bytes, ditto */
+/* The transport's directory when it lives in procfs (transport/fs.c). */
+static struct proc_dir_entry *_stp_proc_dir;
+static struct proc_dir_entry *_stp_procfs_dir;
+static int _stp_procfs_own_dir;
+
+/* $value .= V: the file's text may grow past MAXSTRINGLEN, to maxsize. */
+static __maybe_unused void _stp_procfs_append(struct context *c, const char *v)
+{
+	struct _stp_procfs_buf *b = _stp_procfs_cur;
+	size_t n;
+
+	if (!b)
+		return;
+	n = strlen(v);
+	if (n > b->size - b->len)
+		n = b->size - b->len;
+	memcpy(b->data + b->len, v, n);
+	b->len += n;
+}
+
+/* $value = V in a read probe. */
+static __maybe_unused void _stp_procfs_set(struct context *c, const char *v)
+{
+	if (_stp_procfs_cur)
+		_stp_procfs_cur->len = 0;
+	_stp_procfs_append(c, v);
+}
+
+/* $value in a write probe. */
+static __maybe_unused const char *_stp_procfs_value(struct context *c)
+{
+	return _stp_procfs_in;
+}
+
+static int _stp_procfs_open(struct inode *inode, struct file *file)
+{
+	struct stp_procfs_file *f = pde_data(inode);
+	struct _stp_procfs_buf *b;
+
+	if (!f->read_probe || !(file->f_mode & FMODE_READ))
+		return 0;
+	b = kvmalloc(sizeof *b + f->maxsize, GFP_KERNEL);
+	if (!b)
+		return -ENOMEM;
+	b->len = 0;
+	b->size = f->maxsize;
+	file->private_data = b;
+	return 0;
+}
+
+static int _stp_procfs_release(struct inode *inode, struct file *file)
+{
+	kvfree(file->private_data);
+	return 0;
+}
+
+static ssize_t _stp_procfs_read(struct file *file, char __user *buf,
+				size_t count, loff_t *ppos)
+{
+	struct stp_procfs_file *f = pde_data(file_inode(file));
+	struct _stp_procfs_buf *b = file->private_data;
+
+	if (!b)
+		return -EINVAL;
+	if (*ppos == 0) {
+		mutex_lock(&_stp_procfs_lock);
+		b->len = 0;
+		_stp_procfs_cur = b;
+		_stp_probe_run(f->read_probe, NULL, 0);
+		_stp_procfs_cur = NULL;
+		mutex_unlock(&_stp_procfs_lock);
+	}
+	return simple_read_from_buffer(buf, count, ppos, b->data, b->len);
+}
+
+static ssize_t _stp_procfs_write(struct file *file, const char __user *buf,
+				 size_t count, loff_t *ppos)
+{
+	struct stp_procfs_file *f = pde_data(file_inode(file));
+	size_t done = 0, n;
+
+	if (!f->write_probe)
+		return -EINVAL;
+	mutex_lock(&_stp_procfs_lock);
+	while (done < count) {
+		n = min_t(size_t, count - done, sizeof _stp_procfs_in - 1);
+		if (copy_from_user(_stp_procfs_in, buf + done, n)) {
+			mutex_unlock(&_stp_procfs_lock);
+			return done ? done : -EFAULT;
+		}
+		_stp_procfs_in[n] = '\0';
+		_stp_probe_run(f->write_probe, NULL, 0);
+		done += n;
+	}
+	_stp_procfs_in[0] = '\0';
+	mutex_unlock(&_stp_procfs_lock);
+	*ppos += done;
+	return done;
+}
+
+static const struct proc_ops _stp_procfs_ops = {
+	.proc_open = _stp_procfs_open,
+	.proc_release = _stp_procfs_release,
+	.proc_read = _stp_procfs_read,
+	.proc_write = _stp_procfs_write,
+	.proc_lseek = default_llseek,
+};
+
+/* /proc/systemtap/<module>: the transport's when it is in procfs. */
+static int _stp_procfs_mkroot(void)
+{
+	const char *path = "systemtap/" KBUILD_MODNAME;
+
+	if (_stp_proc_dir) {
+		_stp_procfs_dir = _stp_proc_dir;
+		return 0;
+	}
+	_stp_procfs_dir = proc_mkdir(path, NULL);
+	if (!_stp_procfs_dir) {
+		proc_mkdir("systemtap", NULL);	/* the first module makes it */
+		_stp_procfs_dir = proc_mkdir(path, NULL);
+	}
+	_stp_procfs_own_dir = _stp_procfs_dir != NULL;
+	return _stp_procfs_dir ? 0 : -ENOMEM;
+}
+
+static void _stp_procfs_stop(struct stp_procfs_file *files, int n);
+
+/* A file that cannot be made fails the run, as with stap. */
+static int _stp_procfs_failed(struct stp_procfs_file *f, const char *why)
+{
+	char msg[MAXSTRINGLEN];
+	struct stp_probe *p = f->read_probe ? f->read_probe : f->write_probe;
+
+	snprintf(msg, sizeof msg, "Could not create path \"%s\"%s", f->path, why);
+	_stp_transport_error(msg);
+	snprintf(msg, sizeof msg, "probe %s registration error [man warning::pass5] (rc -1)",
+		 p->pp);
+	_stp_transport_error(msg);
+	return -1;
+}
+
+static int _stp_procfs_start(struct stp_procfs_file *files, int n)
+{
+	struct stp_procfs_file *f;
+	int i, rc = _stp_procfs_mkroot();
+
+	for (i = 0; !rc && i < n; i++) {
+		f = &files[i];
+		if (strchr(f->path, '/'))
+			rc = _stp_procfs_failed(f, ", contains subdirectories");
+		else if (!(f->pde = proc_create_data(f->path, f->mode, _stp_procfs_dir,
+						     &_stp_procfs_ops, f)))
+			rc = _stp_procfs_failed(f, "");
+	}
+	if (rc)
+		_stp_procfs_stop(files, n);
+	return rc;
+}
+
+static void _stp_procfs_stop(struct stp_procfs_file *files, int n)
+{
+	int i;
+
+	if (_stp_procfs_own_dir) {
+		remove_proc_subtree("systemtap/" KBUILD_MODNAME, NULL);
+	} else {
+		for (i = n - 1; i >= 0; i--)
+			proc_remove(files[i].pde);	/* NULL is fine */
+	}
+	for (i = 0; i < n; i++)
+		files[i].pde = NULL;
+	_stp_procfs_dir = NULL;
+	_stp_procfs_own_dir = 0;
+}

@@ -1,0 +1,238 @@
+/* sym.c - kernel addresses by name, and kernel backtraces, as stap shows them.
+ *
+ * Names come from the table the translator packs into the module with
+ * -d kernel (see translator/ksyms.c), relocated by the distance between
+ * sprint_symbol's real address and its System.map address (KASLR).
+ * Without it every address prints in hex, as stap does without unwind data.
+ *
+ * A backtrace starts from the probed registers: the kernel unwinds the
+ * handler's own stack (stack_trace_save) and the frames before the probed
+ * context are dropped.  stap's DWARF unwinder gives the frames it can
+ * unwind as exact and then hands over to the kernel's unwinder, whose
+ * frames are marked "(inexact)"; we reproduce that shape: with symbols,
+ * all frames are exact and the last is repeated inexact; without, only
+ * the probed address is exact and the whole chain follows inexact.
+ */
+#ifndef STP_SYM_C
+#define STP_SYM_C
+
+#include <linux/kallsyms.h>
+#include <linux/stacktrace.h>
+
+#ifndef STP_KSYMS_N
+#define STP_KSYMS_N 0
+#endif
+#ifndef MAXBACKTRACE
+#define MAXBACKTRACE 20
+#endif
+
+/* The probed function of a return probe on this CPU (set by kretprobe
+ * handlers, for "Returning from:"). */
+static DEFINE_PER_CPU(unsigned long, _stp_ret_func);
+static atomic_t _stp_unwind_warned = ATOMIC_INIT(0);
+
+/* Is ADDR in the packed table?  Fills its name, offset and size. */
+static __maybe_unused int _stp_ksym_lookup(unsigned long addr, const char **name,
+					   unsigned long *off, unsigned long *size)
+{
+#if STP_KSYMS_N > 1
+	unsigned long base = STP_KSYMS_BASE + ((unsigned long)&sprint_symbol -
+					       STP_KSYMS_ANCHOR);
+	unsigned long rel;
+	int lo = 0, hi = STP_KSYMS_N - 1, mid;
+
+	if (addr < base || addr - base >= _stp_ksym_tab[STP_KSYMS_N - 1][0])
+		return 0;
+	rel = addr - base;
+	while (lo < hi) {	/* the last entry at or below rel */
+		mid = lo + (hi - lo + 1) / 2;
+		if (_stp_ksym_tab[mid][0] <= rel)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	*name = _stp_ksym_names + _stp_ksym_tab[lo][1];
+	*off = rel - _stp_ksym_tab[lo][0];
+	*size = _stp_ksym_tab[lo + 1][0] - _stp_ksym_tab[lo][0];
+	return 1;
+#else
+	return 0;
+#endif
+}
+
+/* symname(): "name", or the address in hex. */
+static __maybe_unused void _stp_symname(char *buf, size_t n, unsigned long addr)
+{
+	const char *name;
+	unsigned long off, size;
+
+	if (_stp_ksym_lookup(addr, &name, &off, &size))
+		snprintf(buf, n, "%s", name);
+	else
+		snprintf(buf, n, "0x%lx", addr);
+}
+
+/* symdata(): "name+0xOFF/0xSIZE [kernel]"; with SHORT_FORM (the lines of
+ * sprint_backtrace) "name+0xOFF [kernel]". */
+static __maybe_unused void _stp_symdata(char *buf, size_t n, unsigned long addr,
+					int short_form)
+{
+	const char *name;
+	unsigned long off, size;
+
+	if (!_stp_ksym_lookup(addr, &name, &off, &size))
+		snprintf(buf, n, "0x%lx", addr);
+	else if (short_form)
+		snprintf(buf, n, "%s+0x%lx [kernel]", name, off);
+	else
+		snprintf(buf, n, "%s+0x%lx/0x%lx [kernel]", name, off, size);
+}
+
+/* The module ADDR is in ("kernel" for the kernel's own text), or NULL. */
+static __maybe_unused const char *_stp_modname(char *buf, size_t n,
+					       unsigned long addr)
+{
+	char sym[KSYM_SYMBOL_LEN];
+	char *open, *close;
+
+	sprint_symbol(sym, addr);
+	open = strrchr(sym, '[');
+	close = open ? strchr(open, ']') : NULL;
+	if (open && close) {
+		*close = '\0';
+		snprintf(buf, n, "%s", open + 1);
+		return buf;
+	}
+	if (!strncmp(sym, "0x", 2))
+		return NULL;
+	snprintf(buf, n, "kernel");
+	return buf;
+}
+
+static void _stp_unwind_warn(void)
+{
+	if (!STP_KSYMS_N && !atomic_xchg(&_stp_unwind_warned, 1))
+		_stp_transport_warn("Missing unwind data for a module, rerun with 'stap -d kernel'");
+}
+
+/* The kernel's frames of the probed context: its address, then the
+ * return addresses above it. */
+static int _stp_kstack(struct context *c, unsigned long *k, int max)
+{
+	unsigned long e[64], ip, ret = 0;
+	struct pt_regs *r = c->regs;
+	unsigned int n = stack_trace_save(e, ARRAY_SIZE(e), 0), i, start = n;
+	int m = 0, lead = 1;
+
+	if (!r || user_mode(r)) {	/* no probed kernel context */
+		for (i = 1; i < n && m < max; i++)
+			k[m++] = e[i];
+		return m;
+	}
+	ip = instruction_pointer(r);
+	for (i = 0; i < n && start == n; i++)
+		if (e[i] == ip) {		/* a return probe */
+			start = i;
+			lead = 0;
+		}
+	for (i = 0; i < n && start == n; i++)
+		if (e[i] > ip && e[i] <= ip + 16)	/* the trap or ftrace call */
+			start = i + 1;
+	if (start == n &&
+	    !copy_from_kernel_nofault(&ret, (void *)kernel_stack_pointer(r), sizeof ret))
+		for (i = 0; i < n && start == n; i++)
+			if (e[i] == ret)	/* a function's entry */
+				start = i;
+	if (lead)
+		k[m++] = ip;
+	for (i = start; i < n && m < max; i++)
+		k[m++] = e[i];
+	return m;
+}
+
+struct _stp_bt {
+	unsigned long pc[2 * MAXBACKTRACE + 1];
+	int n, nexact;
+	unsigned long ret_from;	/* return probes: the probed function */
+};
+
+static __maybe_unused void _stp_backtrace(struct context *c, struct _stp_bt *bt)
+{
+	unsigned long k[MAXBACKTRACE];
+	int nk = _stp_kstack(c, k, MAXBACKTRACE), i;
+
+	_stp_unwind_warn();
+	bt->n = 0;
+	bt->ret_from = c->regs ? this_cpu_read(_stp_ret_func) : 0;
+	if (!nk) {
+		bt->nexact = 0;
+		return;
+	}
+	if (STP_KSYMS_N) {
+		for (i = 0; i < nk; i++)
+			bt->pc[bt->n++] = k[i];
+		bt->nexact = bt->n;
+		bt->pc[bt->n++] = k[nk - 1];
+	} else {
+		bt->pc[bt->n++] = k[0];
+		bt->nexact = 1;
+		for (i = 0; i < nk; i++)
+			bt->pc[bt->n++] = k[i];
+	}
+}
+
+/* One line of print_backtrace/print_stack: " 0xADDR : symdata". */
+static __maybe_unused void _stp_print_frame(struct context *c, const char *lead,
+					    unsigned long pc, int inexact)
+{
+	char sym[MAXSTRINGLEN], line[MAXSTRINGLEN + 64];
+	const char *name;
+	unsigned long off, size;
+
+	if (_stp_ksym_lookup(pc, &name, &off, &size)) {
+		_stp_symdata(sym, sizeof sym, pc, 0);
+		snprintf(line, sizeof line, "%s0x%lx : %s%s\n", lead, pc, sym,
+			 inexact ? " (inexact)" : "");
+	} else {
+		snprintf(line, sizeof line, "%s0x%lx%s\n", lead, pc,
+			 inexact ? " (inexact)" : "");
+	}
+	_stp_print_str(c, line);
+}
+
+static __maybe_unused void _stp_print_backtrace(struct context *c)
+{
+	struct _stp_bt bt;
+	int i = 0;
+
+	_stp_backtrace(c, &bt);
+	if (bt.ret_from && bt.n) {
+		_stp_print_frame(c, "Returning from:  ", bt.ret_from, 0);
+		_stp_print_frame(c, "Returning to  :  ", bt.pc[0], 0);
+		i = 1;
+	}
+	for (; i < bt.n; i++)
+		_stp_print_frame(c, " ", bt.pc[i], i >= bt.nexact);
+}
+
+/* Addresses in hex separated by spaces (backtrace()'s form) to frames. */
+static __maybe_unused int _stp_parse_stack(const char *s, unsigned long *pc, int max)
+{
+	int n = 0;
+	char *end;
+
+	while (*s && n < max) {
+		while (*s == ' ')
+			s++;
+		if (!*s)
+			break;
+		pc[n] = simple_strtoul(s, &end, 16);
+		if (end == s)
+			break;
+		n++;
+		s = end;
+	}
+	return n;
+}
+
+#endif

@@ -1,0 +1,247 @@
+/* probes/kprobe.c - the kprobe family: probes that need no debug info.
+ *
+ *   kprobe.function("f")[.call | .return[.maxactive(N)]]
+ *   kprobe.module("m").function("f")[.call | .return[.maxactive(N)]]
+ *   kprobe.statement(ADDR).absolute                  (guru mode only)
+ *
+ * Kernel function names are checked against the target kernel's
+ * System.map, where wildcards expand (sorted by name); module names and
+ * their functions are taken as written, as stap does: a module that is
+ * not loaded leaves its probes silently unregistered.  The runtime
+ * (runtime/probes/kprobe.c) registers kprobes and kretprobes by name.
+ */
+#include <string.h>
+
+#include "../ast_new.h"
+#include "../emit.h"
+#include "../ksyms.h"
+
+struct kprobe_data {
+	const char *module;	/* NULL: the kernel */
+	const char *func;	/* NULL: an absolute address */
+	uint64_t addr;
+	int is_return;
+	int64_t maxactive;	/* 0: the kernel's default */
+};
+
+static const char *str_arg(struct session *s, const struct pp_comp *c)
+{
+	if (!c->arg || c->arg->kind != EX_STR)
+		return NULL;
+	return arena_strndup(s->arena, c->arg->u.str.s, c->arg->u.str.len);
+}
+
+static int mismatch(struct session *s, const struct probe_point *pt,
+		    const struct pp_comp *c, const char *why)
+{
+	diag_error(&s->diags, c->loc, "sema.probe-mismatch",
+		   "probe point '%s': %s", pp_format(s, (struct vec *)&pt->comps),
+		   why);
+	return -1;
+}
+
+/* Index of the function component, after checking the head of the point;
+ * -1 after an error. */
+static int function_comp(struct session *s, const struct probe_point *pt)
+{
+	const struct pp_comp *c = pt->comps.n > 1 ? pt->comps.v[1] : pt->comps.v[0];
+	int i = 1;
+
+	if (pt->comps.n > 1 && !strcmp(c->name, "module")) {
+		if (!str_arg(s, c))
+			return mismatch(s, pt, c, "module needs a string argument");
+		i = 2;
+		c = pt->comps.n > 2 ? pt->comps.v[2] : c;
+	}
+	if (pt->comps.n <= i || strcmp(c->name, "function"))
+		return mismatch(s, pt, c, i == 2 ?
+				"expected .function(\"name\") after .module(\"name\")" :
+				"expected .function(\"name\"), .module(\"name\") or .statement(ADDRESS)");
+	if (!str_arg(s, c))
+		return mismatch(s, pt, c, "function needs a string argument");
+	return i;
+}
+
+static int has_wildcard(const char *p)
+{
+	return strpbrk(p, "*?[") != NULL;
+}
+
+static struct probe_point *with_function(struct session *s,
+					 const struct probe_point *pt, int fi,
+					 const char *name)
+{
+	struct probe_point *np = ARENA_NEW(s->arena, struct probe_point);
+	const struct pp_comp *oc = pt->comps.v[fi];
+	struct pp_comp *nc = ARENA_NEW(s->arena, struct pp_comp);
+	int i;
+
+	*np = *pt;
+	np->comps = (struct vec){0};
+	*nc = *oc;
+	nc->arg = ast_str(s->arena, oc->arg->loc, name, strlen(name), NULL);
+	for (i = 0; i < pt->comps.n; i++)
+		vec_push(s->arena, &np->comps, i == fi ? nc : pt->comps.v[i]);
+	return np;
+}
+
+static int expand_kprobe(struct session *s, const struct probe_point *pt,
+			 struct vec *out)
+{
+	int optional = pt->optional || pt->sufficient;
+	const struct pp_comp *c;
+	const struct ksyms *k;
+	const char *name, *similar;
+	struct vec names = {0};
+	int fi, i;
+
+	if (pt->comps.n > 1 && !strcmp(((struct pp_comp *)pt->comps.v[1])->name,
+				       "statement")) {
+		vec_push(s->arena, out, (void *)pt);
+		return 1;
+	}
+	fi = function_comp(s, pt);
+	if (fi < 0)
+		return -1;
+	c = pt->comps.v[fi];
+	name = str_arg(s, c);
+	k = ksyms_kernel(s);
+	if (fi == 2 || !k) {		/* modules, or no symbols to check */
+		vec_push(s->arena, out, (void *)pt);
+		return 1;
+	}
+	if (has_wildcard(name))
+		ksyms_match(s, k, name, &names);
+	else if (ksyms_has(k, name))
+		vec_push(s->arena, &names, (void *)name);
+	if (!names.n) {
+		if (optional)
+			return 0;
+		similar = ksyms_similar(s, k, name);
+		diag_error(&s->diags, c->loc, "sema.kprobe-no-function",
+			   "no kernel function matches '%s'%s%s%s", name,
+			   similar ? " (similar functions: " : "",
+			   similar ? similar : "", similar ? ")" : "");
+		return -1;
+	}
+	VEC_EACH(names, i, name)
+		vec_push(s->arena, out, with_function(s, pt, fi, name));
+	return 1;
+}
+
+/* .call, .return, .return.maxactive(N) after component FI. */
+static int resolve_suffix(struct session *s, const struct probe_point *pt,
+			  int i, struct kprobe_data *kd)
+{
+	const struct pp_comp *c;
+
+	if (i < pt->comps.n) {
+		c = pt->comps.v[i];
+		if (!strcmp(c->name, "call") && !c->has_arg)
+			i++;
+		else if (!strcmp(c->name, "return") && !c->has_arg) {
+			kd->is_return = 1;
+			i++;
+			c = i < pt->comps.n ? pt->comps.v[i] : NULL;
+			if (c && !strcmp(c->name, "maxactive")) {
+				if (!c->arg || c->arg->kind != EX_NUM)
+					return mismatch(s, pt, c, "maxactive needs a number");
+				kd->maxactive = c->arg->u.num;
+				i++;
+			}
+		}
+	}
+	if (i < pt->comps.n) {
+		c = pt->comps.v[i];
+		diag_error(&s->diags, c->loc, "sema.probe-mismatch",
+			   "invalid suffix '%s' for probe point '%s' (expected .call, .return or .return.maxactive(N))",
+			   c->name, pp_format(s, (struct vec *)&pt->comps));
+		return -1;
+	}
+	return 0;
+}
+
+static int resolve_statement(struct session *s, const struct probe_point *pt,
+			     struct derived_probe *dp, struct kprobe_data *kd)
+{
+	const struct pp_comp *c = pt->comps.v[1];
+	const struct pp_comp *abs = pt->comps.n > 2 ? pt->comps.v[2] : NULL;
+
+	if (!c->arg || c->arg->kind != EX_NUM)
+		return mismatch(s, pt, c, "statement needs an address");
+	if (!abs || strcmp(abs->name, "absolute") || abs->has_arg ||
+	    pt->comps.n > 3)
+		return mismatch(s, pt, abs ? abs : c,
+				"a kprobe statement must be .statement(ADDRESS).absolute");
+	if (!s->guru) {
+		diag_error(&s->diags, pt->loc, "sema.kprobe-absolute-guru",
+			   "absolute statement probe in unprivileged script; need stap -g");
+		return -1;
+	}
+	kd->addr = (uint64_t)c->arg->u.num;
+	dp->pp = arena_printf(s->arena, "kprobe.statement(0x%llx).absolute",
+			      (unsigned long long)kd->addr);
+	return 1;
+}
+
+static int resolve_kprobe(struct session *s, const struct probe_point *pt,
+			  struct derived_probe *dp)
+{
+	struct kprobe_data *kd = ARENA_NEW(s->arena, struct kprobe_data);
+	int fi;
+
+	dp->data = kd;
+	if (pt->comps.n > 1 && !strcmp(((struct pp_comp *)pt->comps.v[1])->name,
+				       "statement"))
+		return resolve_statement(s, pt, dp, kd);
+	fi = function_comp(s, pt);
+	if (fi < 0)
+		return -1;
+	if (fi == 2)
+		kd->module = str_arg(s, pt->comps.v[1]);
+	kd->func = str_arg(s, pt->comps.v[fi]);
+	if (resolve_suffix(s, pt, fi + 1, kd))
+		return -1;
+	return 1;
+}
+
+static void emit_kprobe(struct emit *e, struct vec *probes)
+{
+	struct derived_probe *dp;
+	int i;
+
+	emit_line(e, "#include \"probes/kprobe.c\"");
+	emit_line(e, "static struct stp_kprobe stp_kprobes[] = {");
+	VEC_EACH(*probes, i, dp) {
+		struct kprobe_data *kd = dp->data;
+		const char *sym = kd->func ? (kd->module ?
+			arena_printf(e->s->arena, "%s:%s", kd->module, kd->func) :
+			kd->func) : NULL;
+		emit_line(e, "\t{ .probe = &stp_probes[%d], .symbol = %s, .addr = 0x%llxUL,",
+			  dp->index, sym ? emit_cstr(e, sym, strlen(sym)) : "NULL",
+			  (unsigned long long)kd->addr);
+		emit_line(e, "\t  .is_return = %d, .maxactive = %lld, .in_module = %d, .optional = %d },",
+			  kd->is_return, (long long)kd->maxactive,
+			  kd->module != NULL, dp->optional);
+	}
+	emit_line(e, "};");
+	emit_line(e, "static int stp_kprobe_start(void)");
+	emit_line(e, "{ return _stp_kprobes_start(stp_kprobes, %d); }", probes->n);
+	emit_line(e, "static void stp_kprobe_stop(void)");
+	emit_line(e, "{ _stp_kprobes_stop(stp_kprobes, %d); }\n", probes->n);
+}
+
+static const char *note_kprobe(struct session *s, const struct derived_probe *dp)
+{
+	const struct kprobe_data *kd = dp->data;
+
+	if (!kd->func)
+		return "  name = ";
+	return arena_printf(s->arena, "  name = %s%s%s", kd->module ? kd->module : "",
+			    kd->module ? ":" : "", kd->func);
+}
+
+const struct probe_family family_kprobe = {
+	.name = "kprobe", .resolve = resolve_kprobe, .emit = emit_kprobe,
+	.expand = expand_kprobe, .listing_note = note_kprobe, .kind = "kprobe",
+};
