@@ -186,9 +186,14 @@ static const char *points_text(struct arena *a, const struct vec *points,
 	return out;
 }
 
+/* -p2 shows the chain of the script's own aliases; the library's aliases
+ * (perf.sw.*, syscall.*) are not spelled out, as with the kprobe and perf
+ * listings checked against stap 4.8. */
 static const char *alias_chain(struct arena *a, const struct probe_alias *al,
 			       const char *inner)
 {
+	if (al->file && al->file->is_tapset)
+		return inner;
 	return arena_printf(a, "%s %s %s <- %s",
 			    points_text(a, &al->names, " = "),
 			    al->kind == ALIAS_EPILOGUE ? "+=" : "=",
