@@ -46,6 +46,9 @@ void elab_infer_types(struct elab *el);
 /* printcheck.c */
 int printcheck_program(struct session *s, struct program *p);
 
+/* emit_regex.c: a regex literal stap would refuse, reported at it */
+void regex_check(struct diags *d, struct exp *x);
+
 /* listing.c */
 void elab_print_program(struct session *s, struct program *p);
 

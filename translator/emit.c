@@ -430,6 +430,8 @@ int pass_translate(struct session *s)
 	emit_globals(&e);
 	emit_prototypes(&e);
 	emit_bodies(&e, &frames, &bodies);
+	emit_regex_decls(&e);
+	sb_free(&e.decls);
 	sb_put(&e.out, frames.s ? frames.s : "", frames.len);
 	emit_line(&e, "union stp_frames {");
 	VEC_EACH(e.prog->funcs, i, f)
