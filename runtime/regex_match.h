@@ -224,7 +224,7 @@ static __maybe_unused int _stp_regex_exec(const struct stp_regex *re,
  * matcher's workspace; STP_REGEX_CTX_SIZE (generated) bytes of it. */
 struct stp_regex_ctx {
 	int result;		/* the last =~ (or !~) matched */
-	int nslots;		/* its capture slots; 0 after a failed match */
+	int nslots;		/* capture slots of the last successful one */
 	char str[MAXSTRINGLEN];	/* the string it matched */
 	int caps[];		/* its slots, then the workspace */
 };
@@ -241,17 +241,21 @@ static __maybe_unused int _stp_regex_match(struct context *c,
 	struct stp_regex_ctx *r = c->regex;
 	int len = (int)strnlen(s, MAXSTRINGLEN - 1);
 
+	/* a failed match leaves the slots and their count as they were:
+	 * stap then reports a group beyond that count as nonexistent */
 	r->result = _stp_regex_exec(re, s, len, r->caps + re->nslots, r->caps);
-	r->nslots = r->result ? re->nslots : 0;
-	if (r->result && s != r->str) {
-		memcpy(r->str, s, len);
-		r->str[len] = 0;
+	if (r->result) {
+		r->nslots = re->nslots;
+		if (s != r->str) {
+			memcpy(r->str, s, len);
+			r->str[len] = 0;
+		}
 	}
 	return r->result;
 }
 
-/* matched(n): group N of the last match into OUT; 0, or -1 when there is
- * no such group (stap reports a failed match the same way). */
+/* matched(n): group N of the last match into OUT; 0, or -1 when the last
+ * successful match had no such group, -2 when the last match failed. */
 static __maybe_unused int _stp_regex_group(struct context *c, int64_t n,
 					   char *out)
 {
@@ -259,8 +263,10 @@ static __maybe_unused int _stp_regex_group(struct context *c, int64_t n,
 	int a, b;
 
 	out[0] = 0;
-	if (!r || !r->result || n < 0 || 2 * n + 1 >= r->nslots)
+	if (!r || n < 0 || 2 * n + 1 >= r->nslots)
 		return -1;
+	if (!r->result)
+		return -2;
 	a = r->caps[2 * n];
 	b = r->caps[2 * n + 1];
 	if (a >= 0 && b >= a) {

@@ -39,10 +39,22 @@ static int compile(struct diags *d, struct exp *lit, struct regex_prog *p)
 
 void regex_check(struct diags *d, struct exp *x)
 {
+	/* the literals checked: pass 2 may visit an expression twice */
+	static struct exp **seen;
+	static int nseen, cap;
 	struct regex_prog p;
+	int i;
 
 	if (x->kind != EX_REGEX || x->u.bin.right->kind != EX_STR)
 		return;
+	for (i = 0; i < nseen; i++)
+		if (seen[i] == x)
+			return;
+	if (nseen == cap) {
+		cap = cap ? 2 * cap : 16;
+		seen = xrealloc(seen, sizeof *seen * cap);
+	}
+	seen[nseen++] = x;
 	if (!compile(d, x->u.bin.right, &p))
 		regex_prog_free(&p);
 }

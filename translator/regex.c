@@ -21,7 +21,8 @@ enum node_kind { N_EMPTY, N_CHAR, N_ANY, N_SET, N_BOL, N_EOL, N_CAT, N_ALT,
 
 struct node {
 	enum node_kind kind;
-	int c;			/* N_CHAR byte, N_SET set index, N_GROUP number */
+	int c;			/* N_CHAR byte, N_SET set index, N_GROUP
+			   number (-1: a (?:re) group) */
 	int min, max;		/* N_REPEAT; max -1 = unbounded */
 	struct node *l, *r;	/* N_CAT N_ALT; l for N_GROUP N_REPEAT */
 };
@@ -249,7 +250,14 @@ static struct node *bracket(struct rparse *rp)
 			break;
 		}
 		first = 0;
-		if (lo == '[' && rp->i + 1 < rp->n && rp->dec[rp->i + 1] == ':') {
+		if (lo == '\\') {	/* the escape works in brackets too */
+			if (rp->i + 1 >= rp->n) {
+				fail(rp, rp->rawlen - 1, "unclosed character class");
+				return NULL;
+			}
+			lo = rp->dec[++rp->i];
+		} else if (lo == '[' && rp->i + 1 < rp->n &&
+			   rp->dec[rp->i + 1] == ':') {
 			if (bracket_class(rp, set))
 				return NULL;
 			continue;
@@ -259,6 +267,8 @@ static struct node *bracket(struct rparse *rp)
 		    rp->dec[rp->i + 1] != ']') {
 			hi = rp->dec[rp->i + 1];
 			rp->i += 2;
+			if (hi == '\\' && rp->i < rp->n)
+				hi = rp->dec[rp->i++];
 			if (hi < lo) {
 				fail(rp, rpos(rp, rp->i),
 				     "Inverted character range %c-%c", lo, hi);
@@ -294,7 +304,21 @@ static struct node *atom(struct rparse *rp)
 	case '(':
 		rp->i++;
 		n = mk(rp, N_GROUP, NULL, NULL);
-		n->c = rp->p->ngroups++;
+		if (peek(rp) == '?') {	/* (?:re): a group without capture */
+			rp->i++;
+			if (at_end(rp)) {
+				fail(rp, rpos(rp, rp->i - 1), "unexpected '(?");
+				return NULL;
+			}
+			if (peek(rp) != ':') {
+				fail(rp, rpos(rp, rp->i), "unexpected '(?%c'",
+				     peek(rp));
+				return NULL;
+			}
+			n->c = -1;	/* stap keeps the ':' as part of it */
+		} else {
+			n->c = rp->p->ngroups++;
+		}
 		n->l = alternation(rp);
 		if (!n->l)
 			return NULL;
@@ -513,6 +537,8 @@ static int gen(struct rparse *rp, struct node *n)
 	case N_CAT:
 		return gen(rp, n->l) || gen(rp, n->r) ? -1 : 0;
 	case N_GROUP:
+		if (n->c < 0)
+			return gen(rp, n->l);
 		if (emit_inst(rp, STP_RX_SAVE, 0, 2 * n->c, 0) < 0 ||
 		    gen(rp, n->l) ||
 		    emit_inst(rp, STP_RX_SAVE, 0, 2 * n->c + 1, 0) < 0)

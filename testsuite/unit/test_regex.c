@@ -110,6 +110,13 @@ static void test_errors(void)
 	T("\\x4", "", "error 1: two hex digits required in escape sequence");
 	T("\\x4G", "", "error 2: two hex digits required in escape sequence");
 	T("\\\\", "", "error 2: unexpected end of regex");
+	T("(?", "", "error 1: unexpected '(?");
+	T("(?)", "", "error 2: unexpected '(?)'");
+	T("(?=a)", "", "error 2: unexpected '(?='");
+	T("(?ab)", "", "error 2: unexpected '(?a'");
+	T("(?:", "", "error 2: expected ), found end of regex");
+	T("(?:a", "", "error 3: expected ), found end of regex");
+	T("[\\\\]", "", "error 3: unclosed character class");
 	T("a\\\\", "", "error 3: unexpected end of regex");
 }
 
@@ -127,6 +134,13 @@ static void test_more(void)
 	T("(a|b)*c", "xxababcx", "Y ng=2 0=[ababc] 1=[b]");
 	T("\\101", "A", "Y ng=1 0=[A]");
 	T("a\\\\.b", "axb", "N");
+	/* stap 4.8: (?: opens a group that does not capture, and keeps ':' */
+	T("(?:a)", "x:ay", "Y ng=1 0=[:a]");
+	T("(?:a)b", "ab", "N");
+	T("[[:alpha:]-z]", ".", "N");
+	T("[[:alpha:]-z]", "x", "Y ng=1 0=[x]");
+	T("[\\\\]]x", "a]x", "Y ng=1 0=[]x]");
+	T("[\\\\\\\\]x", "\\x", "Y ng=1 0=[\\x]");
 }
 
 int main(void)
