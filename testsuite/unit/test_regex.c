@@ -1,6 +1,7 @@
 /* test_regex.c - the regex compiler (translator/regex.c) and matcher
  * (runtime/regex_match.h) together in user space: results checked against
- * stap 4.8's (regex_cases.h), captures, errors and their positions.
+ * stap 4.8's (regex_cases.h, regex_random.h), captures, errors and their
+ * positions.
  */
 #include <stdlib.h>
 
@@ -13,6 +14,7 @@ struct rcase {
 
 static const struct rcase cases[] = {
 #include "regex_cases.h"
+#include "regex_random.h"
 };
 
 /* Run RE on S and describe the result as the stap test script printed
