@@ -128,8 +128,8 @@ static int decode(struct rparse *rp, const char *raw, int len)
 			if (e == '\\') {
 				i++;	/* the regex's escape character */
 			} else if (octal(e)) {
-				if (i + 2 >= len + 0 || !octal(raw[i + 1]) ||
-				    !octal(raw[i + 2]) || i + 2 >= len)
+				if (i + 2 >= len || !octal(raw[i + 1]) ||
+				    !octal(raw[i + 2]))
 					return fail(rp, i, "three octal digits required in escape sequence");
 				c = (e - '0') * 64 + (raw[i + 1] - '0') * 8 +
 				    (raw[i + 2] - '0');
@@ -391,7 +391,8 @@ static int braces(struct rparse *rp, int *min, int *max)
 		} else {
 			*max = count(rp);
 			if (*max < 0)
-				return fail(rp, rpos(rp, rp->i),
+				return fail(rp, at_end(rp) ? rp->rawlen :
+					    rpos(rp, rp->i + 1),
 					    "expected '}' or number");
 			if (peek(rp) != '}') {
 				if (at_end(rp))
