@@ -384,31 +384,31 @@ static int braces(struct rparse *rp, int *min, int *max)
 	c = peek(rp);
 	if (c < 0)
 		return fail(rp, rp->rawlen, "unexpected end of regex");
-	if (c == ',') {
-		rp->i++;
-		if (peek(rp) == '}') {
-			*max = -1;
-		} else {
-			*max = count(rp);
-			if (*max < 0)
-				return fail(rp, at_end(rp) ? rp->rawlen :
-					    rpos(rp, rp->i + 1),
-					    "expected '}' or number");
-			if (peek(rp) != '}') {
-				if (at_end(rp))
-					return fail(rp, rp->rawlen - 1,
-						    "expected }, found end of regex");
-				return fail(rp, rpos(rp, rp->i),
-					    "expected }, found %c", peek(rp));
-			}
-		}
-	} else if (c != '}') {
+	if (c != ',' && c != '}')
 		return fail(rp, rpos(rp, rp->i), "expected ',' or '}'");
-	}
 	rp->i++;
-	if (*min > REGEX_MAX_COUNT || *max > REGEX_MAX_COUNT)
-		return fail(rp, rpos(rp, rp->i), "%d is too large",
-			    *max > REGEX_MAX_COUNT ? *max : *min);
+	/* stap checks each count once past the character after it */
+	if (*min > REGEX_MAX_COUNT)
+		return fail(rp, rpos(rp, rp->i), "%d is too large", *min);
+	if (c == ',' && peek(rp) == '}') {
+		*max = -1;
+		rp->i++;
+	} else if (c == ',') {
+		*max = count(rp);
+		if (*max < 0)
+			return fail(rp, at_end(rp) ? rp->rawlen :
+				    rpos(rp, rp->i + 1), "expected '}' or number");
+		if (at_end(rp))
+			return fail(rp, rp->rawlen - 1,
+				    "expected }, found end of regex");
+		if (peek(rp) != '}')
+			return fail(rp, rpos(rp, rp->i), "expected }, found %c",
+				    peek(rp));
+		rp->i++;
+		if (*max > REGEX_MAX_COUNT)
+			return fail(rp, rpos(rp, rp->i), "%d is too large", *max);
+	}
+	/* stap 4.8 crashes on these; a plain error instead */
 	if (*max >= 0 && *max < *min)
 		return fail(rp, rpos(rp, rp->i),
 			    "invalid repetition count {%d,%d}", *min, *max);

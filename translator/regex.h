@@ -15,7 +15,7 @@
  * grows with the program). */
 #define REGEX_MAX_INST 30000
 /* Largest repetition count stap accepts in {m,n}. */
-#define REGEX_MAX_COUNT 10000
+#define REGEX_MAX_COUNT 12344
 
 struct regex_prog {
 	struct stp_regex_inst *inst;

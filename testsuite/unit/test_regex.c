@@ -89,6 +89,9 @@ static void test_errors(void)
 	T("xyz{1x}", "", "error 5: expected ',' or '}'");
 	T("a{99999}", "", "error 8: 99999 is too large");
 	T("a{1,99999}", "", "error 10: 99999 is too large");
+	T("a{12345,1}(", "", "error 8: 12345 is too large");
+	T("a{1,12345}(", "", "error 10: 12345 is too large");
+	T("a{12344}(", "", "error 8: expected ), found end of regex");
 	T("[a", "", "error 1: unclosed character class");
 	T("xy[abc", "", "error 5: unclosed character class");
 	T("xy[]", "", "error 3: unclosed character class");
