@@ -226,7 +226,8 @@ static int bracket_class(struct rparse *rp, unsigned char *set)
 	return 0;
 }
 
-/* A bracket expression; rp->i is past the '['. */
+/* bracket -> '[' ['^'] [']'] { char ['-' char] | '[:' name ':]' } ']'
+ * (rp->i is past the '['); a backslash escapes the next char. */
 static struct node *bracket(struct rparse *rp)
 {
 	int neg = 0, first = 1, idx = new_set(rp), k;
@@ -292,6 +293,8 @@ static struct node *bracket(struct rparse *rp)
 
 static struct node *alternation(struct rparse *rp);
 
+/* atom -> '(' ['?:'] alternation ')' | bracket | '.' | '^' | '$'
+ *       | '\\' char | char */
 static struct node *atom(struct rparse *rp)
 {
 	int c = rp->dec[rp->i], at = rp->i;
@@ -370,7 +373,7 @@ static int count(struct rparse *rp)
 	return (int)v;
 }
 
-/* {m}, {m,} or {m,n}; rp->i is past the '{'. */
+/* braces -> '{' count [',' [count]] '}' (rp->i is past the '{'). */
 static int braces(struct rparse *rp, int *min, int *max)
 {
 	int c;
@@ -415,7 +418,7 @@ static int braces(struct rparse *rp, int *min, int *max)
 	return 0;
 }
 
-/* An atom and its postfix operators. */
+/* piece -> atom { '*' | '+' | '?' | braces } */
 static struct node *piece(struct rparse *rp)
 {
 	struct node *n = atom(rp);
@@ -448,6 +451,7 @@ static struct node *piece(struct rparse *rp)
 	return n;
 }
 
+/* concatenation -> { piece } (possibly empty) */
 static struct node *concatenation(struct rparse *rp)
 {
 	struct node *n = NULL;
@@ -462,6 +466,7 @@ static struct node *concatenation(struct rparse *rp)
 	return n ? n : mk(rp, N_EMPTY, NULL, NULL);
 }
 
+/* alternation -> concatenation { '|' concatenation } */
 static struct node *alternation(struct rparse *rp)
 {
 	struct node *n = concatenation(rp);
