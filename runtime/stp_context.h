@@ -10,6 +10,7 @@
 #define STP_CONTEXT_H
 
 struct context;
+struct stp_regex_ctx;
 
 struct stp_lock_spec {
 	rwlock_t *lock;
@@ -44,6 +45,7 @@ struct context {
 	size_t plen;			/* bytes in pbuf */
 	char pbuf[STP_PRINT_BUF_SIZE];
 	char *frames;			/* (MAXNESTING + 1) frames */
+	struct stp_regex_ctx *regex;	/* =~ workspace, last match; or NULL */
 };
 
 typedef rwlock_t stp_rwlock_t;

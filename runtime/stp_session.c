@@ -19,6 +19,7 @@ static void _stp_free_contexts(void)
 			continue;
 		_stp_contexts[cpu] = NULL;
 		vfree(c->frames);
+		vfree(c->regex);
 		vfree(c);
 	}
 }
@@ -37,6 +38,11 @@ static int _stp_alloc_contexts(void)
 			goto fail;
 		}
 		_stp_contexts[cpu] = c;
+#ifdef STP_REGEX_CTX_SIZE
+		c->regex = vzalloc(STP_REGEX_CTX_SIZE);	/* regex_match.h */
+		if (!c->regex)
+			goto fail;
+#endif
 	}
 	return 0;
 fail:

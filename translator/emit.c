@@ -452,6 +452,8 @@ int pass_translate(struct session *s)
 	emit_prototypes(&e);
 	emit_family_decls(&e);
 	emit_bodies(&e, &frames, &bodies);
+	emit_regex_decls(&e);
+	sb_free(&e.decls);
 	sb_put(&e.out, frames.s ? frames.s : "", frames.len);
 	emit_line(&e, "union stp_frames {");
 	VEC_EACH(e.prog->funcs, i, f)

@@ -280,12 +280,6 @@ const char *emit_hist_print(struct emit *e, struct exp *h, const char *to)
 		 emit_sym_ref(e, sym), d);
 }
 
-const char *emit_regex(struct emit *e, struct exp *x)
-{
-	emit_unsupported(e, x->loc, "regular expression matching");
-	return "0";
-}
-
 static void foreach_keys(struct emit *e, struct stmt *st, const char *m,
 			 const char *id)
 {

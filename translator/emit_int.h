@@ -17,7 +17,6 @@ const char *emit_array_in(struct emit *e, struct exp *x);
 const char *emit_array_assign(struct emit *e, struct exp *x);
 const char *emit_array_incdec(struct emit *e, struct exp *x, int post);
 const char *emit_stat_op(struct emit *e, struct exp *x);
-const char *emit_regex(struct emit *e, struct exp *x);
 const char *emit_hist_print(struct emit *e, struct exp *h, const char *to);
 int emit_array_decl(struct emit *e, struct sym *sym);
 void emit_array_init(struct emit *e, struct sym *sym);
@@ -27,6 +26,8 @@ void emit_foreach(struct emit *e, struct stmt *st);
 void emit_delete(struct emit *e, struct stmt *st);
 
 const char *emit_target(struct emit *e, struct exp *x);	/* emit_target.c */
+const char *emit_regex(struct emit *e, struct exp *x);	/* emit_regex.c */
+void emit_regex_decls(struct emit *e);
 
 void emit_stmt(struct emit *e, struct stmt *st);	/* emit_body.c */
 const char *emit_call_entry(struct emit *e, struct func *f);

@@ -340,6 +340,8 @@ static enum type infer_kind(struct elab *el, struct exp *e, enum type want)
 	case EX_REGEX:
 		infer(el, e->u.bin.left, TY_STRING);
 		infer(el, e->u.bin.right, TY_STRING);
+		if (el->report)
+			regex_check(&el->s->diags, e);
 		return TY_LONG;
 	case EX_CMP:
 		return infer_compare(el, e);
