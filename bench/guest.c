@@ -15,9 +15,11 @@
  *                                   workload.  ns of the workload alone.
  *   benchg drain SECS CMD...        run CMD, SIGINT it after SECS seconds,
  *                                   read its stdout to the end: lines
- *                                   "SEQ ..." received, lines lost (gaps in
- *                                   SEQ), and lines per second between the
- *                                   first and the last line
+ *                                   "SEQ ..." received, lines lost (the
+ *                                   script's "total=N" line minus those
+ *                                   received, or else the gaps in SEQ), and
+ *                                   lines per second between the first and
+ *                                   the last line
  * CMD's stderr is appended to /tmp/benchg.err.
  */
 #include <errno.h>
@@ -140,10 +142,25 @@ static int wait_ready(int fd)
 	return -1;
 }
 
+/* The "cpu" line of /proc/stat: user nice system idle iowait irq softirq,
+ * in USER_HZ ticks; zeros if unreadable. */
+static void cpu_ticks(long long v[7])
+{
+	FILE *f = fopen("/proc/stat", "r");
+
+	memset(v, 0, 7 * sizeof v[0]);
+	if (!f)
+		return;
+	if (fscanf(f, "cpu %lld %lld %lld %lld %lld %lld %lld", &v[0], &v[1],
+		   &v[2], &v[3], &v[4], &v[5], &v[6]) != 7)
+		memset(v, 0, 7 * sizeof v[0]);
+	fclose(f);
+}
+
 static int cmd_cost(const char *kind, long n, char **argv)
 {
 	char line[1024];
-	long long t0, ns;
+	long long t0, ns, a[7], b[7];
 	pid_t pid = 0;
 	FILE *out = NULL;
 	int fd, rc = 0;
@@ -157,22 +174,27 @@ static int cmd_cost(const char *kind, long n, char **argv)
 		}
 		out = fdopen(fd, "r");
 	}
+	cpu_ticks(a);
 	t0 = now_ns();
 	workload(kind, n);
 	ns = now_ns() - t0;
+	cpu_ticks(b);
 	if (pid) {
 		kill(pid, SIGINT);
 		while (fgets(line, sizeof line, out))
 			printf("out: %s", line);
 		rc = reap(pid);
 	}
-	printf("ns=%lld rc=%d\n", ns, rc);
+	printf("ns=%lld rc=%d user=%lld sys=%lld idle=%lld irq=%lld softirq=%lld\n",
+	       ns, rc, b[0] - a[0] + b[1] - a[1], b[2] - a[2], b[3] - a[3] + b[4] - a[4],
+	       b[5] - a[5], b[6] - a[6]);
 	return 0;
 }
 
-/* Line accounting for drain: numbered lines, gaps, other lines. */
+/* Line accounting for drain: numbered lines, gaps, other lines, and the
+ * count the script says it printed ("total=N"). */
 struct tally {
-	long lines, lost, other;
+	long lines, lost, other, total;
 	long long prev;		/* last sequence number, -1 before any */
 	long long first_ns, last_ns;
 };
@@ -182,6 +204,10 @@ static void tally_line(struct tally *t, const char *line, long long at)
 	char *end;
 	long long seq = strtoll(line, &end, 10);
 
+	if (!strncmp(line, "total=", 6)) {
+		t->total = atol(line + 6);
+		return;
+	}
 	if (end == line || (*end != ' ' && *end != '\0')) {
 		t->other++;
 		return;
@@ -197,7 +223,7 @@ static void tally_line(struct tally *t, const char *line, long long at)
 static int cmd_drain(double secs, char **argv)
 {
 	static char buf[1 << 16], line[4096];
-	struct tally t = { .prev = -1 };
+	struct tally t = { .prev = -1, .total = -1 };
 	long long t0 = now_ns(), deadline = t0 + (long long)(secs * 1e9), now;
 	struct pollfd p;
 	size_t len = 0;
@@ -236,8 +262,9 @@ static int cmd_drain(double secs, char **argv)
 		}
 	}
 	rc = reap(pid);
-	printf("lines=%ld lost=%ld other=%ld first_ns=%lld span_ns=%lld rate=%.0f rc=%d\n",
-	       t.lines, t.lost, t.other, t.first_ns, t.last_ns - t.first_ns,
+	printf("lines=%ld lost=%ld total=%ld other=%ld first_ns=%lld span_ns=%lld rate=%.0f rc=%d\n",
+	       t.lines, t.total >= 0 ? t.total - t.lines : t.lost, t.total,
+	       t.other, t.first_ns, t.last_ns - t.first_ns,
 	       t.last_ns > t.first_ns ?
 	       (double)(t.lines - 1) * 1e9 / (double)(t.last_ns - t.first_ns) : 0.0,
 	       rc);
