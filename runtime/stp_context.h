@@ -32,6 +32,7 @@ struct context {
 	int nesting;			/* current frame */
 	int next;			/* `next` in a function */
 	int aborted;			/* uncatchable error */
+	int abort_called;		/* by abort(): not an error */
 	const char *last_error;		/* set: the handler is failing */
 	const char *last_stmt;		/* where, for the error message */
 	struct pt_regs *regs;		/* kernel registers, or NULL */

@@ -42,7 +42,10 @@ static inline void _stp_error_fmt(struct context *c, const char *fmt, ...)
 #define CONTEXT c
 #define THIS l
 #define STAP_RETVALUE (l->__retvalue)
-#define STAP_ERROR(...) do { _stp_error_fmt(c, __VA_ARGS__); goto out; } while (0)
+/* In an embedded-C function, errors are "near" the function's name in its
+ * declaration (STAP_FUNC_WHERE, defined around each such body). */
+#define STAP_ERROR(...) do { _stp_error_fmt(c, __VA_ARGS__); \
+	c->last_stmt = STAP_FUNC_WHERE; goto out; } while (0)
 #define STAP_NEXT do { c->next = 1; goto out; } while (0)
 #define STAP_PRINTF(...) _stp_printf(c, __VA_ARGS__)
 

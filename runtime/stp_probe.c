@@ -12,7 +12,6 @@ static struct context *_stp_contexts[NR_CPUS];
 static atomic_t _stp_script_state = ATOMIC_INIT(STP_SESSION_STARTING);
 static atomic_t _stp_error_count = ATOMIC_INIT(0);
 static atomic_t _stp_skipped_count = ATOMIC_INIT(0);
-static atomic_t _stp_abort_requested = ATOMIC_INIT(0);
 
 static __maybe_unused void _stp_request_stop(void)
 {
@@ -29,24 +28,35 @@ static __maybe_unused void _stp_exit(void)
 	_stp_request_stop();
 }
 
-/* abort() in a script: the handler ends now, and no end probe runs. */
+/* abort() in a script: exit(), and the handler ends now (through the
+ * uncatchable error path, which reports nothing). */
 static __maybe_unused void _stp_abort(struct context *c)
 {
-	atomic_set(&_stp_abort_requested, 1);
+	c->abort_called = 1;
 	c->aborted = 1;
 	_stp_error_at(c, "abort", NULL);
 	_stp_request_stop();
 }
 
-static __maybe_unused int _stp_lock_globals(const struct stp_probe *p)
+/* Take P's locks in order: 1 on success; 0 when a lock stayed busy for
+ * MAXTRYLOCK tries (the hit is skipped); -1 when the session stopped
+ * running meanwhile (the hit is dropped quietly: after exit() no probe
+ * but end probes runs anyway). */
+static __maybe_unused int _stp_lock_globals(const struct stp_probe *p,
+					    int interruptible)
 {
-	int i, tries;
+	int i, tries, rc = 0;
 
 	for (i = 0; i < p->nlocks; i++) {
 		const struct stp_lock_spec *l = &p->locks[i];
 		for (tries = 0;; tries++) {
 			if (l->write ? write_trylock(l->lock) : read_trylock(l->lock))
 				break;
+			if (!interruptible && atomic_read(&_stp_script_state) !=
+					      STP_SESSION_RUNNING) {
+				rc = -1;
+				goto fail;
+			}
 			if (tries >= MAXTRYLOCK)
 				goto fail;
 			udelay(TRYLOCKDELAY);
@@ -60,7 +70,7 @@ fail:
 		else
 			read_unlock(p->locks[i].lock);
 	}
-	return 0;
+	return rc;
 }
 
 static __maybe_unused void _stp_unlock_globals(const struct stp_probe *p)
@@ -121,7 +131,7 @@ static __maybe_unused int _stp_probe_run_args(struct stp_probe *p,
 			  const u64 *args)
 {
 	struct context *c;
-	int state = atomic_read(&_stp_script_state), failed = 0;
+	int state = atomic_read(&_stp_script_state), failed = 0, locked;
 	cycles_t start;
 
 	if (!interruptible && state != STP_SESSION_RUNNING)
@@ -143,17 +153,20 @@ static __maybe_unused int _stp_probe_run_args(struct stp_probe *p,
 	c->nesting = 0;
 	c->next = 0;
 	c->aborted = 0;
+	c->abort_called = 0;
 	c->last_error = NULL;
 	c->last_stmt = NULL;
 	c->actionremaining = interruptible ? MAXACTION_INTERRUPTIBLE : MAXACTION;
-	if (!_stp_lock_globals(p)) {
-		_stp_skip_probe();
+	locked = _stp_lock_globals(p, interruptible);
+	if (locked <= 0) {
+		if (!locked)
+			_stp_skip_probe();
 		goto out;
 	}
 	p->handler(c);
 	_stp_unlock_globals(p);
 	_stp_print_flush(c);
-	if (c->last_error && !atomic_read(&_stp_abort_requested)) {
+	if (c->last_error && !c->abort_called) {
 		_stp_report_error(c);
 		failed = -1;
 	}

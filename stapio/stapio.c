@@ -52,6 +52,7 @@ static void stapio_on_signal(int sig)
 static void stapio_signals(void)
 {
 	struct sigaction sa;
+	sigset_t set;
 
 	if (pipe2(sig_pipe, O_CLOEXEC | O_NONBLOCK) < 0) {
 		perror("ERROR: pipe");
@@ -65,6 +66,12 @@ static void stapio_signals(void)
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGCHLD, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
+	/* staprun kept them blocked while the module loaded */
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
 }
 
 static int stapio_send(uint32_t type, const void *payload, uint32_t len)
@@ -115,6 +122,7 @@ static int stapio_find_dir(const char *mod, char *dir, size_t n)
 /* -c: fork the command now (its pid is target()), run it on release. */
 static void stapio_target_fork(const char *cmd)
 {
+	sigset_t mask;
 	int p[2];
 	char go;
 
@@ -128,6 +136,8 @@ static void stapio_target_fork(const char *cmd)
 		signal(SIGHUP, SIG_DFL);
 		signal(SIGCHLD, SIG_DFL);
 		signal(SIGPIPE, SIG_DFL);
+		sigemptyset(&mask);
+		sigprocmask(SIG_SETMASK, &mask, NULL);
 		close(p[1]);
 		if (read(p[0], &go, 1) != 1 || go != 'g')
 			_exit(1);	/* the start failed */

@@ -152,6 +152,10 @@ static int bind_exp(struct walker *w, struct exp *e)
 		break;
 	case EX_CALL:
 		f = resolve_call(el, e);
+		if (f && f->guru && !el->s->guru && el->file && el->file->is_user)
+			diag_error(&el->s->diags, e->loc, "sema.guru-function",
+				   "function '%s' may only be used in guru mode (-g)",
+				   f->name);
 		e->u.call.func = f;
 		if (f)
 			vec_add_unique(el->s->arena, el->callees, f);

@@ -18,8 +18,11 @@
 #include <unistd.h>
 
 #include "build.h"
+#include "cache.h"
 #include "kernel.h"
+#include "recipe.h"
 #include "session.h"
+#include "version.h"
 
 /* ---- the temporary directory ---- */
 
@@ -109,16 +112,6 @@ const char *session_tmpdir(struct session *s)
 
 /* ---- pass 4 ---- */
 
-/* FNV-1a over the generated C and what else changes the module. */
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *c = p;
-
-	while (n--)
-		h = (h ^ *c++) * 0x100000001b3ULL;
-	return h;
-}
-
 static int read_file(const char *path, struct strbuf *sb)
 {
 	char buf[65536];
@@ -133,25 +126,116 @@ static int read_file(const char *path, struct strbuf *sb)
 	return n < 0 ? -1 : 0;
 }
 
-static const char *module_name(struct session *s, const struct strbuf *src)
+/* Bump when the way the module is built changes (the Kbuild file, make's
+ * arguments): modules cached by an older recipe must not be reused. */
+#define BUILD_RECIPE "kbuild 2"
+
+/* The compiler kbuild runs: -B CC=…, else the one Debian's headers name in
+ * .kernelvariables ("CC = … gcc-12"), else gcc; NULL when not found. */
+static const char *build_compiler(struct session *s)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
+	const char *cc = NULL, *opt, *path, *p;
+	char line[512], *w, *end;
+	FILE *f;
+	int i;
+
+	VEC_EACH(s->kbuild_opts, i, opt)
+		if (!strncmp(opt, "CC=", 3))
+			cc = opt + 3;
+	f = cc ? NULL : fopen(arena_printf(s->arena, "%s/.kernelvariables",
+					   s->kernel->build_dir), "r");
+	while (f && fgets(line, sizeof line, f)) {
+		if (strncmp(line, "CC", 2) || !strchr(line, '='))
+			continue;
+		end = line + strcspn(line, "\n");
+		while (end > line && (end[-1] == ' ' || end[-1] == '\t'))
+			end--;
+		*end = 0;
+		w = strrchr(line, ' ');
+		w = w ? w + 1 : line;
+		if (!strncmp(w, "$(CROSS_COMPILE)", 16))
+			w += 16;
+		cc = arena_strdup(s->arena, w);
+	}
+	if (f)
+		fclose(f);
+	if (!cc || !*cc)
+		cc = "gcc";
+	if (strchr(cc, '/'))
+		return cc;
+	path = getenv("PATH");
+	for (p = path ? path : "/usr/bin:/bin"; *p; p += *p == ':') {
+		size_t n = strcspn(p, ":");
+		const char *cand = arena_printf(s->arena, "%.*s/%s", (int)n, p, cc);
+		if (n && !access(cand, X_OK))
+			return cand;
+		p += n;
+	}
+	return NULL;
+}
+
+/* Feed what identifies the target kernel's build tree and compiler. */
+static void build_kernel_key(struct session *s, struct sha256 *key)
+{
+	static const char *const kfiles[] = {
+		".config", "Module.symvers", "Makefile", ".kernelvariables",
+		"include/generated/utsrelease.h", "include/generated/autoconf.h",
+	};
+	const struct kernel_info *k = s->kernel;
+	const char *cc = build_compiler(s);
+	char *real = realpath(k->build_dir, NULL), *rcc;
+	size_t j;
+
+	cache_key_str(key, "release", k->release);
+	cache_key_str(key, "build-dir", real ? real : k->build_dir);
+	free(real);
+	for (j = 0; j < sizeof kfiles / sizeof kfiles[0]; j++)
+		cache_key_file(s, key, "kernel-file",
+			       arena_printf(s->arena, "%s/%s", k->build_dir, kfiles[j]));
+	/* The compiler's binary stands for its version: an upgrade replaces
+	 * it (stat stamp, through the digest memo). */
+	rcc = cc ? realpath(cc, NULL) : NULL;
+	cache_key_file(s, key, "compiler", rcc ? rcc : cc);
+	free(rcc);
+}
+
+/* The cache key: a SHA-256 of everything that shapes the module. */
+static void build_key(struct session *s, const struct strbuf *src, char hex[65])
+{
+	const char *opt;
+	struct sha256 key;
 	struct kv *kv;
 	int i;
 
-	if (s->module_name)
-		return s->module_name;
-	h = fnv(h, src->s, src->len);
-	h = fnv(h, s->kernel->release, strlen(s->kernel->release));
+	sha256_init(&key);
+	cache_key_str(&key, "recipe", BUILD_RECIPE);
+	cache_key_str(&key, "translator", PACKAGE_STRING);
+	cache_key_str(&key, "name", s->module_name);
+	cache_key_add(&key, "source", src->s, src->len);
+	cache_key_tree(s, &key, "runtime", s->runtime_dir);
+	build_kernel_key(s, &key);
 	VEC_EACH(s->defines, i, kv) {
-		h = fnv(h, kv->name, strlen(kv->name) + 1);
-		if (kv->value)
-			h = fnv(h, kv->value, strlen(kv->value) + 1);
+		cache_key_str(&key, "define", kv->name);
+		cache_key_str(&key, "value", kv->value);
 	}
-	return arena_printf(s->arena, "stap_%016llx", (unsigned long long)h);
+	VEC_EACH(s->kbuild_opts, i, opt)
+		cache_key_str(&key, "kbuild-option", opt);
+	sha256_final_hex(&key, hex);
 }
 
-static int write_text(struct session *s, const char *path, const char *text)
+/* The key of the kernel's build recipe (recipe.c). */
+static void build_recipe_key(struct session *s, char hex[65])
+{
+	struct sha256 key;
+
+	sha256_init(&key);
+	cache_key_str(&key, "recipe", BUILD_RECIPE);
+	cache_key_str(&key, "translator", PACKAGE_STRING);
+	build_kernel_key(s, &key);
+	sha256_final_hex(&key, hex);
+}
+
+int build_write_text(struct session *s, const char *path, const char *text)
 {
 	FILE *f = fopen(path, "w");
 
@@ -160,6 +244,15 @@ static int write_text(struct session *s, const char *path, const char *text)
 		return -1;
 	}
 	return 0;
+}
+
+/* Our compiler flags, as Kbuild's ccflags-y.  -g0 undoes the kernel's -g:
+ * nothing reads a script module's DWARF, and generating it is a sixth of
+ * the compile time. */
+static const char *build_ccflags(struct session *s, const char *dir)
+{
+	return arena_printf(s->arena, "-I%s -include %s/stap_defines.h -g0",
+			    s->runtime_dir, dir);
 }
 
 /* The Kbuild file and stap_defines.h (the -D options, as #defines: no
@@ -178,18 +271,17 @@ static int write_kbuild(struct session *s, const char *dir, const char *name,
 	sb_printf(&kb, "obj-m := %s.o\n", name);
 	if (strcmp(name, base))
 		sb_printf(&kb, "%s-y := %s.o\n", name, base);
-	sb_printf(&kb, "ccflags-y := -I%s -include %s/stap_defines.h\n",
-		  s->runtime_dir, dir);
-	rc = write_text(s, arena_printf(s->arena, "%s/stap_defines.h", dir), defs.s);
+	sb_printf(&kb, "ccflags-y := %s\n", build_ccflags(s, dir));
+	rc = build_write_text(s, arena_printf(s->arena, "%s/stap_defines.h", dir), defs.s);
 	if (!rc)
-		rc = write_text(s, arena_printf(s->arena, "%s/Kbuild", dir), kb.s);
+		rc = build_write_text(s, arena_printf(s->arena, "%s/Kbuild", dir), kb.s);
 	sb_free(&kb);
 	sb_free(&defs);
 	return rc;
 }
 
 /* Run make; its output goes to LOG (or to stderr with -vv). */
-static int run_make(struct session *s, const char *dir, const char *log)
+int build_run_make(struct session *s, const char *dir, const char *log)
 {
 	const struct kernel_info *k = s->kernel;
 	struct vec argv = { 0 };
@@ -288,11 +380,66 @@ static const char *source_base(struct session *s)
 	return arena_strndup(s->arena, b, n);
 }
 
+/* Copy the module to NAME.ko in the current directory. */
+static int keep_module(struct session *s, const char *ko, const char *name)
+{
+	const char *here = arena_printf(s->arena, "%s.ko", name);
+
+	if (copy_file(ko, here)) {
+		diag_fatal(&s->diags, "cannot copy the module to %s: %s",
+			   here, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* After pass 4: -m keeps NAME.ko here; stopping after pass 4 names the
+ * module on stdout, as stap does: the cached file, else NAME.ko here. */
+static int deliver(struct session *s, const char *name, const char *cached)
+{
+	int here = s->module_name || (s->last_pass == 4 && !cached);
+
+	if (here && keep_module(s, s->module_path, name))
+		return 1;
+	if (s->last_pass == 4)
+		printf("%s\n", here ? arena_printf(s->arena, "%s.ko", name) : cached);
+	return 0;
+}
+
+static int kbuild_failed(struct session *s, const char *log)
+{
+	if (s->verbose == 1)
+		show_log(log);
+	if (s->verbose)
+		diag_fatal(&s->diags, "kernel module build failed%s",
+			   s->keep_tmpdir ? "" : "; rerun with -k to keep the build directory");
+	else if (s->keep_tmpdir)
+		diag_fatal(&s->diags, "kernel module build failed; the compiler output is in %s",
+			   log);
+	else
+		diag_fatal(&s->diags, "kernel module build failed; rerun with -v to see the compiler output or -k to keep the build directory");
+	return 1;
+}
+
+/* Build without make when the kernel's recipe allows (recipe.c); never
+ * with -B options, which only make understands. */
+static int fast_build(struct session *s, const char *dir, const char *name,
+		      const char *base)
+{
+	char key[65];
+
+	if (s->kbuild_opts.n || !cache_dir(s))
+		return -1;
+	build_recipe_key(s, key);
+	return recipe_build(s, key, dir, name, base, build_ccflags(s, dir));
+}
+
 int pass_build(struct session *s)
 {
 	const struct kernel_info *k = kernel_target(s);
 	struct strbuf src = { 0 };
-	const char *dir, *name, *base, *log, *ko;
+	const char *dir, *name, *base, *log, *cached;
+	char key[65];
 
 	if (!k)
 		return 1;
@@ -310,8 +457,20 @@ int pass_build(struct session *s)
 		sb_free(&src);
 		return 1;
 	}
-	name = module_name(s, &src);
+	build_key(s, &src, key);
 	sb_free(&src);
+	name = s->module_name ? s->module_name
+			      : arena_printf(s->arena, "stap_%.32s", key);
+	if (s->verbose >= 3)
+		fprintf(stderr, "Module cache key %s\n", key);
+	cached = cache_lookup(s, key, name);
+	if (cached) {
+		if (s->verbose)
+			fprintf(stderr, "Pass 4: using cached %s\n", cached);
+		s->module_path = cached;
+		s->module_cached = 1;
+		return deliver(s, name, cached);
+	}
 	base = source_base(s);
 	if (strncmp(s->c_source, dir, strlen(dir)) ||
 	    s->c_source[strlen(dir)] != '/' ||
@@ -326,30 +485,9 @@ int pass_build(struct session *s)
 	if (write_kbuild(s, dir, name, base))
 		return 1;
 	log = arena_printf(s->arena, "%s/build.log", dir);
-	if (run_make(s, dir, log)) {
-		if (s->verbose == 1)
-			show_log(log);
-		if (s->verbose)
-			diag_fatal(&s->diags, "kernel module build failed%s",
-				   s->keep_tmpdir ? "" : "; rerun with -k to keep the build directory");
-		else if (s->keep_tmpdir)
-			diag_fatal(&s->diags, "kernel module build failed; the compiler output is in %s",
-				   log);
-		else
-			diag_fatal(&s->diags, "kernel module build failed; rerun with -v to see the compiler output or -k to keep the build directory");
-		return 1;
-	}
-	ko = arena_printf(s->arena, "%s/%s.ko", dir, name);
-	s->module_path = ko;
-	if (s->module_name || s->last_pass == 4) {
-		const char *here = arena_printf(s->arena, "%s.ko", name);
-		if (copy_file(ko, here)) {
-			diag_fatal(&s->diags, "cannot copy the module to %s: %s",
-				   here, strerror(errno));
-			return 1;
-		}
-		if (s->last_pass == 4)
-			printf("%s\n", here);
-	}
-	return 0;
+	if (fast_build(s, dir, name, base) && build_run_make(s, dir, log))
+		return kbuild_failed(s, log);
+	s->module_path = arena_printf(s->arena, "%s/%s.ko", dir, name);
+	cached = cache_store(s, key, name, s->module_path);
+	return deliver(s, name, cached);
 }

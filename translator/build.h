@@ -14,4 +14,9 @@ struct session;
  * was given: then stap says where it is, as stap does. */
 const char *session_tmpdir(struct session *s);
 
+/* For recipe.c: write a whole file (an error is reported), and run kbuild
+ * on the module directory DIR, its output going to LOG. */
+int build_write_text(struct session *s, const char *path, const char *text);
+int build_run_make(struct session *s, const char *dir, const char *log);
+
 #endif

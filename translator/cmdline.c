@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cache.h"
 #include "session.h"
 #include "version.h"
 
@@ -24,11 +25,14 @@ enum {
 	OPT_SUPPRESS_HANDLER_ERRORS,
 	OPT_SUPPRESS_TIME_LIMITS,
 	OPT_DISABLE_CACHE,
+	OPT_POISON_CACHE,
+	OPT_CLEAN_CACHE,
 	OPT_NO_GLOBAL_VAR_DISPLAY,
 	OPT_DUMP_FUNCTIONS,
 	OPT_DUMP_PROBE_TYPES,
 	OPT_DUMP_PROBE_ALIASES,
 	OPT_RUNTIME,
+	OPT_TESTBED_STAPRUN,
 };
 
 static const struct option long_opts[] = {
@@ -42,12 +46,17 @@ static const struct option long_opts[] = {
 	  OPT_SUPPRESS_HANDLER_ERRORS },
 	{ "suppress-time-limits", no_argument, NULL, OPT_SUPPRESS_TIME_LIMITS },
 	{ "disable-cache", no_argument, NULL, OPT_DISABLE_CACHE },
+	{ "poison-cache", no_argument, NULL, OPT_POISON_CACHE },
+	{ "clean-cache", no_argument, NULL, OPT_CLEAN_CACHE },
 	{ "no-global-var-display", no_argument, NULL,
 	  OPT_NO_GLOBAL_VAR_DISPLAY },
 	{ "dump-functions", no_argument, NULL, OPT_DUMP_FUNCTIONS },
 	{ "dump-probe-types", no_argument, NULL, OPT_DUMP_PROBE_TYPES },
 	{ "dump-probe-aliases", no_argument, NULL, OPT_DUMP_PROBE_ALIASES },
 	{ "runtime", required_argument, NULL, OPT_RUNTIME },
+	/* internal: staprun's arguments follow; staprun execs this on a
+	 * kernel that cannot load modules, to run in the testbed */
+	{ "testbed-staprun", no_argument, NULL, OPT_TESTBED_STAPRUN },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -95,7 +104,10 @@ static void usage(FILE *f)
 "   --testbed  build for the testbed kernel and run inside its qemu guest\n"
 "              (also STAP_TESTBED=1); --no-testbed forbids it\n"
 "   --skip-badvars  --suppress-handler-errors  --suppress-time-limits\n"
-"   --disable-cache  --no-global-var-display\n"
+"   --disable-cache  do not read or write the module cache\n"
+"   --poison-cache   rebuild, ignoring the cache, and cache the result\n"
+"   --clean-cache    prune the cache to its size limit and exit\n"
+"   --no-global-var-display\n"
 "   --dump-functions  --dump-probe-types  --dump-probe-aliases\n");
 }
 
@@ -310,6 +322,12 @@ static int one_option(struct session *s, int c, const char *arg,
 	case OPT_DISABLE_CACHE:
 		s->disable_cache = 1;
 		break;
+	case OPT_POISON_CACHE:
+		s->poison_cache = 1;
+		break;
+	case OPT_CLEAN_CACHE:
+		s->clean_cache = 1;
+		break;
 	case OPT_NO_GLOBAL_VAR_DISPLAY:
 		s->no_global_display = 1;
 		break;
@@ -375,6 +393,12 @@ int cmdline_parse(struct session *s, int argc, char **argv)
 					   (char[]){(char)optopt, 0});
 			return bad(s, "unknown option '%s'", opt);
 		}
+		if (c == OPT_TESTBED_STAPRUN) {
+			s->staprun_args = argv + optind;
+			s->staprun_nargs = argc - optind;
+			default_dirs(s);
+			return 0;
+		}
 		rc = one_option(s, c, optarg, &script_text);
 		if (rc)
 			return rc;
@@ -382,6 +406,10 @@ int cmdline_parse(struct session *s, int argc, char **argv)
 	for (i = optind; i < argc; i++)
 		vec_push(s->arena, &s->args, argv[i]);
 	default_dirs(s);
+	if (s->clean_cache) {
+		cache_clean(s, 1);
+		return -1;
+	}
 	if (script_text)
 		s->script = src_from_string(s, "<input>", script_text);
 	if (s->list_probes || s->list_probes_vars) {

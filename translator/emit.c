@@ -142,13 +142,18 @@ static void emit_globals(struct emit *e)
 		if (sym->type == TY_STRING) {
 			emit_line(e, "static char %s[MAXSTRINGLEN]%s%s;", name,
 				  init ? " = " : "", init ? init : "");
-			if (!sym->decl->is_private)
-				emit_line(e, "module_param_string(%s, %s, MAXSTRINGLEN, 0);",
+			/* __module_param_call directly: a global named like a
+			 * C macro (NULL) must not be expanded */
+			if (!sym->decl->is_private) {
+				emit_line(e, "static const struct kparam_string __param_string_%s = { MAXSTRINGLEN, %s };",
 					  sym->name, name);
+				emit_line(e, "__module_param_call(MODULE_PARAM_PREFIX, %s, &param_ops_string, .str = &__param_string_%s, 0, -1, 0);",
+					  sym->name, sym->name);
+			}
 		} else {
 			emit_line(e, "static int64_t %s = %s;", name, init ? init : "0");
 			if (!sym->decl->is_private)
-				emit_line(e, "module_param_named(%s, %s, stp_int64, 0);",
+				emit_line(e, "__module_param_call(MODULE_PARAM_PREFIX, %s, &param_ops_stp_int64, &%s, 0, -1, 0);",
 					  sym->name, name);
 		}
 	}

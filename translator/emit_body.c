@@ -359,8 +359,12 @@ static void embedded_macros(struct emit *e, struct func *f, int define)
 	if (!define) {
 		VEC_EACH(f->info->params, i, sym)
 			emit_line(e, "#undef STAP_ARG_%s", sym->name);
+		emit_line(e, "#undef STAP_FUNC_WHERE");
 		return;
 	}
+	emit_line(e, "#define STAP_FUNC_WHERE %s",
+		  emit_where(e, arena_printf(e->s->arena, "identifier '%s'", f->name),
+			     f->loc));
 	VEC_EACH(f->info->params, i, sym)
 		emit_line(e, "#define STAP_ARG_%s (l->l_%s)", sym->name, sym->name);
 	if (f->type == TY_STRING)

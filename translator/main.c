@@ -107,7 +107,8 @@ static int run_passes(struct session *s)
 					i + 1, passes[i].failed, i + 1);
 			return rc ? rc : 1;
 		}
-		if (s->verbose && passes[i].done) {
+		/* A module from the cache was announced by pass 4 itself. */
+		if (s->verbose && passes[i].done && !(i == 3 && s->module_cached)) {
 			char mem[128];
 			memory_use(mem, sizeof mem);
 			fprintf(stderr, "Pass %d: %s using %s, in %.0fusr/%.0fsys/%.0freal ms.\n",
@@ -129,6 +130,8 @@ int main(int argc, char **argv)
 	rc = cmdline_parse(&s, argc, argv);
 	if (rc)
 		return rc < 0 ? 0 : rc;
+	if (s.staprun_args)
+		return run_staprun_in_testbed(&s, s.staprun_nargs, s.staprun_args);
 	rc = run_passes(&s);
 	if (!rc)
 		rc = s.exit_status;

@@ -167,12 +167,14 @@ static const char *target_program(struct session *s)
 	return NULL;
 }
 
-static int run_in_testbed(struct session *s, int *status)
+/* Run staprun with ARGV (its arguments, naming the module by its base
+ * name) in the testbed guest, with the module MODULE copied in. */
+static int run_in_testbed(struct session *s, const char *module,
+			  struct vec *argv, int *status)
 {
 	const char *dir = session_tmpdir(s), *work, *prog, *arg, *ko;
 	struct tb_file files[4];
 	struct strbuf job = { 0 };
-	struct vec argv = { 0 };
 	struct tb_guest g;
 	struct tb_result r;
 	int nfiles = 0, out_fd = 1, rc, i;
@@ -185,9 +187,9 @@ static int run_in_testbed(struct session *s, int *status)
 		diag_fatal(&s->diags, "cannot create %s: %s", work, strerror(errno));
 		return -1;
 	}
-	ko = strrchr(s->module_path, '/');
-	ko = ko ? ko + 1 : s->module_path;
-	files[nfiles++] = (struct tb_file){ s->module_path,
+	ko = strrchr(module, '/');
+	ko = ko ? ko + 1 : module;
+	files[nfiles++] = (struct tb_file){ module,
 		arena_printf(s->arena, "work/%s", ko), 0 };
 	files[nfiles++] = (struct tb_file){ staprun_path(), NULL, 1 };
 	files[nfiles++] = (struct tb_file){ stapio_path(), NULL, 1 };
@@ -195,10 +197,9 @@ static int run_in_testbed(struct session *s, int *status)
 	if (prog)
 		files[nfiles++] = (struct tb_file){ prog, NULL, 1 };
 
-	staprun_args(s, ko, 0, &argv);
 	sb_printf(&job, "export SYSTEMTAP_STAPIO=%s\ntb_group %s",
 		  quoted(s, stapio_path()), quoted(s, staprun_path()));
-	VEC_EACH(argv, i, arg)
+	VEC_EACH(*argv, i, arg)
 		sb_printf(&job, " %s", quoted(s, arg));
 	sb_putc(&job, '\n');
 
@@ -283,7 +284,14 @@ int pass_run(struct session *s)
 	if (s->verbose)
 		fprintf(stderr, "Pass 5: starting run.\n");
 	getrusage(RUSAGE_CHILDREN, &ru0);
-	rc = k->testbed ? run_in_testbed(s, &status) : run_on_host(s, &status);
+	if (k->testbed) {
+		struct vec argv = { 0 };
+		const char *ko = strrchr(s->module_path, '/');
+		staprun_args(s, ko ? ko + 1 : s->module_path, 0, &argv);
+		rc = run_in_testbed(s, s->module_path, &argv, &status);
+	} else {
+		rc = run_on_host(s, &status);
+	}
 	if (rc)
 		return 1;
 	if (s->verbose && !status) {
@@ -295,4 +303,55 @@ int pass_run(struct session *s)
 	}
 	/* A failing staprun has said why; stap adds its summary line. */
 	return status ? 1 : 0;
+}
+
+/* staprun on a kernel that cannot load modules: run the same command in
+ * the testbed guest.  ARGS are staprun's arguments; the module (the first
+ * argument naming a .ko file) is copied in, a -c command's program too,
+ * and -o FILE is written here on the host.  Returns staprun's status. */
+int run_staprun_in_testbed(struct session *s, int nargs, char **args)
+{
+	struct vec argv = { 0 };
+	const char *module = NULL;
+	int i, status = 1;
+
+	for (i = 0; i < nargs; i++) {
+		const char *a = args[i];
+		size_t n = strlen(a);
+		if (!module && (!strcmp(a, "-c") || !strcmp(a, "-x") ||
+				!strcmp(a, "-s") || !strcmp(a, "-T") ||
+				!strcmp(a, "-o")) && i + 1 < nargs) {
+			if (!strcmp(a, "-c"))
+				s->target_cmd = args[i + 1];
+			if (!strcmp(a, "-o")) {
+				s->output_file = args[++i];
+				continue;
+			}
+			vec_push(s->arena, &argv, (void *)a);
+			vec_push(s->arena, &argv, args[++i]);
+			continue;
+		}
+		if (!module && n > 3 && !strcmp(a + n - 3, ".ko")) {
+			const char *base = strrchr(a, '/');
+			module = a;
+			vec_push(s->arena, &argv, (void *)(base ? base + 1 : a));
+			continue;
+		}
+		vec_push(s->arena, &argv, (void *)a);
+	}
+	if (!module) {
+		fprintf(stderr, "staprun: error: no module file (NAME.ko) given\n");
+		return 1;
+	}
+	if (access(module, R_OK)) {
+		fprintf(stderr, "ERROR: Couldn't open module file '%s': %s\n",
+			module, strerror(errno));
+		return 1;
+	}
+	if (check_file(s, "staprun", staprun_path()) ||
+	    check_file(s, "stapio", stapio_path()))
+		return 1;
+	if (run_in_testbed(s, module, &argv, &status))
+		return 1;
+	return status;
 }

@@ -34,6 +34,8 @@ struct session {
 	int suppress_handler_errors;
 	int suppress_time_limits;
 	int disable_cache;	/* --disable-cache */
+	int poison_cache;	/* --poison-cache */
+	int clean_cache;	/* --clean-cache */
 	int testbed;		/* --testbed, STAP_TESTBED=1: run in the guest;
 				   -1 forbids it (STAP_TESTBED=0) */
 	const char *module_name;	/* -m */
@@ -51,6 +53,8 @@ struct session {
 	const char *list_probes;	/* -l PATTERN */
 	const char *list_probes_vars;	/* -L PATTERN */
 	int dump_functions, dump_probe_types, dump_probe_aliases;
+	char **staprun_args;		/* --testbed-staprun: staprun's argv */
+	int staprun_nargs;
 
 	/* ---- inputs ---- */
 	const struct src_file *script;	/* the user's script */
@@ -69,6 +73,7 @@ struct session {
 	const char *tmpdir;		/* translate: the build directory */
 	const char *c_source;		/* translate: path of the generated C */
 	const char *module_path;	/* build: path of the .ko */
+	int module_cached;		/* build: it came from the cache */
 	int exit_status;		/* run: what stap exits with */
 };
 
@@ -78,6 +83,9 @@ int pass_elaborate(struct session *s);
 int pass_translate(struct session *s);
 int pass_build(struct session *s);
 int pass_run(struct session *s);
+
+/* staprun's command run in the testbed guest (run.c); its status. */
+int run_staprun_in_testbed(struct session *s, int nargs, char **args);
 
 /* Command line: fills S from argv.  Returns 0, or 1 after printing an
  * error (exit status 1), or -1 when the run is complete (-h, -V). */

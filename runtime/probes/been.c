@@ -21,8 +21,6 @@ static void _stp_run_end_probes(struct stp_probe *const *end,
 {
 	struct stp_probe *const *p;
 
-	if (atomic_read(&_stp_abort_requested))
-		return;
 	p = atomic_read(&_stp_error_count) ? error : end;
 	for (; *p; p++)
 		_stp_probe_run(*p, NULL, 1);

@@ -14,6 +14,7 @@
 
 static ssize_t _stp_ctl_write_cmd(const char __user *buf, size_t count);
 
+static struct _stp_ring *_stp_fs_ctl;		/* the ring behind .cmd */
 static struct dentry *_stp_debugfs_dir;	/* our directory, if in debugfs */
 static struct proc_dir_entry *_stp_proc_dir;	/* else in procfs */
 
@@ -48,6 +49,8 @@ static __poll_t _stp_fs_poll(struct file *file, poll_table *wait)
 static ssize_t _stp_fs_write(struct file *file, const char __user *buf,
 			     size_t count, loff_t *ppos)
 {
+	if (file->private_data != _stp_fs_ctl)
+		return -EBADF;	/* the data files are read-only */
 	return _stp_ctl_write_cmd(buf, count);
 }
 
@@ -160,6 +163,7 @@ static int _stp_fs_init(const char *modname, struct _stp_ring *ctl,
 		rc = _stp_procfs_mkdir(modname);
 	if (rc)
 		return rc;
+	_stp_fs_ctl = ctl;
 	rc = _stp_fs_add(STP_CTL_NAME, 0600, ctl);
 	for (i = 0; !rc && i < nrings; i++) {
 		if (!rings[i])

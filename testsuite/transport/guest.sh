@@ -50,10 +50,15 @@ dump() {
 	echo "  --- stuck: $1"
 	ps | sed 's/^/  | /'
 	sed 's/^/  | /' /proc/modules
-	for q in $(pidof staprun stapio); do
+	for q in $(ps -o pid,comm | awk '$2 ~ /^stap/ { print $1 }'); do
 		echo "  | stack of $q: $(cat /proc/$q/cmdline | tr '\0' ' ')"
 		sed 's/^/  |   /' /proc/$q/stack 2>/dev/null
 	done
+}
+
+# the stapio that staprun $1 runs (busybox pidof misses processes at times)
+stapio_of() {
+	cat /proc/$1/task/$1/children
 }
 
 # wait until file $1 contains line $2 (up to 20 s)
@@ -118,8 +123,8 @@ for how in INT TERM HUP stapio-INT both-INT; do
 	p=$!
 	wait_line /tmp/out begin || fail signal-$how "no begin"
 	case $how in
-	stapio-*) kill -${how#stapio-} $(pidof stapio) ;;
-	both-*) kill -${how#both-} $p $(pidof stapio) ;;
+	stapio-*) kill -${how#stapio-} $(stapio_of $p) ;;
+	both-*) kill -${how#both-} $p $(stapio_of $p) ;;
 	*) kill -$how $p ;;
 	esac
 	finish $p
@@ -130,7 +135,7 @@ done
 staprun $M mode=wait >/tmp/out 2>/tmp/err &
 p=$!
 wait_line /tmp/out begin
-kill -KILL $(pidof stapio)
+kill -KILL $(stapio_of $p)
 finish $p
 check stapio-killed 1 'begin\n' 'ERROR: stapio died from signal 9\n'
 
@@ -183,7 +188,7 @@ start=$(date +%s)
 expect cmd-outlived 0 'hello world\nsecond line\nend\n' '' \
 	staprun -c 'sleep 30' $M mode=hello
 [ $(($(date +%s) - start)) -lt 10 ] || fail cmd-outlived-time "waited for the command"
-pidof sleep >/dev/null && fail cmd-outlived-kill "the command still runs"
+ps | grep -q "[s]leep 30" && fail cmd-outlived-kill "the command still runs"
 
 # -x
 staprun -x 1 $M mode=target >/tmp/out 2>/tmp/err &
@@ -260,7 +265,7 @@ staprun -D -o /tmp/d $M mode=wait >/tmp/out 2>/tmp/err
 rc=$?
 [ $rc = 0 ] && [ ! -s /tmp/out ] && [ ! -s /tmp/err ] || fail daemon-start "rc=$rc"
 wait_line /tmp/d begin || fail daemon "no begin in /tmp/d"
-kill -INT $(pidof staprun)
+kill -INT $(ps | awk '/[s]taprun -D/ { print $1 }')
 i=0
 while [ "$(loaded)" != 0 ] && [ $i -lt 100 ]; do usleep 100000; i=$((i + 1)); done
 [ "$(cat /tmp/d)" = "$(printf 'begin\nend')" ] && [ "$(loaded)" = 0 ] &&
