@@ -1,0 +1,188 @@
+# guest.sh - the guest section of bench/run (sourced by it): both
+# implementations' modules in ONE boot of the testbed guest, alternately,
+# a few rounds; results are medians over the rounds, reported as ratios.
+# Uses from bench/run: ours, stap48, result, calc, note, $w, $bench, $rt48,
+# $builddir, $tbdir.  Tunables (environment): BENCH_ROUNDS (3),
+# BENCH_SPIN (spin-loop iterations), BENCH_CALLS (getppid calls),
+# BENCH_DRAIN (seconds of each output run), BENCH_BATCHES (lines printed
+# per millisecond by the output runs, one run per value).
+
+g_rounds=${BENCH_ROUNDS:-3}
+g_spin=${BENCH_SPIN:-100000000}
+g_calls=${BENCH_CALLS:-300000}
+g_drain=${BENCH_DRAIN:-3}
+g_batches=${BENCH_BATCHES:-60 540 1620}
+
+# The modules: ours as b_o_NAME.ko, stap 4.8's as b_s_NAME.ko.  stap 4.8
+# uses its default cache here (its tracepoint queries are slow the first
+# time, and build time is not what this section measures).  Both without
+# the overload guard, but for the output flood: under TCG every probe is
+# slow enough to trip it.
+guest_modules() {
+	local name m opts d=$w/root/mod
+	for name in hello timer-empty timer-cost syscall-cost output; do
+		m=${name//-/_}
+		opts=-DSTP_NO_OVERLOAD
+		# The flood keeps the guard: a probe that can take the only CPU
+		# whole would hang the guest (stap 4.8 did, at 1M lines/s).
+		[ $name = output ] && opts=-DMAXACTION=10000
+		(cd "$d" && ours $opts -p4 -m "b_o_$m" "$bench/scripts/$name.stp" \
+			>/dev/null 2>"$w/g-o-$m.err") ||
+			{ note "guest: ours cannot build $name:"; head -20 "$w/g-o-$m.err" >&2; }
+		(cd "$d" && env -u SYSTEMTAP_DIR -u SYSTEMTAP_TAPSET -u SYSTEMTAP_RUNTIME \
+			"$ORACLE" -r "$abi" -R "$rt48" $opts -p4 -m "b_s_$m" "$bench/scripts/$name.stp" \
+			>/dev/null 2>"$w/g-s-$m.err") ||
+			{ note "guest: stap 4.8 cannot build $name:"; head -20 "$w/g-s-$m.err" >&2; }
+	done
+}
+
+# copy_prog FILE [DEST]: a host program and its shared libraries.
+copy_prog() {
+	local f=$1 dest=$w/root${2:-$1} l
+	mkdir -p "$(dirname "$dest")"
+	cp "$f" "$dest"
+	for l in $(ldd "$f" 2>/dev/null | grep -o '/[^ ]*'); do
+		mkdir -p "$w/root$(dirname "$l")"
+		cp -L "$l" "$w/root$l"
+	done
+}
+
+# The guest's /init: for each round, each benchmark for the bare workload
+# (where it has one), ours and stap 4.8, in an order that alternates from
+# round to round; every result line starts with "@@ BENCH IMPL ROUND".
+guest_init() {
+	local r i b impls run
+	cat <<EOF
+#!/bin/busybox sh
+/bin/busybox --install -s /bin
+mount -t proc proc /proc; mount -t sysfs sysfs /sys; mount -t devtmpfs devtmpfs /dev
+mount -t debugfs debugfs /sys/kernel/debug; mount -t tmpfs tmpfs /tmp
+cd /mod
+# tag BENCH IMPL ROUND CMD...: prefix each line of CMD's output.
+tag() { t="@@ \$1 \$2 \$3"; shift 3; "\$@" 2>&1 | sed "s/^/\$t /"; }
+echo BENCH-START
+EOF
+	for ((r = 1; r <= g_rounds; r++)); do
+		if ((r % 2)); then impls="o s"; else impls="s o"; fi
+		echo "tag timer base $r benchg cost spin $g_spin"
+		echo "tag timer0 base $r benchg cost spin $g_spin"
+		echo "tag syscall base $r benchg cost getppid $g_calls"
+		for i in $impls; do
+			if [ $i = o ]; then
+				run="env SYSTEMTAP_STAPIO=/ours/stapio /ours/staprun"
+			else
+				run=/usr/bin/staprun
+			fi
+			[ -f "$w/root/mod/b_${i}_hello.ko" ] &&
+				echo "tag startup $i $r benchg first $run b_${i}_hello.ko"
+			[ -f "$w/root/mod/b_${i}_timer_empty.ko" ] &&
+				echo "tag timer0 $i $r benchg cost spin $g_spin $run b_${i}_timer_empty.ko"
+			[ -f "$w/root/mod/b_${i}_timer_cost.ko" ] &&
+				echo "tag timer $i $r benchg cost spin $g_spin $run b_${i}_timer_cost.ko"
+			[ -f "$w/root/mod/b_${i}_syscall_cost.ko" ] &&
+				echo "tag syscall $i $r benchg cost getppid $g_calls $run b_${i}_syscall_cost.ko"
+			for b in $g_batches; do
+				[ -f "$w/root/mod/b_${i}_output.ko" ] &&
+					echo "tag output$b $i $r benchg drain $g_drain $run b_${i}_output.ko batch=$b"
+			done
+			echo "tag stderr $i $r cat /tmp/benchg.err; rm -f /tmp/benchg.err"
+		done
+	done
+	echo 'echo BENCH-DONE; poweroff -f'
+}
+
+# median: of the numbers on stdin.
+median() {
+	sort -g | awk '{ v[NR] = $1 } END { if (NR) print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# Per-round values "BENCH IMPL VALUE" from the console log into $w/g.vals.
+guest_values() {
+	awk -v calls="$g_calls" '
+	$1 != "@@" { next }
+	{ bench = $2; impl = $3; round = $4; $1 = $2 = $3 = $4 = ""
+	  n = split($0, kv, " ")
+	  for (i = 1; i <= n; i++) { split(kv[i], p, "="); val[p[1]] = p[2] } }
+	bench == "startup" && val["rc"] == 0 {
+		print "first", impl, val["first_ns"] / 1e6
+		print "total", impl, val["total_ns"] / 1e6 }
+	bench ~ /^timer/ || bench == "syscall" {
+		if (impl == "base" && val["ns"] != "") base[bench, round] = val["ns"]
+		else if (kv[1] == "out:") { hits[bench, impl, round] = val["hits"]
+			el[bench, impl, round] = val["elapsed_ns"] }
+		else if (val["ns"] > 0 && val["rc"] == 0) {
+			ns[bench, impl, round] = val["ns"]
+			print bench "_kticks", impl, val["sys"] + val["irq"] + val["softirq"] } }
+	bench ~ /^output/ && val["lines"] != "" {
+		print bench "_rate", impl, val["rate"]
+		print bench "_lost", impl, val["lost"] }
+	{ delete val }
+	END {
+		for (k in ns) {
+			split(k, p, SUBSEP); b = p[1]; i = p[2]; r = p[3]
+			if (!((b, r) in base)) continue
+			extra = ns[k] - base[b, r]
+			if (b == "syscall") {
+				print "syscall", i, extra / calls
+				print "syscall_hits", i, hits[k] + 0
+			} else if (el[k] > 0 && hits[k] > 0) {
+				# hits while the workload ran, at the rate the probe
+				# counted them over its whole life
+				print b, i, extra / (hits[k] * ns[k] / el[k])
+				print b "_rate", i, hits[k] * 1e9 / el[k]
+			}
+		}
+	}' "$w/console.txt" >"$w/g.vals"
+}
+
+# guest_row KEY METRIC GOAL UNIT
+guest_row() {
+	local o s
+	o=$(awk -v k="$1" '$1 == k && $2 == "o" { print $3 }' "$w/g.vals" | median)
+	s=$(awk -v k="$1" '$1 == k && $2 == "s" { print $3 }' "$w/g.vals" | median)
+	[ -n "$o$s" ] || return 0
+	o=${o:+$(printf '%.6g' "$o")} s=${s:+$(printf '%.6g' "$s")}
+	result "$2" "${o:-(failed)}" "${s:-(failed)}" "$3" "$4"
+}
+
+bench_guest() {
+	local vmlinuz=$tbdir/vmlinuz
+	[ -f "$vmlinuz" ] || { note "guest: no $vmlinuz; skipped"; return; }
+	command -v qemu-system-x86_64 >/dev/null || { note "guest: no qemu; skipped"; return; }
+	mkdir -p "$w"/root/{bin,mod,proc,sys,dev,tmp,etc,ours}
+	note "guest: building the modules"
+	guest_modules
+	cc -static -O2 -o "$w/root/bin/benchg" "$bench/guest.c" || { note "guest: cannot build benchg"; return; }
+	cp /bin/busybox "$w/root/bin/"
+	copy_prog "$builddir/staprun/staprun" /ours/staprun
+	copy_prog "$builddir/stapio/stapio" /ours/stapio
+	copy_prog /usr/bin/staprun
+	copy_prog /usr/lib/systemtap/stapio
+	guest_init >"$w/root/init"
+	chmod +x "$w/root/init"
+	(cd "$w/root" && find . | cpio -o -H newc --quiet | gzip -1) >"$w/initrd.gz"
+	note "guest: booting ($g_rounds rounds)"
+	# One CPU: the timer probe and the workload it slows down must share it.
+	timeout 600 qemu-system-x86_64 -accel tcg -cpu max -m 1024 -smp 1 -nographic \
+		-no-reboot -kernel "$vmlinuz" -initrd "$w/initrd.gz" \
+		-append "console=ttyS0 panic=-1 quiet" </dev/null >"$w/console.log" 2>&1
+	tr -d '\r' <"$w/console.log" | sed 's/^.*\(@@ \)/\1/' >"$w/console.txt"
+	grep -q BENCH-DONE "$w/console.txt" || note "guest: the guest did not finish (see -k, console.log)"
+	grep '^@@ stderr' "$w/console.txt" | grep -v 'symbol table missing' | sort -u | head -20 >&2
+	guest_values
+	guest_row first "startup: staprun to first output" "<= 1" ms
+	guest_row total "startup: staprun start to exit" "<= 1" ms
+	guest_row timer0 "timer.us(100) hits++: cost per hit" "<= 1" ns
+	guest_row timer0_rate "timer.us(100) hits++: hits per second" "~ 1" /s
+	guest_row timer0_kticks "timer.us(100) hits++: kernel ticks" "<= 1" ""
+	guest_row timer "timer.us(100) array+aggr: cost per hit" "<= 1" ns
+	guest_row timer_rate "timer.us(100) array+aggr: hits per sec" "~ 1" /s
+	guest_row timer_kticks "timer.us(100) array+aggr: kernel ticks" "<= 1" ""
+	guest_row syscall "sys_enter array+aggr: cost per hit" "<= 1" ns
+	guest_row syscall_hits "sys_enter array+aggr: hits (calls $g_calls)" "~ 1" ""
+	guest_row syscall_kticks "sys_enter array+aggr: kernel ticks" "<= 1" ""
+	for b in $g_batches; do
+		guest_row "output${b}_rate" "output ${b}k lines/s offered: received" ">= 1" /s
+		guest_row "output${b}_lost" "output ${b}k lines/s offered: lost" "<= 1" lines
+	done
+}
