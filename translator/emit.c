@@ -15,6 +15,17 @@
 #include "emit_int.h"
 #include "ksyms.h"
 
+const char *emit_sprintf(struct emit *e, const char *fmt, ...)
+{
+	va_list ap;
+	const char *r;
+
+	va_start(ap, fmt);
+	r = arena_vprintf(e->s->arena, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
 void emit_raw(struct emit *e, const char *text)
 {
 	sb_puts(&e->out, text);

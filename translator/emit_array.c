@@ -12,19 +12,7 @@
 #include "ast_walk.h"
 #include "emit_int.h"
 
-static const char *A(struct emit *e, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static const char *A(struct emit *e, const char *fmt, ...)
-{
-	va_list ap;
-	const char *r;
-
-	va_start(ap, fmt);
-	r = arena_vprintf(e->s->arena, fmt, ap);
-	va_end(ap);
-	return r;
-}
+#define A emit_sprintf
 
 static struct sym *array_sym(struct exp *x)
 {

@@ -10,19 +10,7 @@
 
 #include "emit_int.h"
 
-static const char *A(struct emit *e, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static const char *A(struct emit *e, const char *fmt, ...)
-{
-	va_list ap;
-	const char *r;
-
-	va_start(ap, fmt);
-	r = arena_vprintf(e->s->arena, fmt, ap);
-	va_end(ap);
-	return r;
-}
+#define A emit_sprintf
 
 void emit_unsupported(struct emit *e, struct loc loc, const char *what)
 {

@@ -16,19 +16,7 @@
 
 const char *ex(struct emit *e, struct exp *x);
 
-static const char *A(struct emit *e, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static const char *A(struct emit *e, const char *fmt, ...)
-{
-	va_list ap;
-	const char *r;
-
-	va_start(ap, fmt);
-	r = arena_vprintf(e->s->arena, fmt, ap);
-	va_end(ap);
-	return r;
-}
+#define A emit_sprintf
 
 const char *emit_temp(struct emit *e, enum type t)
 {

@@ -6,6 +6,10 @@
 
 #include "emit.h"
 
+/* Text in the session arena (emit.c); the emit files call it A(). */
+const char *emit_sprintf(struct emit *e, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 const char *ex(struct emit *e, struct exp *x);		/* emit_exp.c */
 const char *emit_temp(struct emit *e, enum type t);
 const char *emit_check(struct emit *e);
