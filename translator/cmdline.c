@@ -435,6 +435,11 @@ int cmdline_parse(struct session *s, int argc, char **argv)
 		fputs("Try 'stap --help' for more information.\n", stderr);
 		return 1;
 	}
+	/* -T SECS: the script ends by itself after SECS seconds */
+	if (s->timeout)
+		vec_push(s->arena, &s->extra_scripts, (void *)src_from_string(s,
+			 "<input>", arena_printf(s->arena,
+				"probe timer.s(%d) { exit() }", s->timeout)));
 	if (s->target_cmd && s->target_pid)
 		return bad(s, "%s", "you can't specify -c and -x options together");
 	return 0;
