@@ -42,6 +42,19 @@ static inline void _stp_error_fmt(struct context *c, const char *fmt, ...)
 #define CONTEXT c
 #define THIS l
 #define STAP_RETVALUE (l->__retvalue)
+/* A formatted runtime error at WHERE (generated code: %m read faults). */
+__printf(3, 4)
+static inline void _stp_error_fmt_at(struct context *c, const char *where,
+				     const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(c->error_buffer, sizeof c->error_buffer, fmt, ap);
+	va_end(ap);
+	_stp_error_at(c, c->error_buffer, where);
+}
+
 /* In an embedded-C function, errors are "near" the function's name in its
  * declaration (STAP_FUNC_WHERE, defined around each such body). */
 #define STAP_ERROR(...) do { _stp_error_fmt(c, __VA_ARGS__); \

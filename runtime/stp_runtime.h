@@ -35,6 +35,7 @@ enum {
 #include "stp_error.h"
 #include "stp_kread.h"
 #include "stp_print.h"
+#include "stp_deref.h"
 #include "stp_printf.h"
 #include "stp_params.h"
 #include "stp_probe.c"

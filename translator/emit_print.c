@@ -10,6 +10,9 @@
 #include "emit_int.h"
 #include "format.h"
 
+/* the default MAXSTRINGLEN: a longer %m dump is refused */
+#define MAXSTRINGLEN_TRANSLATE 512
+
 /* A value to print: literals and variables as they are; anything else is
  * evaluated into a temporary first, so that every argument is computed
  * (and any error raised) before anything is printed, as with stap. */
@@ -67,25 +70,62 @@ static void put_literal(struct emit *e, struct strbuf *sb, const char *to,
 		sb_printf(sb, "_stp_print_str(c, %s); ", lit);
 }
 
+/* %m/%M print memory: the argument is an address, the precision (a
+ * literal, default 1) how many bytes; '#' reads user memory.  The bytes are
+ * read fault-safely into a temporary before printing. */
+static const char *mem_arg(struct emit *e, struct exp *x, struct exp *v,
+			   const struct _stp_fmt_piece *p)
+{
+	const char *buf;
+	int n = p->prec > 0 ? p->prec : 1;
+
+	if (p->prec == STP_FMT_STAR) {
+		emit_unsupported(e, x->loc, "a '*' precision with %m or %M");
+		return "{ .kind = STP_FMT_ARG_LONG }, ";
+	}
+	if (n > MAXSTRINGLEN_TRANSLATE) {
+		diag_error(&e->s->diags, x->loc, "translate.memory-dump",
+			   "too many bytes for a memory dump: %d (at most %d)", n,
+			   MAXSTRINGLEN_TRANSLATE);
+		return "{ .kind = STP_FMT_ARG_LONG }, ";
+	}
+	buf = emit_temp(e, TY_STRING);
+	return emit_sprintf(e, "{ .kind = STP_FMT_ARG_MEM, .mem = { ({ unsigned long _a = (unsigned long)(%s); if (_stp_read_mem(%s, _a, %d, %d)) { _stp_error_fmt_at(c, %s, \"read fault [man error::fault] at 0x%%lx\", _a); goto %s; } (const void *)%s; }), %d } }, ",
+			    ex(e, v), buf, n, (p->flags & STP_FMT_SPECIAL) != 0,
+			    emit_where(e, "identifier 'printf'", x->loc),
+			    e->err_label, buf, n);
+}
+
 static void emit_printf(struct emit *e, struct strbuf *sb, struct exp *x,
 			const char *to)
 {
 	int i, n = x->u.print.args.n;
 	const char *fmt = emit_cstr(e, x->u.print.fmt, x->u.print.fmt_len);
 	const char *argv = "NULL";
-	struct _stp_fmt_piece p;
+	struct _stp_fmt_piece p, *pieces;
 	struct _stp_fmt_error err;
+	enum _stp_fmt_type types[3];
 	size_t pos = 0;
 
-	while (_stp_fmt_next(x->u.print.fmt, &pos, &p, &err) > 0)
-		if (p.kind == STP_FMT_DIRECTIVE && (p.conv == 'm' || p.conv == 'M'))
-			emit_unsupported(e, x->loc, "the %m and %M directives");
+	/* the directive each argument's value belongs to */
+	pieces = arena_alloc(e->s->arena, sizeof(*pieces) * (size_t)(n + 1));
+	i = 0;
+	while (_stp_fmt_next(x->u.print.fmt, &pos, &p, &err) > 0) {
+		if (p.kind != STP_FMT_DIRECTIVE)
+			continue;
+		i += _stp_fmt_piece_args(&p, types);
+		if (i <= n && i > 0 && (p.conv == 'm' || p.conv == 'M'))
+			pieces[i - 1] = p;
+	}
 	if (n) {
 		struct strbuf a = {0};
 		sb_puts(&a, "(struct _stp_fmt_arg[]){ ");
 		for (i = 0; i < n; i++) {
 			struct exp *v = x->u.print.args.v[i];
-			if (v->type == TY_STRING)
+			if (pieces[i].kind == STP_FMT_DIRECTIVE &&
+			    (pieces[i].conv == 'm' || pieces[i].conv == 'M'))
+				sb_puts(&a, mem_arg(e, x, v, &pieces[i]));
+			else if (v->type == TY_STRING)
 				sb_printf(&a, "{ .kind = STP_FMT_ARG_STR, .s = %s }, ",
 					  ex(e, v));
 			else
