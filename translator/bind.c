@@ -238,6 +238,15 @@ static void mark_lvalue_indexes(struct walker *w, struct exp *lv)
 			walk_exp(w, lv->u.index.indexes.v[i]);
 }
 
+/* A global only updated in place (x++, x[k] += n) still counts as
+ * written-only: stap displays it at the end. */
+static int global_target(struct exp *e)
+{
+	struct sym *sym = target_sym(e);
+
+	return sym && sym->kind == SYM_GLOBAL;
+}
+
 static int mark_exp(struct walker *w, struct exp *e)
 {
 	struct elab *el = w->arg;
@@ -253,7 +262,8 @@ static int mark_exp(struct walker *w, struct exp *e)
 		break;
 	case EX_ASSIGN:
 		mark_written(el, e->u.bin.left);
-		if (!strcmp(e->u.bin.op, "=") || !strcmp(e->u.bin.op, "<<<")) {
+		if (!strcmp(e->u.bin.op, "=") || !strcmp(e->u.bin.op, "<<<") ||
+		    global_target(e->u.bin.left)) {
 			mark_lvalue_indexes(w, e->u.bin.left);
 			walk_exp(w, e->u.bin.right);
 			return 1;
@@ -261,6 +271,10 @@ static int mark_exp(struct walker *w, struct exp *e)
 		break;
 	case EX_PRE_INC: case EX_POST_INC:
 		mark_written(el, e->u.un.operand);
+		if (global_target(e->u.un.operand)) {
+			mark_lvalue_indexes(w, e->u.un.operand);
+			return 1;
+		}
 		break;
 	default:
 		break;

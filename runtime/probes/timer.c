@@ -2,7 +2,7 @@
  *
  * One hrtimer per probe, pinned to the CPU that started it; each expiry
  * runs the handler and rearms the timer one period (± the randomization)
- * later.  Stopping cancels the timer and waits for a running callback.
+ * after the previous expiry.  Stopping cancels the timer and waits for a running callback.
  */
 #include <linux/hrtimer.h>
 #include <linux/random.h>
@@ -28,7 +28,9 @@ static enum hrtimer_restart _stp_timer_fire(struct hrtimer *h)
 	struct stp_timer *t = container_of(h, struct stp_timer, timer);
 
 	_stp_probe_run(t->probe, NULL, 0);
-	hrtimer_forward_now(h, _stp_timer_interval(t));
+	/* one period after the previous expiry, as stap: a late timer
+	 * catches up instead of losing periods */
+	hrtimer_add_expires(h, _stp_timer_interval(t));
 	return HRTIMER_RESTART;
 }
 
