@@ -11,7 +11,7 @@ g_rounds=${BENCH_ROUNDS:-3}
 g_spin=${BENCH_SPIN:-100000000}
 g_calls=${BENCH_CALLS:-300000}
 g_drain=${BENCH_DRAIN:-3}
-g_batches=${BENCH_BATCHES:-60 540 1620}
+g_batches=${BENCH_BATCHES:-60 180 540}
 
 # The modules: ours as b_o_NAME.ko, stap 4.8's as b_s_NAME.ko.  stap 4.8
 # uses its default cache here (its tracepoint queries are slow the first
@@ -20,7 +20,7 @@ g_batches=${BENCH_BATCHES:-60 540 1620}
 # slow enough to trip it.
 guest_modules() {
 	local name m opts d=$w/root/mod
-	for name in hello timer-empty timer-cost syscall-cost output; do
+	for name in hello timer-empty timer-cost syscall-cost kprobe-cost output; do
 		m=${name//-/_}
 		opts=-DSTP_NO_OVERLOAD
 		# The flood keeps the guard: a probe that can take the only CPU
@@ -28,11 +28,11 @@ guest_modules() {
 		[ $name = output ] && opts=-DMAXACTION=10000
 		(cd "$d" && ours $opts -p4 -m "b_o_$m" "$bench/scripts/$name.stp" \
 			>/dev/null 2>"$w/g-o-$m.err") ||
-			{ note "guest: ours cannot build $name:"; head -20 "$w/g-o-$m.err" >&2; }
+			note "guest: ours cannot build $name: $(grep -m1 error "$w/g-o-$m.err")"
 		(cd "$d" && env -u SYSTEMTAP_DIR -u SYSTEMTAP_TAPSET -u SYSTEMTAP_RUNTIME \
 			"$ORACLE" -r "$abi" -R "$rt48" $opts -p4 -m "b_s_$m" "$bench/scripts/$name.stp" \
 			>/dev/null 2>"$w/g-s-$m.err") ||
-			{ note "guest: stap 4.8 cannot build $name:"; head -20 "$w/g-s-$m.err" >&2; }
+			note "guest: stap 4.8 cannot build $name: $(grep -m1 -i error "$w/g-s-$m.err")"
 	done
 }
 
@@ -58,8 +58,13 @@ guest_init() {
 mount -t proc proc /proc; mount -t sysfs sysfs /sys; mount -t devtmpfs devtmpfs /dev
 mount -t debugfs debugfs /sys/kernel/debug; mount -t tmpfs tmpfs /tmp
 cd /mod
-# tag BENCH IMPL ROUND CMD...: prefix each line of CMD's output.
-tag() { t="@@ \$1 \$2 \$3"; shift 3; "\$@" 2>&1 | sed "s/^/\$t /"; }
+# tag BENCH IMPL ROUND CMD...: prefix each line of CMD's output, then of
+# what staprun said on stderr meanwhile (as "@@ BENCH:err IMPL ROUND").
+tag() {
+	t="@@ \$1 \$2 \$3"; e="@@ \$1:err \$2 \$3"; shift 3
+	"\$@" 2>&1 | sed "s/^/\$t /"
+	[ -f /tmp/benchg.err ] && sed "s/^/\$e /" /tmp/benchg.err; rm -f /tmp/benchg.err
+}
 echo BENCH-START
 EOF
 	for ((r = 1; r <= g_rounds; r++)); do
@@ -67,6 +72,7 @@ EOF
 		echo "tag timer base $r benchg cost spin $g_spin"
 		echo "tag timer0 base $r benchg cost spin $g_spin"
 		echo "tag syscall base $r benchg cost getppid $g_calls"
+		echo "tag kprobe base $r benchg cost getppid $g_calls"
 		for i in $impls; do
 			if [ $i = o ]; then
 				run="env SYSTEMTAP_STAPIO=/ours/stapio /ours/staprun"
@@ -81,11 +87,12 @@ EOF
 				echo "tag timer $i $r benchg cost spin $g_spin $run b_${i}_timer_cost.ko"
 			[ -f "$w/root/mod/b_${i}_syscall_cost.ko" ] &&
 				echo "tag syscall $i $r benchg cost getppid $g_calls $run b_${i}_syscall_cost.ko"
+			[ -f "$w/root/mod/b_${i}_kprobe_cost.ko" ] &&
+				echo "tag kprobe $i $r benchg cost getppid $g_calls $run b_${i}_kprobe_cost.ko"
 			for b in $g_batches; do
 				[ -f "$w/root/mod/b_${i}_output.ko" ] &&
 					echo "tag output$b $i $r benchg drain $g_drain $run b_${i}_output.ko batch=$b"
 			done
-			echo "tag stderr $i $r cat /tmp/benchg.err; rm -f /tmp/benchg.err"
 		done
 	done
 	echo 'echo BENCH-DONE; poweroff -f'
@@ -106,7 +113,7 @@ guest_values() {
 	bench == "startup" && val["rc"] == 0 {
 		print "first", impl, val["first_ns"] / 1e6
 		print "total", impl, val["total_ns"] / 1e6 }
-	bench ~ /^timer/ || bench == "syscall" {
+	bench ~ /^timer/ || bench == "syscall" || bench == "kprobe" {
 		if (impl == "base" && val["ns"] != "") base[bench, round] = val["ns"]
 		else if (kv[1] == "out:") { hits[bench, impl, round] = val["hits"]
 			el[bench, impl, round] = val["elapsed_ns"] }
@@ -115,16 +122,21 @@ guest_values() {
 			print bench "_kticks", impl, val["sys"] + val["irq"] + val["softirq"] } }
 	bench ~ /^output/ && val["lines"] != "" {
 		print bench "_rate", impl, val["rate"]
-		print bench "_lost", impl, val["lost"] }
+		print bench "_lost", impl, val["lost"]; seen[bench, impl] = 1 }
+	bench ~ /^output[0-9]+:err/ && /overhead/ {
+		sub(/:err/, "", bench); stopped[bench, impl]++ }
 	{ delete val }
 	END {
+		for (k in seen) {
+			split(k, p, SUBSEP); print p[1] "_stopped", p[2], stopped[k] + 0
+		}
 		for (k in ns) {
 			split(k, p, SUBSEP); b = p[1]; i = p[2]; r = p[3]
 			if (!((b, r) in base)) continue
 			extra = ns[k] - base[b, r]
-			if (b == "syscall") {
-				print "syscall", i, extra / calls
-				print "syscall_hits", i, hits[k] + 0
+			if (b == "syscall" || b == "kprobe") {
+				print b, i, extra / calls
+				print b "_hits", i, hits[k] + 0
 			} else if (el[k] > 0 && hits[k] > 0) {
 				# hits while the workload ran, at the rate the probe
 				# counted them over its whole life
@@ -168,21 +180,24 @@ bench_guest() {
 		-append "console=ttyS0 panic=-1 quiet" </dev/null >"$w/console.log" 2>&1
 	tr -d '\r' <"$w/console.log" | sed 's/^.*\(@@ \)/\1/' >"$w/console.txt"
 	grep -q BENCH-DONE "$w/console.txt" || note "guest: the guest did not finish (see -k, console.log)"
-	grep '^@@ stderr' "$w/console.txt" | grep -v 'symbol table missing' | sort -u | head -20 >&2
+	# What staprun said, and the output runs, for the record.
+	grep -E '^@@ [a-z0-9]+:err ' "$w/console.txt" | grep -v 'symbol table missing' >&2
+	grep -E '^@@ output[0-9]+ ' "$w/console.txt" >&2
 	guest_values
 	guest_row first "startup: staprun to first output" "<= 1" ms
 	guest_row total "startup: staprun start to exit" "<= 1" ms
 	guest_row timer0 "timer.us(100) hits++: cost per hit" "<= 1" ns
 	guest_row timer0_rate "timer.us(100) hits++: hits per second" "~ 1" /s
-	guest_row timer0_kticks "timer.us(100) hits++: kernel ticks" "<= 1" ""
 	guest_row timer "timer.us(100) array+aggr: cost per hit" "<= 1" ns
 	guest_row timer_rate "timer.us(100) array+aggr: hits per sec" "~ 1" /s
-	guest_row timer_kticks "timer.us(100) array+aggr: kernel ticks" "<= 1" ""
 	guest_row syscall "sys_enter array+aggr: cost per hit" "<= 1" ns
 	guest_row syscall_hits "sys_enter array+aggr: hits (calls $g_calls)" "~ 1" ""
 	guest_row syscall_kticks "sys_enter array+aggr: kernel ticks" "<= 1" ""
+	guest_row kprobe "kprobe getppid array+aggr: cost per hit" "<= 1" ns
+	guest_row kprobe_hits "kprobe getppid: hits (calls $g_calls)" "~ 1" ""
 	for b in $g_batches; do
 		guest_row "output${b}_rate" "output ${b}k lines/s offered: received" ">= 1" /s
 		guest_row "output${b}_lost" "output ${b}k lines/s offered: lost" "<= 1" lines
+		guest_row "output${b}_stopped" "output ${b}k: runs the guard stopped" "0" ""
 	done
 }
