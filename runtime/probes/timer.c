@@ -2,7 +2,8 @@
  *
  * One hrtimer per probe, pinned to the CPU that started it; each expiry
  * runs the handler and rearms the timer one period (± the randomization)
- * after the previous expiry.  Stopping cancels the timer and waits for a running callback.
+ * after the previous expiry.  Stopping cancels the timer and waits for a
+ * running callback.
  */
 #include <linux/hrtimer.h>
 #include <linux/random.h>
