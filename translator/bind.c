@@ -238,13 +238,15 @@ static void mark_lvalue_indexes(struct walker *w, struct exp *lv)
 			walk_exp(w, lv->u.index.indexes.v[i]);
 }
 
-/* A global only updated in place (x++, x[k] += n) still counts as
- * written-only: stap displays it at the end. */
-static int global_target(struct exp *e)
+/* A global only updated in place (x++, x[k] += n) where the update's
+ * value is unused (a statement, a for's init or step) still counts as
+ * written-only: stap displays it at the end.  `if (x++)` reads x. */
+static int global_update(struct elab *el, struct exp *e, struct exp *target)
 {
-	struct sym *sym = target_sym(e);
+	struct sym *sym = target_sym(target);
 
-	return sym && sym->kind == SYM_GLOBAL;
+	return sym && sym->kind == SYM_GLOBAL &&
+	       (el->discarded[0] == e || el->discarded[1] == e);
 }
 
 static int mark_exp(struct walker *w, struct exp *e)
@@ -263,7 +265,7 @@ static int mark_exp(struct walker *w, struct exp *e)
 	case EX_ASSIGN:
 		mark_written(el, e->u.bin.left);
 		if (!strcmp(e->u.bin.op, "=") || !strcmp(e->u.bin.op, "<<<") ||
-		    global_target(e->u.bin.left)) {
+		    global_update(el, e, e->u.bin.left)) {
 			mark_lvalue_indexes(w, e->u.bin.left);
 			walk_exp(w, e->u.bin.right);
 			return 1;
@@ -271,7 +273,7 @@ static int mark_exp(struct walker *w, struct exp *e)
 		break;
 	case EX_PRE_INC: case EX_POST_INC:
 		mark_written(el, e->u.un.operand);
-		if (global_target(e->u.un.operand)) {
+		if (global_update(el, e, e->u.un.operand)) {
 			mark_lvalue_indexes(w, e->u.un.operand);
 			return 1;
 		}
@@ -288,6 +290,13 @@ static int mark_stmt(struct walker *w, struct stmt *st)
 	int i;
 
 	switch (st->kind) {
+	case ST_EXP:
+		el->discarded[0] = st->u.exp;
+		break;
+	case ST_FOR:
+		el->discarded[0] = st->u.for_.init;
+		el->discarded[1] = st->u.for_.incr;
+		break;
 	case ST_DELETE:
 		/* stap counts a delete as reading its array too: a deleted
 		 * global is not displayed at the end, a deleted local kept */

@@ -25,6 +25,7 @@ struct elab {
 	const struct src_file *file;
 	struct vec *used, *written;	/* globals of the current body */
 	struct vec *callees;	/* functions called from the current body */
+	const struct exp *discarded[2];	/* bind.c: exps whose value is unused */
 	int report;		/* types.c: report mismatches this round */
 	int changed;		/* types.c: something was inferred */
 };
