@@ -25,6 +25,8 @@ struct emit {
 	const char *err_label;	/* where a runtime error jumps */
 	const char *break_label, *continue_label;
 	struct func *func;	/* NULL in a probe */
+	int counting;		/* statements are counted as they run */
+	int pending;		/* actions counted but not yet charged */
 	/* file-scope C gathered while emitting bodies, written before them */
 	struct strbuf decls;	/* regex programs (emit_regex.c) */
 	void *regex;		/* emit_regex.c's record of them */

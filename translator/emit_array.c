@@ -319,6 +319,7 @@ void emit_foreach(struct emit *e, struct stmt *st)
 				       st->u.foreach.sort_stat : "count"),
 			  left, left);
 	}
+	emit_actions(e, 1, emit_where(e, "keyword", st->loc), 1);
 	if (st->u.foreach.slice.n) {
 		slice = keys(e, &st->u.foreach.slice, &wild);
 		emit_open(e, "for (%s = _stp_map_slice_next(%s, -1, %s, %uu); %s >= 0; %s = _stp_map_slice_next(%s, %s, %s, %uu))",
@@ -327,9 +328,10 @@ void emit_foreach(struct emit *e, struct stmt *st)
 		emit_open(e, "for (%s = _stp_map_first(%s); %s >= 0; %s = _stp_map_next(%s, %s))",
 			  id, m, id, id, m, id);
 	}
+	emit_actions(e, 1, emit_where(e, "keyword", st->loc), 0);
 	emit_line(e, "if (%s >= 0 && %s-- == 0) break;", left, left);
-	emit_line(e, "STP_ACTION(c, 1, %s, %s);", emit_where(e, "keyword", st->loc),
-		  e->err_label);
+	e->break_label = emit_new_label(e, "brk");
+	e->continue_label = emit_new_label(e, "cont");
 	foreach_keys(e, st, m, id);
 	if (st->u.foreach.value) {
 		struct exp *v = st->u.foreach.value;
@@ -341,7 +343,10 @@ void emit_foreach(struct emit *e, struct stmt *st)
 			emit_line(e, "%s = *_stp_map_val_int(%s, %s);", ref, m, id);
 	}
 	emit_stmt(e, st->u.foreach.body);
+	emit_actions(e, 0, emit_stmt_where(e, st->u.foreach.body), 1);
+	emit_line(e, "%s: __attribute__((unused));", e->continue_label);
 	emit_close(e, "");
+	emit_line(e, "%s: __attribute__((unused));", e->break_label);
 	emit_close(e, "");
 }
 

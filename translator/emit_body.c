@@ -64,11 +64,33 @@ static const char *first_token(struct emit *e, struct exp *x, struct loc *loc)
 	}
 }
 
-static const char *stmt_where(struct emit *e, struct stmt *st)
+/* A block's only statement once elided ones are gone, or NULL. */
+static struct stmt *only_stmt(struct stmt *st)
 {
-	struct loc loc = st->loc;
+	struct stmt *one = NULL;
+	int i;
+
+	for (i = 0; i < st->u.block.n; i++) {
+		struct stmt *s = st->u.block.v[i];
+		if (s->kind == ST_NULL)
+			continue;
+		if (one)
+			return NULL;
+		one = s;
+	}
+	return one;
+}
+
+/* How stap names a statement in "MAXACTION exceeded near …": a block of
+ * one statement is that statement (stap's optimizer drops the braces). */
+const char *emit_stmt_where(struct emit *e, struct stmt *st)
+{
+	struct loc loc;
 	const char *what;
 
+	while (st->kind == ST_BLOCK && only_stmt(st))
+		st = only_stmt(st);
+	loc = st->loc;
 	switch (st->kind) {
 	case ST_EXP:
 		what = first_token(e, st->u.exp, &loc);
@@ -83,57 +105,66 @@ static const char *stmt_where(struct emit *e, struct stmt *st)
 	return emit_where(e, what, loc);
 }
 
-static void emit_action(struct emit *e, int n, const char *where)
-{
-	if (n > 0)
-		emit_line(e, "STP_ACTION(c, %d, %s, %s);", n, where, e->err_label);
-}
+#define stmt_where emit_stmt_where
 
-static int straight_line(const struct stmt *st)
+/* stap's accounting, which decides where a runaway loop stops: actions
+ * gather at translation time and are charged at the end of each basic
+ * block (before an if, at the end of a branch or loop body, at a jump). */
+void emit_actions(struct emit *e, int n, const char *where, int update)
 {
-	return st->kind == ST_EXP || st->kind == ST_NULL ||
-	       st->kind == ST_DELETE;
-}
-
-static void emit_block(struct emit *e, struct stmt *st)
-{
-	const char *run_where = NULL;
-	int i, run = 0;
-
-	emit_open(e, "%s", "");
-	for (i = 0; i < st->u.block.n; i++) {
-		struct stmt *s = st->u.block.v[i];
-		if (!straight_line(s)) {
-			emit_action(e, run, run_where);
-			run = 0;
-			emit_stmt(e, s);
-			continue;
-		}
-		if (!run)
-			run_where = stmt_where(e, s);
-		run++;
-		emit_stmt(e, s);
+	if (!e->counting)
+		return;
+	e->pending += n;
+	if ((update && e->pending > 0) || e->pending >= 10) {
+		emit_line(e, "STP_ACTION(c, %d, %s, %s);", e->pending, where,
+			  e->err_label);
+		e->pending = 0;
 	}
-	emit_action(e, run, run_where);
-	emit_close(e, "");
 }
 
-static const char *new_label(struct emit *e, const char *stem)
+const char *emit_new_label(struct emit *e, const char *stem)
 {
 	return A(e, "%s_%d", stem, e->nlabels++);
 }
 
+#define new_label emit_new_label
+
+static const char *exp_where(struct emit *e, struct exp *x)
+{
+	struct loc loc;
+	const char *what = first_token(e, x, &loc);
+
+	return emit_where(e, what, loc);
+}
+
+/* for and while: break and continue jump to labels, so that the step
+ * and the counting can sit where stap puts them. */
 static void emit_for(struct emit *e, struct stmt *st)
 {
-	const char *init = st->u.for_.init ? ex(e, st->u.for_.init) : "";
-	const char *cond = st->u.for_.cond ? ex(e, st->u.for_.cond) : "1";
-	const char *incr = st->u.for_.incr ? ex(e, st->u.for_.incr) : "";
+	const char *kw = stmt_where(e, st);
+	const char *brk = new_label(e, "brk"), *cont = new_label(e, "cont");
 
-	emit_open(e, "for ((void)(%s); %s; (void)(%s))", *init ? init : "0",
-		  cond, *incr ? incr : "0");
-	emit_action(e, 1, stmt_where(e, st));
+	if (st->u.for_.init) {
+		emit_line(e, "(void)(%s);", ex(e, st->u.for_.init));
+		emit_actions(e, 1, exp_where(e, st->u.for_.init), 0);
+	}
+	emit_actions(e, 1, kw, 1);
+	emit_open(e, "for (;;)");
+	emit_actions(e, 1, kw, 0);
+	if (st->u.for_.cond)
+		emit_line(e, "if (!(%s)) goto %s;", ex(e, st->u.for_.cond), brk);
+	e->break_label = brk, e->continue_label = cont;
 	emit_stmt(e, st->u.for_.body);
+	emit_actions(e, 0, stmt_where(e, st->u.for_.body), 1);
+	emit_line(e, "%s: __attribute__((unused));", cont);
+	/* stap counts the step as a statement after the loop's last charge:
+	 * it is charged with whatever comes next */
+	if (st->u.for_.incr) {
+		emit_line(e, "(void)(%s);", ex(e, st->u.for_.incr));
+		emit_actions(e, 1, exp_where(e, st->u.for_.incr), 0);
+	}
 	emit_close(e, "");
+	emit_line(e, "%s: ;", brk);
 }
 
 static void emit_try(struct emit *e, struct stmt *st)
@@ -141,21 +172,28 @@ static void emit_try(struct emit *e, struct stmt *st)
 	const char *outer = e->err_label;
 	const char *catch_l = new_label(e, "catch");
 	const char *end_l = new_label(e, "tried");
+	const char *kw = stmt_where(e, st);
 
+	emit_actions(e, 0, kw, 1);
 	emit_open(e, "%s", "");
 	e->err_label = catch_l;
 	emit_stmt(e, st->u.try_.body);
+	emit_actions(e, 0, stmt_where(e, st->u.try_.body), 1);
 	e->err_label = outer;
 	emit_line(e, "goto %s;", end_l);
 	emit_line(e, "%s:", catch_l);
-	emit_line(e, "if (c->aborted) goto %s;", outer);
+	emit_line(e, "if (c->aborted || c->actionremaining <= 0) goto %s;", outer);
 	if (st->u.try_.catch_var) {
 		struct exp *v = st->u.try_.catch_var;
 		emit_line(e, "_stp_strlcpy(%s, c->last_error, MAXSTRINGLEN);",
 			  emit_sym_ref(e, v->u.sym.sym));
 	}
 	emit_line(e, "c->last_error = NULL;");
-	emit_stmt(e, st->u.try_.handler);
+	emit_actions(e, 1, kw, 1);
+	if (st->u.try_.handler) {
+		emit_stmt(e, st->u.try_.handler);
+		emit_actions(e, 0, stmt_where(e, st->u.try_.handler), 1);
+	}
 	emit_line(e, "%s: ;", end_l);
 	emit_close(e, "");
 }
@@ -170,55 +208,73 @@ static void emit_return(struct emit *e, struct stmt *st)
 		emit_line(e, "l->__retvalue = %s;", ex(e, v));
 	else if (v)
 		emit_line(e, "(void)(%s);", ex(e, v));
+	emit_actions(e, 1, stmt_where(e, st), 1);
 	emit_line(e, "goto out;");
+}
+
+static void emit_if(struct emit *e, struct stmt *st)
+{
+	emit_actions(e, 1, stmt_where(e, st), 1);
+	emit_open(e, "if (%s)", ex(e, st->u.if_.cond));
+	emit_stmt(e, st->u.if_.then);
+	emit_actions(e, 0, stmt_where(e, st->u.if_.then), 1);
+	if (st->u.if_.els) {
+		emit_close(e, "");
+		emit_open(e, "else");
+		emit_stmt(e, st->u.if_.els);
+		emit_actions(e, 0, stmt_where(e, st->u.if_.els), 1);
+	}
+	emit_close(e, "");
 }
 
 void emit_stmt(struct emit *e, struct stmt *st)
 {
-	const char *brk, *cont;
+	const char *brk = e->break_label, *cont = e->continue_label;
+	int i;
 
 	if (!st)
 		return;
 	switch (st->kind) {
 	case ST_BLOCK:
-		emit_block(e, st);
+		emit_open(e, "%s", "");
+		for (i = 0; i < st->u.block.n; i++)
+			emit_stmt(e, st->u.block.v[i]);
+		emit_close(e, "");
 		break;
 	case ST_NULL:
 		break;
 	case ST_EXP:
 		emit_line(e, "(void)(%s);", ex(e, st->u.exp));
+		emit_actions(e, 1, stmt_where(e, st), 0);
 		break;
 	case ST_IF:
-		emit_open(e, "if (%s)", ex(e, st->u.if_.cond));
-		emit_stmt(e, st->u.if_.then);
-		if (st->u.if_.els) {
-			emit_close(e, "");
-			emit_open(e, "else");
-			emit_stmt(e, st->u.if_.els);
-		}
-		emit_close(e, "");
+		emit_if(e, st);
 		break;
 	case ST_FOR:
-		brk = e->break_label, cont = e->continue_label;
 		emit_for(e, st);
 		e->break_label = brk, e->continue_label = cont;
 		break;
 	case ST_FOREACH:
 		emit_foreach(e, st);
+		e->break_label = brk, e->continue_label = cont;
 		break;
 	case ST_RETURN:
 		emit_return(e, st);
 		break;
 	case ST_DELETE:
 		emit_delete(e, st);
+		emit_actions(e, 1, stmt_where(e, st), 0);
 		break;
 	case ST_BREAK:
-		emit_line(e, "break;");
+		emit_actions(e, 1, stmt_where(e, st), 1);
+		emit_line(e, "goto %s;", brk);
 		break;
 	case ST_CONTINUE:
-		emit_line(e, "continue;");
+		emit_actions(e, 1, stmt_where(e, st), 1);
+		emit_line(e, "goto %s;", cont);
 		break;
 	case ST_NEXT:
+		emit_actions(e, 1, stmt_where(e, st), 1);
 		if (e->func)
 			emit_line(e, "c->next = 1;");
 		emit_line(e, "goto out;");
@@ -232,6 +288,24 @@ void emit_stmt(struct emit *e, struct stmt *st)
 	case ST_KIND_COUNT:
 		break;
 	}
+}
+
+/* Before a body runs: a body that cannot loop needs its longest path's
+ * actions left, and then counts nothing; one that can counts as it goes
+ * (stap 4.8's two schemes).  FUNC_WHERE names a function for the error. */
+static void begin_counting(struct emit *e, int64_t bound, const char *func_where)
+{
+	e->pending = 0;
+	e->counting = bound < 0;
+	if (bound >= 0)
+		emit_line(e, "STP_ACTION_NEED(c, %lld, %s, out);", (long long)bound,
+			  func_where ? func_where : "NULL");
+}
+
+static void end_counting(struct emit *e, struct stmt *body)
+{
+	emit_actions(e, 0, stmt_where(e, body), 1);
+	e->counting = 0;
 }
 
 static void emit_field(struct emit *e, struct strbuf *sb, const struct sym *sym)
@@ -317,7 +391,9 @@ void emit_probe_body(struct emit *e, struct derived_probe *dp)
 	init_locals(e, &dp->locals);
 	if (dp->cond)
 		emit_line(e, "if (!(%s)) return;", ex(e, dp->cond));
+	begin_counting(e, actions_probe_bound(dp->body), NULL);
 	emit_stmt(e, dp->body);
+	end_counting(e, dp->body);
 	emit_line(e, "goto out;");
 	emit_line(e, "out: __attribute__((unused));");
 	emit_close(e, "\n");
@@ -399,7 +475,11 @@ void emit_func_body(struct emit *e, struct func *f)
 		emit_line(e, "#undef STAP_RETURN");
 		embedded_macros(e, f, 0);
 	} else {
+		begin_counting(e, actions_func_bound(f),
+			       emit_where(e, arena_printf(e->s->arena, "identifier '%s'", f->name),
+					  f->loc));
 		emit_stmt(e, f->body);
+		end_counting(e, f->body);
 	}
 	emit_line(e, "goto out;");
 	emit_line(e, "out: __attribute__((unused));");

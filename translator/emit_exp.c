@@ -218,6 +218,7 @@ static const char *call(struct emit *e, struct exp *x)
 	struct strbuf sb = {0};
 	const char **vals, *r;
 	int i, n = x->u.call.args.n;
+	int64_t b;
 
 	if (!f)
 		return "0";
@@ -242,6 +243,15 @@ static const char *call(struct emit *e, struct exp *x)
 	for (i = 0; i < n; i++)
 		sb_printf(&sb, ", %s", vals[i]);
 	sb_printf(&sb, "); %s ", emit_check(e));
+	/* a body that counts as it runs pays a loop-free callee's bound */
+	b = actions_func_bound(f);
+	if (e->counting && b >= 0) {
+		sb_printf(&sb, "STP_ACTION(c, %lld, %s, %s); ",
+			  (long long)(e->pending + b),
+			  emit_where(e, A(e, "identifier '%s'", f->name), x->loc),
+			  e->err_label);
+		e->pending = 0;
+	}
 	if (f->type == TY_STRING) {
 		const char *t = emit_temp(e, TY_STRING);
 		sb_printf(&sb, "_stp_strlcpy(%s, _stp_callee_frame(c, struct frame_f%d)->__retvalue, MAXSTRINGLEN); (const char *)%s; })",

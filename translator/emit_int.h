@@ -34,6 +34,14 @@ const char *emit_regex(struct emit *e, struct exp *x);	/* emit_regex.c */
 void emit_regex_decls(struct emit *e);
 
 void emit_stmt(struct emit *e, struct stmt *st);	/* emit_body.c */
+/* Count N actions of a body that counts as it runs; charge all that is
+ * pending (naming WHERE) when UPDATE, or once ten have gathered. */
+void emit_actions(struct emit *e, int n, const char *where, int update);
+const char *emit_stmt_where(struct emit *e, struct stmt *st);
+const char *emit_new_label(struct emit *e, const char *stem);
+
+int64_t actions_probe_bound(struct stmt *body);		/* actions.c */
+int64_t actions_func_bound(struct func *f);
 const char *emit_call_entry(struct emit *e, struct func *f);
 
 /* A construct this translator cannot emit yet: a clear error, never a
