@@ -34,6 +34,7 @@ enum {
 #include "stp_string.h"
 #include "stp_error.h"
 #include "stp_kread.h"
+#include "stp_pretty.h"
 #include "stp_print.h"
 #include "stp_deref.h"
 #include "stp_printf.h"

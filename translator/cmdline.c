@@ -5,6 +5,7 @@
  * are the script's arguments ($1, @1, …).  A bad command line gets one plain
  * message and exit status 1.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -422,10 +423,17 @@ int cmdline_parse(struct session *s, int argc, char **argv)
 	if (script_text)
 		s->script = src_from_string(s, "<input>", script_text);
 	if (s->list_probes || s->list_probes_vars) {
-		/* -l/-L PATTERN: resolve "probe PATTERN? {}" and list it (a
-		 * script named too is ignored, as by stap) */
+		/* -l/-L PATTERN: resolve "probe PATTERN ? {}" and list it (a
+		 * script named too is ignored, as by stap); a pattern with
+		 * its own `?` or `!` keeps it, and -l shows it */
+		const char *pat = s->list_probes_vars ? s->list_probes_vars : s->list_probes;
+		size_t n = strlen(pat);
+
+		while (n && isspace((unsigned char)pat[n - 1]))
+			n--;
+		s->list_marked = n && (pat[n - 1] == '?' || pat[n - 1] == '!');
 		s->script = src_from_string(s, "<input>", arena_printf(s->arena,
-			"probe %s ? {}", s->list_probes_vars ? s->list_probes_vars : s->list_probes));
+			"probe %s%s {}", pat, s->list_marked ? "" : " ?"));
 		s->last_pass = 2;
 	}
 	if (!s->script && !s->list_probes && !s->list_probes_vars &&

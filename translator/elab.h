@@ -70,6 +70,10 @@ void regex_check(struct diags *d, struct exp *x);
 /* listing.c */
 void elab_print_program(struct session *s, struct program *p);
 int elab_list_probes(struct session *s, struct program *p);
+/* ppwild.c: the concrete points (pushed to OUT) of FAM's shapes that POINT,
+ * with a wildcard in a component name, matches; 0 when it has none. */
+int ppwild_expand(struct session *s, const struct probe_family *fam,
+		  const struct probe_point *pt, struct vec *out);
 
 const char *type_name(enum type t);
 /* " (similar: a, b, …)": up to five of NAMES (const char *) close to

@@ -463,6 +463,8 @@ int pass_translate(struct session *s)
 	emit_prototypes(&e);
 	emit_family_decls(&e);
 	emit_bodies(&e, &frames, &bodies);
+	if (e.decls.len)	/* regex programs, $var$ tables */
+		sb_put(&e.out, e.decls.s, e.decls.len);
 	emit_regex_decls(&e);
 	sb_free(&e.decls);
 	sb_put(&e.out, frames.s ? frames.s : "", frames.len);

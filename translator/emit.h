@@ -30,6 +30,7 @@ struct emit {
 	/* file-scope C gathered while emitting bodies, written before them */
 	struct strbuf decls;	/* regex programs (emit_regex.c) */
 	void *regex;		/* emit_regex.c's record of them */
+	void *pretty;		/* emit_pretty.c's: the $var$ tables */
 };
 
 void emit_line(struct emit *e, const char *fmt, ...)

@@ -30,6 +30,9 @@ void emit_foreach(struct emit *e, struct stmt *st);
 void emit_delete(struct emit *e, struct stmt *st);
 
 const char *emit_target(struct emit *e, struct exp *x);	/* emit_target.c */
+struct tvar;
+const char *emit_pretty_agg(struct emit *e, struct tvar *tv,	/* emit_pretty.c */
+			    const char *value, const char *where);
 const char *emit_regex(struct emit *e, struct exp *x);	/* emit_regex.c */
 void emit_regex_decls(struct emit *e);
 

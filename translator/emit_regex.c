@@ -130,7 +130,6 @@ void emit_regex_decls(struct emit *e)
 
 	if (!rx || !rx->raws.n)
 		return;
-	sb_put(&e->out, e->decls.s, e->decls.len);
 	sb_printf(&e->out, "#define STP_REGEX_CTX_SIZE STP_REGEX_CTX_BYTES(%d, %d)\n\n",
 		  rx->max_inst, rx->max_slots);
 }

@@ -99,8 +99,11 @@ static const char *emit_parts(struct emit *e, struct tvar *tv,
 static const char *emit_pretty(struct emit *e, struct tvar *tv,
 			       const char *where)
 {
-	const char *t = emit_temp(e, TY_STRING), *v = emit_access(e, tv, where);
+	const char *t, *v = emit_access(e, tv, where);
 
+	if (tv->pretty_kind == '{')
+		return emit_pretty_agg(e, tv, v, where);
+	t = emit_temp(e, TY_STRING);
 	if (tv->pretty_kind == 's')
 		return arena_printf(e->s->arena, "({ _stp_kread_quoted(c, %s, %s, %d, %s); %s (const char *)%s; })",
 				    t, v, tv->str_len, where, emit_check(e), t);

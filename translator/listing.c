@@ -157,7 +157,9 @@ int elab_list_probes(struct session *s, struct program *p)
 
 	VEC_EACH(p->probes, i, dp) {
 		struct strbuf sb = {0};
-		sb_puts(&sb, dp->pp);
+		sb_puts(&sb, dp->list_pp ? dp->list_pp : dp->pp);
+		if (dp->list_mark && s->list_marked)
+			sb_putc(&sb, dp->mark_sufficient ? '!' : '?');
 		if (s->list_probes_vars && dp->family->list_vars)
 			dp->family->list_vars(s, dp, &sb);
 		lines[n++] = arena_strdup(s->arena, sb.s);

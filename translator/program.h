@@ -49,6 +49,11 @@ struct derived_probe {
 	const char *pp;			/* pp(): the resolved point, canonical */
 	const char *user_pp;		/* -p2: the point as the user wrote it,
 					   after the aliases it went through */
+	const char *list_pp;		/* -l/-L: the first alias name it went
+					   through (with the user's suffix), or
+					   the point as resolved (no defaults
+					   added); NULL: pp */
+	unsigned list_mark : 1;		/* -l: print the user's `?` after it */
 	unsigned mark_optional : 1, mark_sufficient : 1; /* -p2: its last
 					   point's ? and ! */
 	struct vec comps;		/* struct pp_comp *: resolved components */
@@ -107,6 +112,9 @@ struct probe_family {
 	/* --dump-probe-types: the point patterns the family accepts, as
 	 * "timer.ms(number)"; NULL-terminated.  NULL: its table names. */
 	const char *const *patterns;
+	/* Optional: more shapes wildcards in component names may match
+	 * (ppwild.c), beyond the patterns; NULL-terminated. */
+	const char *const *shapes;
 	/* Writing the target expression E (OP: "=", ".=", "+=", "++"…) in
 	 * probe DP, for families whose variables can be written (procfs's
 	 * $value): like target_var, and E->u.target.resolved says how

@@ -162,6 +162,8 @@ struct derive {
 	int depth;
 	const struct probe_alias *expanding[MAX_ALIAS_DEPTH + 1];
 	int optional;			/* > 0: under a `?` or `!` point */
+	const char *list_pp;		/* -l: the outermost alias's name and
+					   the user's suffix, once expanded */
 };
 
 /* Script text of points, as -p2 shows them (conditions and ?/! included). */
@@ -232,6 +234,24 @@ static struct exp *and_cond(struct arena *a, struct exp *x, struct exp *y)
 static int derive_point(struct derive *d, const struct probe_point *point,
 			struct stmt *body, struct exp *cond);
 
+/* What -l shows for a probe that went through alias AL, whose name matched
+ * the first N components of POINT: the name (its first one, as stap) and
+ * the user's suffix components. */
+static const char *alias_list_name(struct session *s,
+				   const struct probe_alias *al,
+				   const struct probe_point *point, int n)
+{
+	const struct probe_point *name = al->names.v[0];
+	struct vec comps = {0};
+	int i;
+
+	for (i = 0; i < name->comps.n; i++)
+		vec_push(s->arena, &comps, name->comps.v[i]);
+	for (i = n; i < point->comps.n; i++)
+		vec_push(s->arena, &comps, point->comps.v[i]);
+	return pp_format(s, &comps);
+}
+
 /* Expand POINT through ALIAS, which matched its first N components. */
 static int expand_alias(struct derive *d, const struct probe_alias *al,
 			const struct probe_point *point, int n,
@@ -239,6 +259,7 @@ static int expand_alias(struct derive *d, const struct probe_alias *al,
 {
 	struct arena *a = d->el->s->arena;
 	const char *outer = d->chain;
+	const char *outer_list = d->list_pp;
 	struct stmt *nb;
 	int i, j, found = 0, rc;
 
@@ -274,10 +295,13 @@ static int expand_alias(struct derive *d, const struct probe_alias *al,
 			vec_push(a, &np->comps, point->comps.v[j]);
 		d->depth++;
 		d->chain = alias_chain(a, al, outer);
+		if (!outer_list)
+			d->list_pp = alias_list_name(d->el->s, al, point, n);
 		d->optional += ap->optional || ap->sufficient;
 		rc = derive_point(d, np, nb, and_cond(a, cond, ap->cond));
 		d->optional -= ap->optional || ap->sufficient;
 		d->chain = outer;
+		d->list_pp = outer_list;
 		d->depth--;
 		if (rc < 0)
 			return -1;
@@ -314,6 +338,10 @@ static int derive_one(struct derive *d, const struct probe_family *fam,
 	if (!dp->pp)
 		dp->pp = pp_format(el->s, &dp->comps);
 	dp->user_pp = d->chain;
+	if (d->list_pp)
+		dp->list_pp = d->list_pp;
+	else
+		dp->list_mark = d->user_point->optional;
 	dp->mark_optional = point->optional;
 	dp->mark_sufficient = point->sufficient;
 	dp->body = stmt_clone(a, body);
@@ -323,8 +351,32 @@ static int derive_one(struct derive *d, const struct probe_family *fam,
 	return 1;
 }
 
-/* The families named by the first component, in table order; a family
- * with wildcards expands POINT into concrete points first. */
+/* POINT in family FAM, which may expand it (wildcards in its arguments)
+ * into concrete points first.  As derive_point. */
+static int derive_family(struct derive *d, const struct probe_family *fam,
+			 const struct probe_point *point, struct stmt *body,
+			 struct exp *cond)
+{
+	const struct probe_point *pt;
+	struct vec pts = {0};
+	int i, rc, found = 0;
+
+	if (!fam->expand)
+		return derive_one(d, fam, point, body, cond);
+	rc = fam->expand(d->el->s, point, &pts);
+	if (rc <= 0)
+		return rc;
+	VEC_EACH(pts, i, pt) {
+		rc = derive_one(d, fam, pt, body, cond);
+		if (rc < 0)
+			return -1;
+		found |= rc;
+	}
+	return found ? 1 : -2;
+}
+
+/* The families named by the first component, in table order; wildcards
+ * in the other components' names take the family's shapes they match. */
 static int derive_builtin(struct derive *d, const struct probe_point *point,
 			  struct stmt *body, struct exp *cond)
 {
@@ -335,26 +387,24 @@ static int derive_builtin(struct derive *d, const struct probe_point *point,
 	int i, rc, found;
 
 	while ((fam = family_lookup_next(first->name, fam))) {
-		if (!fam->expand) {
-			rc = derive_one(d, fam, point, body, cond);
+		pts = (struct vec){0};
+		if (!ppwild_expand(d->el->s, fam, point, &pts)) {
+			rc = derive_family(d, fam, point, body, cond);
+			if (rc == -2)
+				return 0;	/* expanded to nothing */
 			if (rc)
 				return rc;
 			continue;
 		}
-		pts = (struct vec){0};
-		rc = fam->expand(d->el->s, point, &pts);
-		if (rc < 0)
-			return -1;
-		if (rc == 0)
-			continue;
 		found = 0;
 		VEC_EACH(pts, i, pt) {
-			rc = derive_one(d, fam, pt, body, cond);
-			if (rc < 0)
+			rc = derive_family(d, fam, pt, body, cond);
+			if (rc == -1)
 				return -1;
-			found |= rc;
+			found |= rc > 0;
 		}
-		return found;
+		if (found)
+			return 1;
 	}
 	return 0;
 }

@@ -54,6 +54,7 @@ struct session {
 					   const char * */
 	const char *list_probes;	/* -l PATTERN */
 	const char *list_probes_vars;	/* -L PATTERN */
+	int list_marked;		/* -l/-L PATTERN ends with its own ? or ! */
 	int dump_functions, dump_probe_types, dump_probe_aliases;
 	char **staprun_args;		/* --testbed-staprun: staprun's argv */
 	int staprun_nargs;

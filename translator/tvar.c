@@ -162,7 +162,8 @@ static int finish(struct walk *w)
 }
 
 /* $var$: the value as stap shows it: integers in decimal, pointers in
- * hex, char arrays as quoted strings. */
+ * hex, char arrays as quoted strings, structs and unions (or pointers to
+ * them) member by member (runtime/stp_pretty.h). */
 static int pretty(struct walk *w)
 {
 	struct tvar *tv = w->tv;
@@ -179,8 +180,25 @@ static int pretty(struct walk *w)
 			return 0;
 		}
 	}
-	if (!t || (t->kind != CT_INT && t->kind != CT_ENUM && t->kind != CT_PTR) ||
-	    (t->kind == CT_PTR && is_aggregate(t->target))) {	/* {.a=…} */
+	if (is_aggregate(t) && w->in_mem) {	/* {.a=…} at its address */
+		tv->type = w->type;
+		tv->final = TV_LOAD_INT;
+		tv->pretty_kind = '{';
+		tv->pretty_agg = t;
+		tv->pretty_deep = w->pretty > 1;
+		w->e->type = TY_STRING;
+		return 0;
+	}
+	if (t && t->kind == CT_PTR && is_aggregate(t->target)) {
+		if (finish(w))	/* the pointer's value: the address */
+			return -1;
+		tv->pretty_kind = '{';
+		tv->pretty_agg = ctype_strip(t->target);
+		tv->pretty_deep = w->pretty > 1;
+		w->e->type = TY_STRING;
+		return 0;
+	}
+	if (!t || (t->kind != CT_INT && t->kind != CT_ENUM && t->kind != CT_PTR)) {
 		if (!w->quiet)
 			diag_error(&w->s->diags, w->e->loc, "sema.target-pretty",
 				   "pretty-printing '%s' with '$' is not supported yet (%s '%s')",

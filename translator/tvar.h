@@ -45,7 +45,10 @@ struct tvar {
 	const char *pretty;	/* TV_PRETTY: a C string expression, or NULL
 				   for "label=0x…" over parts */
 	char pretty_kind;	/* $var$: 'd' decimal, 'x' hex, 's' a char array
-				   quoted (str_len bytes at the address), 0 */
+				   quoted (str_len bytes at the address), '{'
+				   the aggregate pretty_agg at the address, 0 */
+	struct ctype *pretty_agg;
+	int pretty_deep;	/* $$: nested aggregates expanded too */
 	int str_len;
 	const char *assign_fn;	/* written through F(c, value) for `=`, */
 	const char *append_fn;	/* and for `.=` (procfs's $value) */

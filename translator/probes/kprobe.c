@@ -174,6 +174,8 @@ static int resolve_statement(struct session *s, const struct probe_point *pt,
 		return mismatch(s, pt, abs ? abs : c,
 				"a kprobe statement must be .statement(ADDRESS).absolute");
 	if (!s->guru) {
+		if (dp->optional)	/* stap: quietly no match */
+			return 0;
 		diag_error(&s->diags, pt->loc, "sema.kprobe-absolute-guru",
 			   "absolute statement probe in unprivileged script; need stap -g");
 		return -1;
@@ -241,7 +243,17 @@ static const char *note_kprobe(struct session *s, const struct derived_probe *dp
 			    kd->module ? ":" : "", kd->func);
 }
 
+static const char *const kprobe_shapes[] = {
+	"kprobe.function(string)", "kprobe.function(string).return",
+	"kprobe.function(string).return.maxactive(number)",
+	"kprobe.module(string).function(string)",
+	"kprobe.module(string).function(string).return",
+	"kprobe.module(string).function(string).return.maxactive(number)",
+	"kprobe.statement(number).absolute", NULL,
+};
+
 const struct probe_family family_kprobe = {
+	.shapes = kprobe_shapes,
 	.name = "kprobe", .resolve = resolve_kprobe, .emit = emit_kprobe,
 	.expand = expand_kprobe, .listing_note = note_kprobe, .kind = "kprobe",
 };

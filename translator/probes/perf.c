@@ -91,6 +91,7 @@ static int resolve_perf(struct session *s, const struct probe_point *pt,
 	}
 	dp->data = pd;
 	set_pp(s, dp, pd);
+	dp->list_pp = pp_format(s, (struct vec *)&pt->comps);
 	return 1;
 }
 
@@ -122,6 +123,7 @@ int timer_profile_resolve(struct session *s, const struct probe_point *pt,
 	dp->family = &family_perf;
 	dp->data = pd;
 	set_pp(s, dp, pd);
+	dp->list_pp = "timer.profile";
 	return 1;
 }
 

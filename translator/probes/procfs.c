@@ -269,8 +269,20 @@ static void emit_procfs(struct emit *e, struct vec *probes)
 	emit_line(e, "{ _stp_procfs_stop(stp_procfs_files, %d); }\n", entries.n);
 }
 
+static const char *const procfs_shapes[] = {
+	"procfs.read", "procfs.write", "procfs.read.maxsize(number)",
+	"procfs.umask(number).read", "procfs.umask(number).write",
+	"procfs.umask(number).read.maxsize(number)",
+	"procfs(string).read", "procfs(string).write",
+	"procfs(string).read.maxsize(number)",
+	"procfs(string).umask(number).read",
+	"procfs(string).umask(number).write",
+	"procfs(string).umask(number).read.maxsize(number)", NULL,
+};
+
 const struct probe_family family_procfs = {
 	.name = "procfs", .resolve = resolve_procfs, .emit = emit_procfs,
+	.shapes = procfs_shapes,
 	.emit_decls = emit_decls_procfs, .target_var = target_procfs,
 	.target_assign = assign_procfs,
 	.kind = "procfs",

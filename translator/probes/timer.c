@@ -174,7 +174,11 @@ static const char *const timer_patterns[] = {
 	NULL,
 };
 
+/* timer.profile is a probe alias in stap: no pattern, but `timer.*`
+ * matches it */
+static const char *const timer_shapes[] = { "timer.profile", NULL };
+
 const struct probe_family family_timer = {
 	.name = "timer", .resolve = resolve_timer, .emit = emit_timer,
-	.kind = "timer", .patterns = timer_patterns,
+	.kind = "timer", .patterns = timer_patterns, .shapes = timer_shapes,
 };

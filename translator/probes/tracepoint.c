@@ -245,7 +245,10 @@ static void emit_trace(struct emit *e, struct vec *probes)
 	emit_line(e, "{ _stp_tracepoints_stop(stp_tracepoints, %d); }\n", probes->n);
 }
 
+static const char *const trace_shapes[] = { "kernel.trace(string)", NULL };
+
 const struct probe_family family_tracepoint = {
+	.shapes = trace_shapes,
 	.name = "tracepoint", .resolve = resolve_trace, .emit = emit_trace,
 	.kind = "kernel.trace", .expand = expand_trace,
 	.target_var = target_trace, .list_vars = list_trace,
