@@ -313,8 +313,11 @@ static int mark_stmt(struct walker *w, struct stmt *st)
 		mark_written(el, st->u.foreach.value);
 		break;
 	case ST_TRY:
+		/* the catch variable is written, not read */
 		mark_written(el, st->u.try_.catch_var);
-		break;
+		walk_stmt(w, st->u.try_.body);
+		walk_stmt(w, st->u.try_.handler);
+		return 1;
 	default:
 		break;
 	}

@@ -498,7 +498,11 @@ static int infer_stmt(struct walker *w, struct stmt *st)
 		return 1;
 	case ST_TRY:
 		walk_stmt(w, st->u.try_.body);
-		infer(el, st->u.try_.catch_var, TY_STRING);
+		/* as in stap, the message types the variable only when it is
+		 * read: an unused catch variable has no type */
+		if (st->u.try_.catch_var && st->u.try_.catch_var->u.sym.sym &&
+		    st->u.try_.catch_var->u.sym.sym->read)
+			infer(el, st->u.try_.catch_var, TY_STRING);
 		walk_stmt(w, st->u.try_.handler);
 		return 1;
 	default:
