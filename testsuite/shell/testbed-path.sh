@@ -1,0 +1,75 @@
+#!/bin/bash
+# testbed-path.sh - the whole user path through stap's pass 5 and staprun
+# on a kernel that cannot load modules (each run boots the testbed guest,
+# unlike run/ tests, which share one boot): stdout and the exit status come
+# back; a runtime error reaches stderr and fails the run; Ctrl-C (SIGINT to
+# stap) ends the script with its end probes run; -c runs the command in the
+# guest, target() is its pid, its output is the user's; a module built with
+# -p4 -m runs under staprun, with var=value setting a global.
+# Run by run-tests with $STAP set (and SYSTEMTAP_STAPRUN); exit 0 = pass.
+set -u
+w=$(mktemp -d /tmp/testbed-path.XXXXXX)
+trap 'kill -9 $(jobs -p) 2>/dev/null; rm -rf "$w"' EXIT
+export SYSTEMTAP_DIR=$w/stapdir STAP_TESTBED=1
+cd "$w" || exit 1
+status=0
+
+bad() {
+	echo "FAILED: $*"
+	for f in out err; do
+		[ -s "$f" ] && { echo "--- $f"; cat "$f"; }
+	done
+	status=1
+}
+
+# expect WHAT RC OUT: the last run's exit status and exact stdout
+expect() {
+	[ "$rc" = "$2" ] || bad "$1: exit status $rc, expected $2"
+	[ "$(cat out)" = "$3" ] || bad "$1: stdout '$(cat out)', expected '$3'"
+}
+
+"$STAP" -e 'probe begin { println("hello, world") exit() }' >out 2>err
+rc=$?
+expect "hello" 0 "hello, world"
+[ -s err ] && bad "hello: stderr not empty"
+
+"$STAP" -e 'probe begin { println("before") error("boom") }' >out 2>err
+rc=$?
+expect "error()" 1 "before"
+grep -qx 'ERROR: boom' err || bad "error(): no 'ERROR: boom' on stderr"
+grep -qx 'Pass 5: run failed.  \[man error::pass5\]' err ||
+	bad "error(): no pass 5 failure message"
+
+# Ctrl-C: the script runs until interrupted, then its end probe prints.
+"$STAP" -e 'probe begin { println("armed") } probe end { println("ended") }' \
+	>out 2>err &
+pid=$!
+for _ in $(seq 600); do
+	grep -q armed out 2>/dev/null && break
+	sleep 0.1
+done
+kill -INT $pid
+wait $pid
+rc=$?
+expect "SIGINT" 0 "armed
+ended"
+
+# -c: the command runs in the guest once probes are armed; the script ends
+# when it exits, whatever its exit status.
+"$STAP" -c '/bin/sh -c "echo from-the-command; exit 3"' \
+	-e 'probe end { printf("target %s\n", target() > 0 ? "set" : "unset") }' \
+	>out 2>err
+rc=$?
+expect "-c" 0 "from-the-command
+target set"
+
+# -p4 -m NAME, then staprun NAME.ko var=value
+"$STAP" -p4 -m tb_staprun \
+	-e 'global g = 1 probe begin { printf("g=%d\n", g) exit() }' >out 2>err
+rc=$?
+expect "-p4 -m" 0 "tb_staprun.ko"
+[ -s tb_staprun.ko ] || bad "-p4 -m: no tb_staprun.ko"
+"${SYSTEMTAP_STAPRUN:-staprun}" tb_staprun.ko g=42 >out 2>err
+rc=$?
+expect "staprun var=value" 0 "g=42"
+exit $status
