@@ -373,6 +373,37 @@ static int relay_loop(const struct tb_guest *g, pid_t qemu, struct relay *rl,
 	return wstatus;
 }
 
+/* What the guest kernel said when it went down (a panic, an oops, a BUG),
+ * for the error message: the first such console line. */
+static void kernel_complaint(const struct tb_guest *g, char *buf, size_t len)
+{
+	static const char *const marks[] = {
+		"Kernel panic", "BUG:", "Oops:", "general protection fault",
+		"kernel BUG", "watchdog:",
+	};
+	char p[4096], line[512];
+	size_t i;
+	FILE *f;
+
+	buf[0] = '\0';
+	path_in(p, sizeof p, g, "console.log");
+	f = fopen(p, "r");
+	if (!f)
+		return;
+	while (!buf[0] && fgets(line, sizeof line, f)) {
+		for (i = 0; i < sizeof marks / sizeof marks[0]; i++) {
+			char *m = strstr(line, marks[i]);
+
+			if (m) {
+				snprintf(buf, len, ": the guest kernel reported \"%.*s\"",
+					 (int)strcspn(m, "\r\n"), m);
+				break;
+			}
+		}
+	}
+	fclose(f);
+}
+
 /* qemu's own complaint, for the error message: its last line. */
 static void qemu_complaint(const struct tb_guest *g, char *buf, size_t len)
 {
@@ -443,12 +474,15 @@ int tb_run(const struct tb_guest *g, int out_fd, int err_fd,
 			rc = tb_fail(r, "interrupted");
 		} else {
 			char why[300];
-			qemu_complaint(g, why, sizeof why);
+			if (rl.booted)
+				kernel_complaint(g, why, sizeof why);
+			else
+				qemu_complaint(g, why, sizeof why);
 			if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 127)
 				rc = tb_fail(r, "cannot start qemu%s", why);
 			else
 				rc = tb_fail(r, "the testbed guest stopped before its job ended%s",
-					     rl.booted ? "" : why);
+					     why);
 		}
 	} else {
 		rc = -1;

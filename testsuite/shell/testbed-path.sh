@@ -5,7 +5,7 @@
 # back; a runtime error reaches stderr and fails the run; Ctrl-C (SIGINT to
 # stap) ends the script with its end probes run; -c runs the command in the
 # guest, target() is its pid, its output is the user's; a module built with
-# -p4 -m runs under staprun, with var=value setting a global.
+# -p4 -m runs under staprun; a guest kernel panic is named, with var=value setting a global.
 # Run by run-tests with $STAP set (and SYSTEMTAP_STAPRUN); exit 0 = pass.
 set -u
 w=$(mktemp -d /tmp/testbed-path.XXXXXX)
@@ -62,6 +62,14 @@ ended"
 rc=$?
 expect "-c" 0 "from-the-command
 target set"
+
+# A guest kernel that goes down is reported as such, in one message.
+"$STAP" -g -e 'function boom() %{ panic("ctap test"); %} probe begin { boom() }' \
+	>out 2>err
+rc=$?
+expect "panic" 1 ""
+[ "$(cat err)" = "stap: error: the testbed guest stopped before its job ended: the guest kernel reported \"Kernel panic - not syncing: ctap test\"; rerun with -k to keep the guest's console log
+Pass 5: run failed.  [man error::pass5]" ] || bad "panic: stderr"
 
 # -p4 -m NAME, then staprun NAME.ko var=value
 "$STAP" -p4 -m tb_staprun \
