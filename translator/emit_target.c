@@ -73,7 +73,11 @@ static const char *emit_access(struct emit *e, struct tvar *tv,
 	return r;
 }
 
-/* $$parms, $$vars: "name=0x…" for each part, space-separated. */
+static const char *emit_pretty(struct emit *e, struct tvar *tv,
+			       const char *where);
+
+/* $$parms, $$vars: "name=0x…" for each part, space-separated; with $ or
+ * $$, "name=" and the part as $name$ shows it. */
 static const char *emit_parts(struct emit *e, struct tvar *tv,
 			      const char *where)
 {
@@ -82,12 +86,16 @@ static const char *emit_parts(struct emit *e, struct tvar *tv,
 	int i;
 
 	for (i = 0; i < tv->nparts; i++)
-		sb_printf(&fmt, "%s%s=0x%%llx", i ? " " : "", tv->labels[i]);
+		sb_printf(&fmt, "%s%s=%s", i ? " " : "", tv->labels[i],
+			  tv->pretty_kind ? "%s" : "0x%llx");
 	sb_printf(&sb, "({ snprintf(%s, MAXSTRINGLEN, \"%s\"", t,
 		  fmt.s ? fmt.s : "");
 	for (i = 0; i < tv->nparts; i++)
-		sb_printf(&sb, ", (unsigned long long)%s",
-			  emit_access(e, tv->parts[i], where));
+		if (tv->pretty_kind)
+			sb_printf(&sb, ", %s", emit_pretty(e, tv->parts[i], where));
+		else
+			sb_printf(&sb, ", (unsigned long long)%s",
+				  emit_access(e, tv->parts[i], where));
 	sb_printf(&sb, "); (const char *)%s; })", t);
 	r = arena_strdup(e->s->arena, sb.s);
 	sb_free(&fmt);

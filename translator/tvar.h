@@ -52,7 +52,9 @@ struct tvar {
 	int str_len;
 	const char *assign_fn;	/* written through F(c, value) for `=`, */
 	const char *append_fn;	/* and for `.=` (procfs's $value) */
-	int nparts;		/* $$parms: one scalar access per argument */
+	int nparts;		/* $$parms: one scalar access per argument
+				   (with pretty_kind '1'/'2' for $$parms$ and
+				   $$parms$$: one $var$ / $var$$ each) */
 	struct tvar **parts;
 	const char **labels;
 };

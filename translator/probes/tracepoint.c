@@ -131,23 +131,27 @@ static int resolve_trace(struct session *s, const struct probe_point *point,
 }
 
 /* $$parms and $$vars (the same for a tracepoint): every argument as
- * "name=0x…", the way stap prints them. */
+ * "name=0x…", the way stap prints them; with a trailing $ or $$, each as
+ * $name$ or $name$$ would show it. */
 static int list_vars_value(struct session *s, struct derived_probe *dp,
 			   struct exp *e, int quiet)
 {
 	const struct tp_entry *te = dp->data;
+	struct vec *comps = &e->u.target.comps;
+	struct target_comp *c = comps->n ? comps->v[0] : NULL;
 	struct tvar *tv;
 	int i;
 
-	if (e->u.target.comps.n) {
+	if (comps->n > 1 || (c && c->kind != TC_PRETTY)) {
 		if (!quiet)
-			diag_error(&s->diags, e->loc, "sema.target-pretty",
-				   "pretty-printing '$%s' with '$' is not supported yet",
+			diag_error(&s->diags, e->loc, "sema.target-list-member",
+				   "'$%s' has no members or elements",
 				   e->u.target.name);
 		return -1;
 	}
 	tv = ARENA_NEW(s->arena, struct tvar);
 	tv->final = TV_PRETTY;
+	tv->pretty_kind = c ? (char)('0' + c->num) : 0;
 	tv->nparts = te->nargs;
 	tv->parts = arena_alloc(s->arena, sizeof(struct tvar *) * (size_t)(te->nargs + 1));
 	tv->labels = arena_alloc(s->arena, sizeof(char *) * (size_t)(te->nargs + 1));
@@ -156,6 +160,8 @@ static int list_vars_value(struct session *s, struct derived_probe *dp,
 		arg->kind = EX_TARGET;
 		arg->loc = e->loc;
 		arg->u.target.name = te->args[i].name;
+		if (c)
+			vec_push(s->arena, &arg->u.target.comps, c);
 		tv->labels[i] = te->args[i].name;
 		tv->parts[i] = tvar_resolve(s, arg, &arg->u.target.comps,
 			arena_printf(s->arena, "c->args[%d]", i),
@@ -164,6 +170,8 @@ static int list_vars_value(struct session *s, struct derived_probe *dp,
 			tv->parts[i] = ARENA_NEW(s->arena, struct tvar);
 			tv->parts[i]->base = arena_printf(s->arena, "c->args[%d]", i);
 			tv->parts[i]->size = 8;
+			if (c)
+				tv->parts[i]->pretty_kind = 'x';
 		}
 	}
 	e->u.target.resolved = tv;
