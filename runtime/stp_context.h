@@ -46,6 +46,8 @@ struct context {
 	char pbuf[STP_PRINT_BUF_SIZE];
 	char *frames;			/* (MAXNESTING + 1) frames */
 	struct stp_regex_ctx *regex;	/* =~ workspace, last match; or NULL */
+	int system_pending;		/* system(): a command to send once */
+	char system_cmd[MAXSTRINGLEN];	/* the probe's output is flushed */
 };
 
 typedef rwlock_t stp_rwlock_t;

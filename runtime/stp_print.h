@@ -15,6 +15,26 @@ static __maybe_unused void _stp_print_flush(struct context *c)
 	}
 }
 
+/* system(CMD): stapio runs CMD once the output printed before it has
+ * reached stapio, so the command is sent after the probe's flush. */
+static __maybe_unused void _stp_system_send(struct context *c)
+{
+	if (unlikely(c->system_pending)) {
+		c->system_pending = 0;
+		_stp_transport_system(c->system_cmd);
+	}
+}
+
+static __maybe_unused void _stp_system(struct context *c, const char *cmd)
+{
+	if (c->system_pending) {
+		_stp_print_flush(c);
+		_stp_system_send(c);
+	}
+	strscpy(c->system_cmd, cmd, sizeof c->system_cmd);
+	c->system_pending = 1;
+}
+
 static __maybe_unused void _stp_print_mem(struct context *c, const char *s, size_t n)
 {
 	while (n) {

@@ -166,6 +166,7 @@ static __maybe_unused int _stp_probe_run_args(struct stp_probe *p,
 	p->handler(c);
 	_stp_unlock_globals(p);
 	_stp_print_flush(c);
+	_stp_system_send(c);
 	if (c->last_error && !c->abort_called) {
 		_stp_report_error(c);
 		failed = -1;

@@ -162,6 +162,41 @@ static void stapio_target_release(int go)
 	target_go = -1;
 }
 
+/* system(CMD) from the script: run after the output its probe printed,
+ * in the background, with stapio's stdout and stderr. */
+static void stapio_system(const char *p, uint32_t len)
+{
+	char cmd[STP_MSG_MAX_PAYLOAD + 1];
+	sigset_t mask;
+	pid_t pid;
+
+	snprintf(cmd, sizeof(cmd), "%.*s", (int)len, p);
+	relay_pump(&relay);
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0) {
+		fprintf(stderr, "WARNING: system(\"%s\") failed: %s\n", cmd,
+			strerror(errno));
+		return;
+	}
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDONLY);
+
+		if (null >= 0)
+			dup2(null, 0);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
+		signal(SIGCHLD, SIG_DFL);
+		signal(SIGPIPE, SIG_DFL);
+		sigemptyset(&mask);
+		sigprocmask(SIG_SETMASK, &mask, NULL);
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+}
+
 static void stapio_reap(void)
 {
 	pid_t pid;
@@ -252,6 +287,9 @@ static void stapio_message(uint32_t type, const char *p, uint32_t len)
 		break;
 	case STP_MSG_REQUEST_EXIT:
 		stapio_send(STP_CMD_STOP, NULL, 0);
+		break;
+	case STP_MSG_SYSTEM:
+		stapio_system(p, len);
 		break;
 	case STP_MSG_STATE:
 		memcpy(&v, p, sizeof(v));
@@ -358,5 +396,8 @@ int main(int argc, char **argv)
 	stapio_target_release(0);
 	if (target_pid > 0)
 		kill(target_pid, SIGKILL);
+	/* the commands of system() finish before stapio does */
+	while (waitpid(-1, NULL, 0) > 0 || errno == EINTR)
+		;
 	return failed ? 1 : 0;
 }

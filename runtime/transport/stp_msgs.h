@@ -39,6 +39,7 @@ enum stp_msg_type {
 	STP_MSG_REQUEST_EXIT,	/* no payload: the script asked to stop; stapio
 				   answers with STP_CMD_STOP, so end probes run
 				   in stapio's context, as begin probes do */
+	STP_MSG_SYSTEM,		/* text: a command for stapio to run (system()) */
 };
 
 struct stp_msg_hdr {

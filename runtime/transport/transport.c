@@ -78,6 +78,11 @@ void _stp_transport_warn(const char *msg)
 	_stp_ctl_send_text(STP_MSG_WARNING, msg);
 }
 
+void _stp_transport_system(const char *cmd)
+{
+	_stp_ctl_send_text(STP_MSG_SYSTEM, cmd);
+}
+
 static void _stp_transport_free(void)
 {
 	int i;

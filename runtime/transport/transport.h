@@ -20,6 +20,7 @@ void _stp_transport_close(void);	/* from module_exit; stops a live session */
 void _stp_transport_write(const char *buf, size_t len);
 void _stp_transport_error(const char *msg);	/* "ERROR: msg" on stderr */
 void _stp_transport_warn(const char *msg);	/* "WARNING: msg" on stderr */
+void _stp_transport_system(const char *cmd);	/* stapio runs sh -c CMD */
 /* Start the normal stop sequence (end probes, then exit) asynchronously. */
 void _stp_transport_request_exit(void);
 extern int _stp_target;		/* pid of -c CMD or -x PID, 0 if none */
