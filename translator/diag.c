@@ -73,6 +73,11 @@ void diag_error(struct diags *d, struct loc loc, const char *id,
 {
 	va_list ap;
 
+	if (d->quiet) {
+		d->quieted++;
+		last_shown = 0;
+		return;
+	}
 	d->errors++;
 	d->last_id = id;
 	last_shown = 1;
@@ -86,6 +91,10 @@ void diag_warning(struct diags *d, struct loc loc, const char *id,
 {
 	va_list ap;
 
+	if (d->quiet) {
+		last_shown = 0;
+		return;
+	}
 	if (d->warnings_are_errors) {
 		d->errors++;
 		d->last_id = id;

@@ -20,6 +20,9 @@ struct diags {
 	int color;		/* stderr is a terminal */
 	FILE *out;		/* stderr unless redirected (tests) */
 	const char *last_id;	/* id of the last error, for the summary */
+	int quiet;		/* > 0: errors and warnings are counted in
+				   quieted only (-l/-L try points silently) */
+	int quieted;
 };
 
 void diag_init(struct diags *d);

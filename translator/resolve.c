@@ -332,7 +332,18 @@ static int derive_one(struct derive *d, const struct probe_family *fam,
 	dp->optional = d->optional > 0;
 	for (i = 0; i < point->comps.n; i++)
 		vec_push(a, &dp->comps, point->comps.v[i]);
-	rc = fam->resolve(el->s, point, dp);
+	if (el->s->list_probes || el->s->list_probes_vars) {
+		/* -l/-L: a point the family rejects is not listed, silently */
+		int before = el->s->diags.quieted;
+
+		el->s->diags.quiet++;
+		rc = fam->resolve(el->s, point, dp);
+		el->s->diags.quiet--;
+		if (el->s->diags.quieted != before)
+			rc = 0;
+	} else {
+		rc = fam->resolve(el->s, point, dp);
+	}
 	if (rc <= 0)
 		return rc;
 	if (!dp->pp)
