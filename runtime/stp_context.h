@@ -24,6 +24,10 @@ struct stp_probe {
 	int index;
 	const struct stp_lock_spec *locks;	/* in global order */
 	int nlocks;
+#ifdef STP_TIMING
+	const char *location;		/* -t: FILE:LINE:COL of `probe` */
+	const char *derivation;		/* -t: the points it came from */
+#endif
 };
 
 struct context {

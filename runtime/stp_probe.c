@@ -164,6 +164,9 @@ static __maybe_unused int _stp_probe_run_args(struct stp_probe *p,
 		goto out;
 	}
 	p->handler(c);
+#ifdef STP_TIMING
+	_stp_timing_add(p->index, get_cycles() - start);
+#endif
 	_stp_unlock_globals(p);
 	_stp_print_flush(c);
 	if (c->last_error && !c->abort_called) {

@@ -142,7 +142,7 @@ static void emit_globals(struct emit *e)
 	VEC_EACH(e->prog->globals, i, sym)
 		if (sym->arity > 0 || sym->type == TY_STATS)
 			data = 1;
-	if (data)
+	if (data || e->s->timing)	/* -t keeps its counts in stats */
 		emit_line(e, "#include \"stp_data.c\"");
 	VEC_EACH(e->prog->globals, i, sym) {
 		const char *name = emit_sym_ref(e, sym);
@@ -230,6 +230,18 @@ static int cmp_sym_index(const void *a, const void *b)
 	return x->index - y->index;
 }
 
+/* -t: where the script wrote the probe and what it came from. */
+static void emit_timing_fields(struct emit *e, const struct derived_probe *dp)
+{
+	const char *where = arena_printf(e->s->arena, "%s:%d:%d",
+		dp->elide_loc.file ? dp->elide_loc.file->name : "<input>",
+		dp->elide_loc.line, dp->elide_loc.col);
+
+	emit_line(e, "\t  .location = %s,", emit_cstr(e, where, strlen(where)));
+	emit_line(e, "\t  .derivation = %s,",
+		  emit_cstr(e, dp->timing_from, strlen(dp->timing_from)));
+}
+
 /* The probe table: each probe's handler, pp, and locks (in global order,
  * so two probes never take two locks in opposite orders). */
 static void emit_probe_table(struct emit *e)
@@ -257,6 +269,8 @@ static void emit_probe_table(struct emit *e)
 	VEC_EACH(e->prog->probes, i, dp) {
 		emit_line(e, "\t{ .pp = %s, .handler = probe_%d, .index = %d,",
 			  emit_cstr(e, dp->pp, strlen(dp->pp)), i, i);
+		if (e->s->timing)
+			emit_timing_fields(e, dp);
 		if (dp->globals_used.n)
 			emit_line(e, "\t  .locks = stp_locks_%d, .nlocks = %d },", i,
 				  dp->globals_used.n);
@@ -399,6 +413,8 @@ static void emit_header(struct emit *e)
 		emit_line(e, "#define STP_NO_OVERLOAD 1");
 	if (e->s->suppress_handler_errors)
 		emit_line(e, "#define STP_SUPPRESS_HANDLER_ERRORS 1");
+	if (e->s->timing)
+		emit_line(e, "#define STP_TIMING 1");
 	emit_line(e, "#include \"stp_runtime.h\"\n");
 }
 
