@@ -3,9 +3,12 @@
  * Run by staprun with the module's name. Opens the control channel, sends
  * STP_CMD_START (with the -c command's or -x pid), then loops on poll():
  * data goes out through relay.c, ERROR/WARNING messages go to stderr,
- * SIGINT/SIGTERM/SIGHUP and the end of the -c command send STP_CMD_STOP.
- * STP_MSG_STOPPED means every byte is queued: drain, report losses, exit
- * 0, or 1 if an error arrived or the start failed.
+ * SIGINT/SIGTERM/SIGHUP and the end of the -c command send STP_CMD_STOP;
+ * SIGQUIT detaches, leaving the script running (staprun -A reattaches);
+ * SIGUSR2 moves -o's output on to the next file.
+ * STP_MSG_STOPPED means every byte is queued: drain, report losses, unload
+ * the module (staprun became this process after loading it), exit 0, or 1
+ * if an error arrived or the start failed.
  */
 #define _GNU_SOURCE	/* pipe2 */
 #include <errno.h>
@@ -19,6 +22,7 @@
 #include <sys/vfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "modload.h"
 #include "stapio.h"
 #include "stp_msgs.h"
 
@@ -64,6 +68,8 @@ static void stapio_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
+	sigaction(SIGUSR2, &sa, NULL);
 	sigaction(SIGCHLD, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 	/* staprun kept them blocked while the module loaded */
@@ -71,6 +77,7 @@ static void stapio_signals(void)
 	sigaddset(&set, SIGINT);
 	sigaddset(&set, SIGTERM);
 	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGQUIT);
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
 }
 
@@ -134,6 +141,8 @@ static void stapio_target_fork(const char *cmd)
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
+		signal(SIGQUIT, SIG_DFL);
+		signal(SIGUSR2, SIG_DFL);
 		signal(SIGCHLD, SIG_DFL);
 		signal(SIGPIPE, SIG_DFL);
 		sigemptyset(&mask);
@@ -183,6 +192,10 @@ static void stapio_handle_signals(void)
 		for (i = 0; i < n; i++) {
 			if (sigs[i] == SIGCHLD)
 				stapio_reap();
+			else if (sigs[i] == SIGQUIT)
+				detached = 1;	/* leave the script running */
+			else if (sigs[i] == SIGUSR2)
+				relay_switch(&relay);	/* next output file */
 			else
 				stapio_stop();
 		}
@@ -353,10 +366,23 @@ int main(int argc, char **argv)
 	}
 	stapio_loop();
 	if (dropped && !opts.suppress_warnings)
-		fprintf(stderr, "WARNING: There were %llu transport failures.\n",
-			(unsigned long long)dropped);
+		fprintf(stderr, "WARNING: There were %llu transport failures. Try stap -s to increase the buffer size from %d.\n",
+			(unsigned long long)dropped,
+			opts.bufsize_mb ? opts.bufsize_mb : STP_DEFAULT_BUFSIZE_MB);
 	stapio_target_release(0);
 	if (target_pid > 0)
 		kill(target_pid, SIGKILL);
+	if (detached && !failed) {
+		printf("Disconnected from module '%s'; reattach with "
+		       "\"staprun -A %s\"\n", opts.module, opts.module);
+		return 0;
+	}
+	close(ctl_fd);
+	relay_close(&relay);
+	if (modload_delete(opts.module) < 0) {
+		fprintf(stderr, "ERROR: Couldn't remove module '%s': %s\n",
+			opts.module, strerror(errno));
+		failed = 1;
+	}
 	return failed ? 1 : 0;
 }

@@ -415,6 +415,8 @@ static void emit_header(struct emit *e)
 		emit_line(e, "#define STP_SUPPRESS_HANDLER_ERRORS 1");
 	if (e->s->timing)
 		emit_line(e, "#define STP_TIMING 1");
+	if (e->s->bulk)
+		emit_line(e, "#define STP_BULKMODE 1");
 	emit_line(e, "#include \"stp_runtime.h\"\n");
 }
 
