@@ -175,7 +175,12 @@ static __maybe_unused int _stp_probe_run_args(struct stp_probe *p,
 	}
 #ifndef STP_NO_OVERLOAD
 	if (!interruptible && _stp_overloaded(c, start, get_cycles())) {
-		_stp_transport_error("probe overhead exceeded threshold");
+		char msg[160];
+
+		snprintf(msg, sizeof msg, "probe overhead (%lld cycles) exceeded threshold (%lld cycles) in last %lld cycles",
+			 (long long)c->cycles_sum, (long long)STP_OVERLOAD_THRESHOLD,
+			 (long long)STP_OVERLOAD_INTERVAL);
+		_stp_transport_error(msg);
 		atomic_inc(&_stp_error_count);
 		_stp_request_stop();
 	}

@@ -214,6 +214,53 @@ static void stapio_on_state(int32_t state)
 	}
 }
 
+/* SGR parameters for KEY ("error", "warning") from SYSTEMTAP_COLORS
+ * ("key=01;31:key2=..."), else stap's defaults; NULL: no colour. */
+static const char *stapio_sgr(const char *key, char *buf, size_t n)
+{
+	const char *env = getenv("SYSTEMTAP_COLORS"), *p, *end;
+	size_t klen = strlen(key), len;
+
+	if (!env)
+		return !strcmp(key, "error") ? "01;31" : "00;33";
+	for (p = env; *p; p = *end ? end + 1 : end) {
+		end = strchr(p, ':');
+		if (!end)
+			end = p + strlen(p);
+		if (strncmp(p, key, klen) || p[klen] != '=')
+			continue;
+		len = (size_t)(end - p) - klen - 1;
+		if (!len || len >= n || strspn(p + klen + 1, "0123456789;") < len)
+			return NULL;
+		memcpy(buf, p + klen + 1, len);
+		buf[len] = '\0';
+		return buf;
+	}
+	return NULL;
+}
+
+/* "ERROR:"/"WARNING:" as stderr shows it: coloured as stap's staprun does
+ * with -C always, or -C auto on a terminal that is not dumb. */
+static const char *stapio_prefix(const char *key, const char *label)
+{
+	static char out[2][96];
+	const char *term = getenv("TERM");
+	char sgr[32];
+	const char *code;
+	int slot = !strcmp(key, "warning");
+
+	if (opts.color == STP_COLOR_NEVER ||
+	    (opts.color == STP_COLOR_AUTO &&
+	     (!isatty(2) || !term || !strcmp(term, "dumb"))))
+		return label;
+	code = stapio_sgr(key, sgr, sizeof sgr);
+	if (!code)
+		return label;
+	snprintf(out[slot], sizeof out[slot], "\033[%sm\033[K%s\033[m\033[K",
+		 code, label);
+	return out[slot];
+}
+
 /* stap prints each distinct warning once: remember what was printed (a
  * bounded table of hashes; past it, warnings are no longer deduplicated). */
 static int stapio_seen_warning(const char *p, uint32_t len)
@@ -256,12 +303,14 @@ static void stapio_message(uint32_t type, const char *p, uint32_t len)
 		stopped = 1;
 		break;
 	case STP_MSG_ERROR:
-		fprintf(stderr, "ERROR: %.*s\n", (int)len, p);
+		fprintf(stderr, "%s %.*s\n", stapio_prefix("error", "ERROR:"),
+			(int)len, p);
 		failed = 1;
 		break;
 	case STP_MSG_WARNING:
 		if (!opts.suppress_warnings && !stapio_seen_warning(p, len))
-			fprintf(stderr, "WARNING: %.*s\n", (int)len, p);
+			fprintf(stderr, "%s %.*s\n",
+				stapio_prefix("warning", "WARNING:"), (int)len, p);
 		break;
 	case STP_MSG_REQUEST_EXIT:
 		stapio_send(STP_CMD_STOP, NULL, 0);
@@ -366,7 +415,8 @@ int main(int argc, char **argv)
 	}
 	stapio_loop();
 	if (dropped && !opts.suppress_warnings)
-		fprintf(stderr, "WARNING: There were %llu transport failures. Try stap -s to increase the buffer size from %d.\n",
+		fprintf(stderr, "%s There were %llu transport failures. Try stap -s to increase the buffer size from %d.\n",
+			stapio_prefix("warning", "WARNING:"),
 			(unsigned long long)dropped,
 			opts.bufsize_mb ? opts.bufsize_mb : STP_DEFAULT_BUFSIZE_MB);
 	stapio_target_release(0);

@@ -89,6 +89,16 @@ expect error 1 'before error\nend\n' \
 	staprun $M mode=error
 expect warning 0 'end\n' 'WARNING: this is a warning\n' staprun $M mode=warn
 expect warning-w 0 'end\n' '' staprun -w $M mode=warn
+# -C always: stap's colours; never, or auto off a terminal: none
+expect color-error 1 'before error\nend\n' \
+	"\033[01;31m\033[KERROR:\033[m\033[K division by 0 near identifier 'x' at <input>:1:20\n" \
+	staprun -C always $M mode=error
+expect color-warning 0 'end\n' '\033[00;33m\033[KWARNING:\033[m\033[K this is a warning\n' \
+	staprun -C always $M mode=warn
+expect color-auto 0 'end\n' 'WARNING: this is a warning\n' staprun -C auto $M mode=warn
+SYSTEMTAP_COLORS='warning=01;32' staprun -C always $M mode=warn >/tmp/out 2>/tmp/err
+rc=$?
+check color-env 0 'end\n' '\033[01;32m\033[KWARNING:\033[m\033[K this is a warning\n'
 expect start-fails 1 'end\n' 'ERROR: probe registration failed\n' \
 	staprun $M mode=fail
 expect missing-file 1 '' \
