@@ -15,6 +15,7 @@ struct stp_regex_ctx;
 struct stp_lock_spec {
 	rwlock_t *lock;
 	int write;
+	int global;		/* its index among the globals */
 };
 
 /* One derived probe; generated as the stp_probes[] table. */

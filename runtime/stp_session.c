@@ -83,6 +83,21 @@ fail:
 	return rc;
 }
 
+static void _stp_display_globals(struct context *c)
+{
+	int i;
+
+	for (i = 0; i < STP_NUM_DISPLAYS; i++) {
+		cycles_t start = get_cycles();
+
+		stp_global_displays[i](c);
+		_stp_print_flush(c);
+#ifdef STP_TIMING
+		_stp_timing_add(STP_NUM_PROBES + i, get_cycles() - start);
+#endif
+	}
+}
+
 /* After the end probes: the written-only globals (unless an error
  * happened), then with -t the probe hit report. */
 static void _stp_final_output(void)
@@ -93,11 +108,10 @@ static void _stp_final_output(void)
 	c = _stp_contexts[smp_processor_id()];
 	if (c && atomic_inc_return(&c->busy) == 1) {
 		c->plen = 0;
-		if (!atomic_read(&_stp_error_count))	/* an end probe, in stap */
-			stp_globals_display(c);
-		_stp_print_flush(c);
+		if (!atomic_read(&_stp_error_count))	/* end probes, in stap */
+			_stp_display_globals(c);
 #ifdef STP_TIMING
-		_stp_timing_report(c, stp_probes, STP_NUM_PROBES);
+		_stp_timing_report(c, stp_probes, stp_global_cnames);
 #endif
 	}
 	if (c)
@@ -121,6 +135,10 @@ void stp_session_stop(void)
 		snprintf(msg, sizeof msg, "Number of errors: %d, skipped probes: %d",
 			 errors, skipped);
 		_stp_transport_warn(msg);
+#ifdef STP_TIMING
+		_stp_timing_skips(stp_global_cnames,
+				  atomic_read(&_stp_skipped_reentrant));
+#endif
 	}
 	atomic_set(&_stp_script_state, STP_SESSION_STOPPED);
 #ifdef STP_TIMING
