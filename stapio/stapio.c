@@ -171,49 +171,6 @@ static void stapio_target_release(int go)
 	target_go = -1;
 }
 
-static void stapio_reap(void)
-{
-	pid_t pid;
-	int status;
-
-	while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
-		if (pid == target_pid) {
-			target_pid = 0;
-			stapio_stop();	/* the script ends with its command */
-		}
-}
-
-static void stapio_handle_signals(void)
-{
-	unsigned char sigs[64];
-	ssize_t n, i;
-
-	while ((n = read(sig_pipe[0], sigs, sizeof(sigs))) > 0)
-		for (i = 0; i < n; i++) {
-			if (sigs[i] == SIGCHLD)
-				stapio_reap();
-			else if (sigs[i] == SIGQUIT)
-				detached = 1;	/* leave the script running */
-			else if (sigs[i] == SIGUSR2)
-				relay_switch(&relay);	/* next output file */
-			else
-				stapio_stop();
-		}
-}
-
-static void stapio_on_state(int32_t state)
-{
-	struct stp_cmd_start start = { .target = opts.target_pid };
-
-	if (state == STP_STATE_LOADED) {
-		stapio_send(STP_CMD_START, &start, sizeof(start));
-	} else if (state == STP_STATE_STOPPED || state == STP_STATE_STOPPING) {
-		fprintf(stderr, "ERROR: module '%s' has already stopped\n",
-			opts.module);
-		exit(1);
-	}
-}
-
 /* SGR parameters for KEY ("error", "warning") from SYSTEMTAP_COLORS
  * ("key=01;31:key2=..."), else stap's defaults; NULL: no colour. */
 static const char *stapio_sgr(const char *key, char *buf, size_t n)
@@ -259,6 +216,66 @@ static const char *stapio_prefix(const char *key, const char *label)
 	snprintf(out[slot], sizeof out[slot], "\033[%sm\033[K%s\033[m\033[K",
 		 code, label);
 	return out[slot];
+}
+
+/* A -c command that failed fails the run, as with stap's staprun. */
+static void stapio_target_status(int status)
+{
+	const char *warning = stapio_prefix("warning", "WARNING:");
+
+	if (WIFEXITED(status) && WEXITSTATUS(status)) {
+		fprintf(stderr, "%s Child process exited with status %d\n",
+			warning, WEXITSTATUS(status));
+		failed = 1;
+	} else if (WIFSIGNALED(status)) {
+		fprintf(stderr, "%s Child process exited with signal %d (%s)\n",
+			warning, WTERMSIG(status), strsignal(WTERMSIG(status)));
+		failed = 1;
+	}
+}
+
+static void stapio_reap(void)
+{
+	pid_t pid;
+	int status;
+
+	while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
+		if (pid == target_pid) {
+			target_pid = 0;
+			stapio_target_status(status);
+			stapio_stop();	/* the script ends with its command */
+		}
+}
+
+static void stapio_handle_signals(void)
+{
+	unsigned char sigs[64];
+	ssize_t n, i;
+
+	while ((n = read(sig_pipe[0], sigs, sizeof(sigs))) > 0)
+		for (i = 0; i < n; i++) {
+			if (sigs[i] == SIGCHLD)
+				stapio_reap();
+			else if (sigs[i] == SIGQUIT)
+				detached = 1;	/* leave the script running */
+			else if (sigs[i] == SIGUSR2)
+				relay_switch(&relay);	/* next output file */
+			else
+				stapio_stop();
+		}
+}
+
+static void stapio_on_state(int32_t state)
+{
+	struct stp_cmd_start start = { .target = opts.target_pid };
+
+	if (state == STP_STATE_LOADED) {
+		stapio_send(STP_CMD_START, &start, sizeof(start));
+	} else if (state == STP_STATE_STOPPED || state == STP_STATE_STOPPING) {
+		fprintf(stderr, "ERROR: module '%s' has already stopped\n",
+			opts.module);
+		exit(1);
+	}
 }
 
 /* stap prints each distinct warning once: remember what was printed (a

@@ -260,7 +260,9 @@ if [ $rc = 0 ] && [ -n "$t" ] && [ "$(cat /tmp/out)" = "$(printf 'target=%s\npid
 else
 	fail cmd-target "rc=$rc"
 fi
-expect cmd-exit3 0 'begin\nend\n' '' staprun -c 'exit 3' $M mode=wait
+expect cmd-exit3 1 'begin\nend\n' 'WARNING: Child process exited with status 3\n' staprun -c 'exit 3' $M mode=wait
+expect cmd-killed 1 'begin\nend\n' 'WARNING: Child process exited with signal 9 (Killed)\n' \
+	staprun -c 'kill -9 $$' $M mode=wait
 start=$(date +%s)
 expect cmd-outlived 0 'hello world\nsecond line\nend\n' '' \
 	staprun -c 'sleep 30' $M mode=hello
