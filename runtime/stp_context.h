@@ -15,6 +15,7 @@ struct stp_regex_ctx;
 struct stp_lock_spec {
 	rwlock_t *lock;
 	int write;
+	int global;		/* its index among the globals */
 };
 
 /* One derived probe; generated as the stp_probes[] table. */
@@ -24,6 +25,10 @@ struct stp_probe {
 	int index;
 	const struct stp_lock_spec *locks;	/* in global order */
 	int nlocks;
+#ifdef STP_TIMING
+	const char *location;		/* -t: FILE:LINE:COL of `probe` */
+	const char *derivation;		/* -t: the points it came from */
+#endif
 };
 
 struct context {

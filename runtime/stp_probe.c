@@ -12,6 +12,7 @@ static struct context *_stp_contexts[NR_CPUS];
 static atomic_t _stp_script_state = ATOMIC_INIT(STP_SESSION_STARTING);
 static atomic_t _stp_error_count = ATOMIC_INIT(0);
 static atomic_t _stp_skipped_count = ATOMIC_INIT(0);
+static atomic_t _stp_skipped_reentrant = ATOMIC_INIT(0);	/* of those */
 
 static __maybe_unused void _stp_request_stop(void)
 {
@@ -52,13 +53,21 @@ static __maybe_unused int _stp_lock_globals(const struct stp_probe *p,
 		for (tries = 0;; tries++) {
 			if (l->write ? write_trylock(l->lock) : read_trylock(l->lock))
 				break;
+#ifdef STP_TIMING
+			if (!tries)
+				atomic_inc(&_stp_lock_contended[l->global]);
+#endif
 			if (!interruptible && atomic_read(&_stp_script_state) !=
 					      STP_SESSION_RUNNING) {
 				rc = -1;
 				goto fail;
 			}
-			if (tries >= MAXTRYLOCK)
+			if (tries >= MAXTRYLOCK) {
+#ifdef STP_TIMING
+				atomic_inc(&_stp_lock_skipped[l->global]);
+#endif
 				goto fail;
+			}
 			udelay(TRYLOCKDELAY);
 		}
 	}
@@ -141,6 +150,7 @@ static __maybe_unused int _stp_probe_run_args(struct stp_probe *p,
 	if (!c || atomic_inc_return(&c->busy) != 1) {
 		if (c)
 			atomic_dec(&c->busy);
+		atomic_inc(&_stp_skipped_reentrant);
 		_stp_skip_probe();
 		preempt_enable();
 		return 0;
@@ -164,6 +174,9 @@ static __maybe_unused int _stp_probe_run_args(struct stp_probe *p,
 		goto out;
 	}
 	p->handler(c);
+#ifdef STP_TIMING
+	_stp_timing_add(p->index, get_cycles() - start);
+#endif
 	_stp_unlock_globals(p);
 	_stp_print_flush(c);
 	_stp_system_send(c);
@@ -173,7 +186,12 @@ static __maybe_unused int _stp_probe_run_args(struct stp_probe *p,
 	}
 #ifndef STP_NO_OVERLOAD
 	if (!interruptible && _stp_overloaded(c, start, get_cycles())) {
-		_stp_transport_error("probe overhead exceeded threshold");
+		char msg[160];
+
+		snprintf(msg, sizeof msg, "probe overhead (%lld cycles) exceeded threshold (%lld cycles) in last %lld cycles",
+			 (long long)c->cycles_sum, (long long)STP_OVERLOAD_THRESHOLD,
+			 (long long)STP_OVERLOAD_INTERVAL);
+		_stp_transport_error(msg);
 		atomic_inc(&_stp_error_count);
 		_stp_request_stop();
 	}

@@ -39,6 +39,9 @@ enum {
 #include "stp_deref.h"
 #include "stp_printf.h"
 #include "stp_params.h"
+#ifdef STP_TIMING
+#include "stp_timing.h"
+#endif
 #include "stp_probe.c"
 
 MODULE_LICENSE("GPL");

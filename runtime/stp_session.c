@@ -62,6 +62,11 @@ int stp_session_start(void)
 	rc = stp_globals_init();
 	if (rc)
 		goto fail;
+#ifdef STP_TIMING
+	rc = _stp_timing_alloc();
+	if (rc)
+		goto fail;
+#endif
 	rc = stp_probes_start();
 	if (rc)		/* the family that failed said why */
 		goto fail;
@@ -69,13 +74,33 @@ int stp_session_start(void)
 		       STP_SESSION_RUNNING);
 	return 0;
 fail:
+#ifdef STP_TIMING
+	_stp_timing_free();
+#endif
 	stp_globals_free();
 	_stp_free_contexts();
 	atomic_set(&_stp_script_state, STP_SESSION_STOPPED);
 	return rc;
 }
 
-static void _stp_display_globals(void)
+static void _stp_display_globals(struct context *c)
+{
+	int i;
+
+	for (i = 0; i < STP_NUM_DISPLAYS; i++) {
+		cycles_t start = get_cycles();
+
+		stp_global_displays[i](c);
+		_stp_print_flush(c);
+#ifdef STP_TIMING
+		_stp_timing_add(STP_NUM_PROBES + i, get_cycles() - start);
+#endif
+	}
+}
+
+/* After the end probes: the written-only globals (unless an error
+ * happened), then with -t the probe hit report. */
+static void _stp_final_output(void)
 {
 	struct context *c;
 
@@ -83,8 +108,11 @@ static void _stp_display_globals(void)
 	c = _stp_contexts[smp_processor_id()];
 	if (c && atomic_inc_return(&c->busy) == 1) {
 		c->plen = 0;
-		stp_globals_display(c);
-		_stp_print_flush(c);
+		if (!atomic_read(&_stp_error_count))	/* end probes, in stap */
+			_stp_display_globals(c);
+#ifdef STP_TIMING
+		_stp_timing_report(c, stp_probes, stp_global_cnames);
+#endif
 	}
 	if (c)
 		atomic_dec(&c->busy);
@@ -99,8 +127,7 @@ void stp_session_stop(void)
 		return;
 	atomic_set(&_stp_script_state, STP_SESSION_STOPPING);
 	stp_probes_stop();
-	if (!atomic_read(&_stp_error_count))	/* an end probe, in stap */
-		_stp_display_globals();
+	_stp_final_output();
 	errors = atomic_read(&_stp_error_count);
 	skipped = atomic_read(&_stp_skipped_count);
 	if (errors || skipped) {
@@ -108,8 +135,15 @@ void stp_session_stop(void)
 		snprintf(msg, sizeof msg, "Number of errors: %d, skipped probes: %d",
 			 errors, skipped);
 		_stp_transport_warn(msg);
+#ifdef STP_TIMING
+		_stp_timing_skips(stp_global_cnames,
+				  atomic_read(&_stp_skipped_reentrant));
+#endif
 	}
 	atomic_set(&_stp_script_state, STP_SESSION_STOPPED);
+#ifdef STP_TIMING
+	_stp_timing_free();
+#endif
 	stp_globals_free();
 	_stp_free_contexts();
 }

@@ -1,9 +1,10 @@
 /* relay.c - stapio's data path: module rings -> stdout or output files.
  *
  * Each data file ("trace0", or one per CPU in bulk mode) is read in large
- * nonblocking chunks and written out whole. Without -b there is one file and
- * it holds every CPU's output in order. With -b and -o FILE each CPU goes to
- * FILE_cpuN; with -b alone all CPUs are merged onto stdout.
+ * nonblocking chunks and written out whole. A module built without bulk mode
+ * has one file, holding every CPU's output in order. A bulk-mode module
+ * (stap -b) has one per CPU: with -o FILE each CPU goes to FILE_cpuN; without
+ * it all CPUs are merged onto stdout. FILE's %-patterns are strftime's.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "stapio.h"
 #include "stp_msgs.h"
@@ -28,6 +30,18 @@ static int relay_open_out(const char *path)
 		fprintf(stderr, "ERROR: Couldn't open output file '%s': %s\n",
 			path, strerror(errno));
 	return fd;
+}
+
+/* -o FILE's name now: its strftime(3) %-patterns expanded (in buf). */
+static const char *relay_outname(const char *pattern, char *buf, size_t n)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (!strchr(pattern, '%') || !localtime_r(&now, &tm) ||
+	    !strftime(buf, n, pattern, &tm))
+		return pattern;
+	return buf;
 }
 
 /* Ring numbers present in dir, sorted, into cpus[]; their count. */
@@ -59,41 +73,89 @@ static int relay_scan(const char *dir, int *cpus)
 	return j;
 }
 
+/* Output file NUM (-1: no number) for ring i: -o's FILE with its patterns
+ * expanded now, _cpuN in bulk mode, .NUM with -S. */
+static void relay_outpath(const struct stapio_relay *r, int i, int num,
+			  char *path, size_t n)
+{
+	char name[2048];
+	const char *file = relay_outname(r->pattern, name, sizeof(name));
+	int len;
+
+	if (r->bulk)
+		len = snprintf(path, n, "%s_cpu%d", file, r->cpu[i]);
+	else
+		len = snprintf(path, n, "%s", file);
+	if (num >= 0 && len >= 0 && (size_t)len < n)
+		snprintf(path + len, n - (size_t)len, ".%d", num);
+}
+
+/* Open the outputs of file number r->fnum, closing the previous ones. */
+static int relay_open_outputs(struct stapio_relay *r)
+{
+	char path[4096];
+	int i, fd = -1;
+
+	for (i = 0; i < r->nrings; i++) {
+		if (r->bulk || i == 0) {
+			if (r->out[i] > 2)
+				close(r->out[i]);
+			relay_outpath(r, i, r->fnum, path, sizeof(path));
+			fd = relay_open_out(path);
+			if (fd < 0)
+				return -1;
+		}
+		r->out[i] = fd;
+		r->written[i] = 0;
+	}
+	return 0;
+}
+
+int relay_switch(struct stapio_relay *r)
+{
+	char path[4096];
+	int i;
+
+	if (!r->pattern)
+		return 0;
+	r->fnum++;
+	if (r->fnum_max && r->fnum >= r->fnum_max)	/* keep the last N */
+		for (i = 0; i < (r->bulk ? r->nrings : 1); i++) {
+			relay_outpath(r, i, r->fnum - r->fnum_max, path,
+				      sizeof(path));
+			unlink(path);
+		}
+	return relay_open_outputs(r);
+}
+
 int relay_open(struct stapio_relay *r, const char *dir, const struct stp_opts *o)
 {
-	int cpus[STAPIO_MAX_RINGS], i, shared_out = 1;
 	char path[4096];
+	int i;
 
 	relay_buf = malloc(RELAY_CHUNK);
-	r->nrings = relay_scan(dir, cpus);
+	r->nrings = relay_scan(dir, r->cpu);
 	if (!relay_buf || !r->nrings) {
 		fprintf(stderr, "ERROR: no data files in '%s'\n", dir);
 		return -1;
 	}
-	if (o->outfile && !(o->bulk && r->nrings > 1)) {
-		shared_out = relay_open_out(o->outfile);
-		if (shared_out < 0)
-			return -1;
-	}
+	r->bulk = r->nrings > 1;	/* a bulk-mode module has a ring per CPU */
+	r->pattern = o->outfile;
+	r->fsize = (long long)o->fsize_mb << 20;
+	r->fnum_max = o->fnum_max;
+	r->fnum = o->fsize_mb ? 0 : -1;
 	for (i = 0; i < r->nrings; i++) {
 		snprintf(path, sizeof(path), "%s/%s%d", dir, STP_DATA_PREFIX,
-			 cpus[i]);
+			 r->cpu[i]);
 		r->fd[i] = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 		if (r->fd[i] < 0) {
 			fprintf(stderr, "ERROR: Couldn't open data file '%s': %s\n",
 				path, strerror(errno));
 			return -1;
 		}
-		r->out[i] = shared_out;
-		if (o->outfile && o->bulk && r->nrings > 1) {
-			snprintf(path, sizeof(path), "%s_cpu%d", o->outfile,
-				 cpus[i]);
-			r->out[i] = relay_open_out(path);
-			if (r->out[i] < 0)
-				return -1;
-		}
+		r->out[i] = 1;
 	}
-	return 0;
+	return r->pattern ? relay_open_outputs(r) : 0;
 }
 
 int relay_pollfds(struct stapio_relay *r, struct pollfd *pfd)
@@ -108,9 +170,15 @@ int relay_pollfds(struct stapio_relay *r, struct pollfd *pfd)
 	return r->nrings;
 }
 
-static void relay_write(struct stapio_relay *r, int fd, const char *p, size_t n)
+static void relay_write(struct stapio_relay *r, int i, const char *p, size_t n)
 {
 	ssize_t w;
+	int fd;
+
+	if (r->fsize && r->written[i] >= r->fsize && relay_switch(r) < 0)
+		r->out_broken = 1;
+	r->written[i] += (long long)n;
+	fd = r->out[i];
 
 	while (n && !r->out_broken) {
 		w = write(fd, p, n);
@@ -138,7 +206,7 @@ static size_t relay_pump_one(struct stapio_relay *r, int i, size_t budget)
 			continue;
 		if (n <= 0)
 			break;
-		relay_write(r, r->out[i], relay_buf, n);
+		relay_write(r, i, relay_buf, n);
 		moved += n;
 	}
 	return moved;
@@ -160,4 +228,14 @@ void relay_drain(struct stapio_relay *r)
 
 	for (i = 0; i < r->nrings; i++)
 		relay_pump_one(r, i, (size_t)-1);
+}
+
+void relay_close(struct stapio_relay *r)
+{
+	int i;
+
+	for (i = 0; i < r->nrings; i++)
+		if (r->fd[i] >= 0)
+			close(r->fd[i]);
+	r->nrings = 0;
 }

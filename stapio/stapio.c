@@ -3,9 +3,12 @@
  * Run by staprun with the module's name. Opens the control channel, sends
  * STP_CMD_START (with the -c command's or -x pid), then loops on poll():
  * data goes out through relay.c, ERROR/WARNING messages go to stderr,
- * SIGINT/SIGTERM/SIGHUP and the end of the -c command send STP_CMD_STOP.
- * STP_MSG_STOPPED means every byte is queued: drain, report losses, exit
- * 0, or 1 if an error arrived or the start failed.
+ * SIGINT/SIGTERM/SIGHUP and the end of the -c command send STP_CMD_STOP;
+ * SIGQUIT detaches, leaving the script running (staprun -A reattaches);
+ * SIGUSR2 moves -o's output on to the next file.
+ * STP_MSG_STOPPED means every byte is queued: drain, report losses, unload
+ * the module (staprun became this process after loading it), exit 0, or 1
+ * if an error arrived or the start failed.
  */
 #define _GNU_SOURCE	/* pipe2 */
 #include <errno.h>
@@ -19,6 +22,7 @@
 #include <sys/vfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "modload.h"
 #include "stapio.h"
 #include "stp_msgs.h"
 
@@ -64,6 +68,8 @@ static void stapio_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
+	sigaction(SIGUSR2, &sa, NULL);
 	sigaction(SIGCHLD, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 	/* staprun kept them blocked while the module loaded */
@@ -71,6 +77,7 @@ static void stapio_signals(void)
 	sigaddset(&set, SIGINT);
 	sigaddset(&set, SIGTERM);
 	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGQUIT);
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
 }
 
@@ -134,6 +141,8 @@ static void stapio_target_fork(const char *cmd)
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
+		signal(SIGQUIT, SIG_DFL);
+		signal(SIGUSR2, SIG_DFL);
 		signal(SIGCHLD, SIG_DFL);
 		signal(SIGPIPE, SIG_DFL);
 		sigemptyset(&mask);
@@ -197,6 +206,69 @@ static void stapio_system(const char *p, uint32_t len)
 	}
 }
 
+/* SGR parameters for KEY ("error", "warning") from SYSTEMTAP_COLORS
+ * ("key=01;31:key2=..."), else stap's defaults; NULL: no colour. */
+static const char *stapio_sgr(const char *key, char *buf, size_t n)
+{
+	const char *env = getenv("SYSTEMTAP_COLORS"), *p, *end;
+	size_t klen = strlen(key), len;
+
+	if (!env)
+		return !strcmp(key, "error") ? "01;31" : "00;33";
+	for (p = env; *p; p = *end ? end + 1 : end) {
+		end = strchr(p, ':');
+		if (!end)
+			end = p + strlen(p);
+		if (strncmp(p, key, klen) || p[klen] != '=')
+			continue;
+		len = (size_t)(end - p) - klen - 1;
+		if (!len || len >= n || strspn(p + klen + 1, "0123456789;") < len)
+			return NULL;
+		memcpy(buf, p + klen + 1, len);
+		buf[len] = '\0';
+		return buf;
+	}
+	return NULL;
+}
+
+/* "ERROR:"/"WARNING:" as stderr shows it: coloured as stap's staprun does
+ * with -C always, or -C auto on a terminal that is not dumb. */
+static const char *stapio_prefix(const char *key, const char *label)
+{
+	static char out[2][96];
+	const char *term = getenv("TERM");
+	char sgr[32];
+	const char *code;
+	int slot = !strcmp(key, "warning");
+
+	if (opts.color == STP_COLOR_NEVER ||
+	    (opts.color == STP_COLOR_AUTO &&
+	     (!isatty(2) || !term || !strcmp(term, "dumb"))))
+		return label;
+	code = stapio_sgr(key, sgr, sizeof sgr);
+	if (!code)
+		return label;
+	snprintf(out[slot], sizeof out[slot], "\033[%sm\033[K%s\033[m\033[K",
+		 code, label);
+	return out[slot];
+}
+
+/* A -c command that failed fails the run, as with stap's staprun. */
+static void stapio_target_status(int status)
+{
+	const char *warning = stapio_prefix("warning", "WARNING:");
+
+	if (WIFEXITED(status) && WEXITSTATUS(status)) {
+		fprintf(stderr, "%s Child process exited with status %d\n",
+			warning, WEXITSTATUS(status));
+		failed = 1;
+	} else if (WIFSIGNALED(status)) {
+		fprintf(stderr, "%s Child process exited with signal %d (%s)\n",
+			warning, WTERMSIG(status), strsignal(WTERMSIG(status)));
+		failed = 1;
+	}
+}
+
 static void stapio_reap(void)
 {
 	pid_t pid;
@@ -205,6 +277,7 @@ static void stapio_reap(void)
 	while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
 		if (pid == target_pid) {
 			target_pid = 0;
+			stapio_target_status(status);
 			stapio_stop();	/* the script ends with its command */
 		}
 }
@@ -218,6 +291,10 @@ static void stapio_handle_signals(void)
 		for (i = 0; i < n; i++) {
 			if (sigs[i] == SIGCHLD)
 				stapio_reap();
+			else if (sigs[i] == SIGQUIT)
+				detached = 1;	/* leave the script running */
+			else if (sigs[i] == SIGUSR2)
+				relay_switch(&relay);	/* next output file */
 			else
 				stapio_stop();
 		}
@@ -278,12 +355,14 @@ static void stapio_message(uint32_t type, const char *p, uint32_t len)
 		stopped = 1;
 		break;
 	case STP_MSG_ERROR:
-		fprintf(stderr, "ERROR: %.*s\n", (int)len, p);
+		fprintf(stderr, "%s %.*s\n", stapio_prefix("error", "ERROR:"),
+			(int)len, p);
 		failed = 1;
 		break;
 	case STP_MSG_WARNING:
 		if (!opts.suppress_warnings && !stapio_seen_warning(p, len))
-			fprintf(stderr, "WARNING: %.*s\n", (int)len, p);
+			fprintf(stderr, "%s %.*s\n",
+				stapio_prefix("warning", "WARNING:"), (int)len, p);
 		break;
 	case STP_MSG_REQUEST_EXIT:
 		stapio_send(STP_CMD_STOP, NULL, 0);
@@ -391,11 +470,25 @@ int main(int argc, char **argv)
 	}
 	stapio_loop();
 	if (dropped && !opts.suppress_warnings)
-		fprintf(stderr, "WARNING: There were %llu transport failures.\n",
-			(unsigned long long)dropped);
+		fprintf(stderr, "%s There were %llu transport failures. Try stap -s to increase the buffer size from %d.\n",
+			stapio_prefix("warning", "WARNING:"),
+			(unsigned long long)dropped,
+			opts.bufsize_mb ? opts.bufsize_mb : STP_DEFAULT_BUFSIZE_MB);
 	stapio_target_release(0);
 	if (target_pid > 0)
 		kill(target_pid, SIGKILL);
+	if (detached && !failed) {
+		printf("Disconnected from module '%s'; reattach with "
+		       "\"staprun -A %s\"\n", opts.module, opts.module);
+		return 0;
+	}
+	close(ctl_fd);
+	relay_close(&relay);
+	if (modload_delete(opts.module) < 0) {
+		fprintf(stderr, "ERROR: Couldn't remove module '%s': %s\n",
+			opts.module, strerror(errno));
+		failed = 1;
+	}
 	/* the commands of system() finish before stapio does */
 	while (waitpid(-1, NULL, 0) > 0 || errno == EINTR)
 		;

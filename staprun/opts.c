@@ -1,45 +1,155 @@
-/* opts.c - parse the command line shared by staprun and stapio (opts.h). */
+/* opts.c - parse the command line shared by staprun and stapio (opts.h).
+ * The error messages are stap 4.8's staprun's. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "opts.h"
 #include "stp_msgs.h"
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#ifndef PACKAGE_STRING
+#define PACKAGE_STRING "ctap"
+#endif
 
 void stp_opts_usage(const char *prog)
 {
 	fprintf(stderr,
 		"Usage: %s [options] MODULE [var=value ...]\n"
-		"  -o FILE   send output to FILE (FILE_cpuN per CPU with -b)\n"
-		"  -c CMD    run CMD under /bin/sh once probes are armed;\n"
-		"            target() is its pid and the script stops when it exits\n"
-		"  -x PID    set target() to PID\n"
-		"  -b        bulk mode: one buffer and output file per CPU\n"
-		"  -s NUM    use NUM megabyte buffers (default %d)\n"
-		"  -w        suppress warnings\n"
-		"  -v        be verbose (repeat for more)\n"
-		"  -T MS     check for output at least every MS milliseconds\n"
-		"  -D        run in the background (requires -o)\n"
-		"  -R        load the module under a unique name\n"
-		"  -L        load and start the module, then detach\n"
-		"  -A        attach to a module already loaded with -L\n"
-		"  -d MOD    unload module MOD and exit\n",
-		prog, STP_DEFAULT_BUFSIZE_MB);
+		"  -o FILE       send output to FILE (strftime(3) %%-patterns are\n"
+		"                expanded; FILE_cpuN per CPU for a bulk-mode module)\n"
+		"  -S SIZE[,N]   with -o: go on in a new file FILE.I each SIZE MB,\n"
+		"                keeping the last N files\n"
+		"  -c CMD        run CMD under /bin/sh once probes are armed;\n"
+		"                target() is its pid and the script stops when it exits\n"
+		"  -x PID        set target() to PID\n"
+		"  -b NUM        use NUM megabyte buffers (1-%d, default %d)\n"
+		"  -w            suppress warnings\n"
+		"  -v            be verbose (repeat for more)\n"
+		"  -V            print the version and exit\n"
+		"  -T MS         check for output at least every MS milliseconds\n"
+		"  -D            run in the background (requires -o)\n"
+		"  -R            load the module under a unique name\n"
+		"  -L            load and start the module, then detach\n"
+		"  -A            attach to a module already loaded with -L\n"
+		"  -d            unload MODULE and exit\n"
+		"  -C WHEN       colour ERROR and WARNING: auto, never or always\n"
+		"  -u, -N PID, -r N:URI, -F FD   accepted for compatibility\n",
+		prog, STP_MAX_BUFSIZE_MB, STP_DEFAULT_BUFSIZE_MB);
 }
 
-static int stp_opts_number(const char *arg, int lo, int hi, int *out,
-			   const char *prog, char opt)
+/* The usage after an error, and the error status. */
+static int stp_opts_bad(const char *prog)
+{
+	stp_opts_usage(prog);
+	return -1;
+}
+
+/* -S SIZE[,N]: both plain decimal numbers. */
+static int stp_opts_fsize(struct stp_opts *o, const char *arg)
 {
 	char *end;
-	long v = strtol(arg, &end, 10);
 
-	if (!*arg || *end || v < lo || v > hi) {
-		fprintf(stderr, "ERROR: invalid argument '%s' for -%c\n", arg, opt);
-		stp_opts_usage(prog);
+	o->fsize_mb = (int)strtol(arg, &end, 10);
+	if (end == arg || (*end && *end != ','))
 		return -1;
+	if (*end) {
+		arg = end + 1;
+		o->fnum_max = (int)strtol(arg, &end, 10);
+		if (end == arg || *end)
+			return -1;
 	}
-	*out = (int)v;
+	return o->fsize_mb < 0 || o->fnum_max < 0 ? -1 : 0;
+}
+
+static void stp_opts_version(void)
+{
+	/* the SystemTap version whose staprun this one stands in for */
+	fprintf(stderr, "Systemtap module loader/runner (version 4.8, %s)\n",
+		PACKAGE_STRING);
+}
+
+/* One option; 0, 1 to exit 0 at once, or -1 on an error. */
+static int stp_opts_one(struct stp_opts *o, int c, const char *prog)
+{
+	switch (c) {
+	case 'o': o->outfile = optarg; break;
+	case 'c': o->cmd = optarg; break;
+	case 'x': o->target_pid = atoi(optarg); break;
+	case 'b':
+		o->bufsize_mb = atoi(optarg);
+		if (o->bufsize_mb < 1 || o->bufsize_mb > STP_MAX_BUFSIZE_MB) {
+			fprintf(stderr, "ERROR: Invalid buffer size '%d' (should be 1-%d).\n",
+				o->bufsize_mb, STP_MAX_BUFSIZE_MB);
+			return stp_opts_bad(prog);
+		}
+		break;
+	case 'w': o->suppress_warnings = 1; break;
+	case 'v': o->verbose++; break;
+	case 'V':
+		stp_opts_version();
+		return 1;
+	case 'T':
+		o->timeout_ms = atoi(optarg);
+		if (o->timeout_ms < 1) {
+			fprintf(stderr, "ERROR: Invalid reader timeout value '%d' (should be >= 1).\n",
+				o->timeout_ms);
+			return stp_opts_bad(prog);
+		}
+		break;
+	case 'D': o->daemon = 1; break;
+	case 'R': o->rename = 1; break;
+	case 'L': o->load_only = 1; break;
+	case 'A': o->attach = 1; break;
+	case 'd': o->delete_mod = 1; break;
+	case 'C':
+		if (!strcmp(optarg, "never"))
+			o->color = STP_COLOR_NEVER;
+		else if (!strcmp(optarg, "always"))
+			o->color = STP_COLOR_ALWAYS;
+		else if (!strcmp(optarg, "auto"))
+			o->color = STP_COLOR_AUTO;
+		else {
+			fprintf(stderr, "ERROR: Invalid option '%s' for -C.\n", optarg);
+			return stp_opts_bad(prog);
+		}
+		break;
+	case 'S':
+		if (stp_opts_fsize(o, optarg) < 0) {
+			fprintf(stderr, "ERROR: Invalid file size option '%s'.\n", optarg);
+			return stp_opts_bad(prog);
+		}
+		break;
+	case 'u': case 'N': case 'r': case 'F':
+		break;	/* uprobes are built in; one namespace; no remotes */
+	case 'h':
+		stp_opts_usage(prog);
+		return 1;
+	default:
+		return stp_opts_bad(prog);
+	}
 	return 0;
+}
+
+/* The combinations stap's staprun rejects. */
+static int stp_opts_check(const struct stp_opts *o, const char *prog)
+{
+	const char *msg = NULL;
+
+	if (o->cmd && o->target_pid)
+		msg = "You can't specify the '-c' and '-x' options together.";
+	else if (o->attach && o->load_only)
+		msg = "You can't specify the '-A' and '-L' options together.";
+	else if (o->daemon && !o->outfile)
+		msg = "You have to specify output FILE with '-D' option.";
+	else if (o->fsize_mb && !o->outfile)
+		msg = "You have to specify output FILE with '-S' option.";
+	if (!msg)
+		return 0;
+	fprintf(stderr, "ERROR: %s\n", msg);
+	return stp_opts_bad(prog);
 }
 
 int stp_opts_parse(struct stp_opts *o, int argc, char **argv, const char *prog)
@@ -48,61 +158,25 @@ int stp_opts_parse(struct stp_opts *o, int argc, char **argv, const char *prog)
 
 	memset(o, 0, sizeof(*o));
 	o->timeout_ms = 200;
+	o->color = STP_COLOR_AUTO;
 	if (getenv("SYSTEMTAP_VERBOSE"))
 		o->verbose = atoi(getenv("SYSTEMTAP_VERBOSE"));
 	opterr = 1;
 	optind = 1;
 	/* '+': the module ends the options; var=value pairs follow it */
-	while (!rc && (c = getopt(argc, argv, "+o:c:x:bs:wvT:DRLAd:h")) != -1) {
-		switch (c) {
-		case 'o': o->outfile = optarg; break;
-		case 'c': o->cmd = optarg; break;
-		case 'x':
-			rc = stp_opts_number(optarg, 1, 0x7fffffff,
-					     &o->target_pid, prog, c);
-			break;
-		case 'b': o->bulk = 1; break;
-		case 's':
-			rc = stp_opts_number(optarg, 1, STP_MAX_BUFSIZE_MB,
-					     &o->bufsize_mb, prog, c);
-			break;
-		case 'w': o->suppress_warnings = 1; break;
-		case 'v': o->verbose++; break;
-		case 'T':
-			rc = stp_opts_number(optarg, 1, 3600000,
-					     &o->timeout_ms, prog, c);
-			break;
-		case 'D': o->daemon = 1; break;
-		case 'R': o->rename = 1; break;
-		case 'L': o->load_only = 1; break;
-		case 'A': o->attach = 1; break;
-		case 'd': o->delete_mod = optarg; break;
-		case 'h':
-			stp_opts_usage(prog);
-			exit(0);
-		default:
-			stp_opts_usage(prog);
-			return -1;
-		}
-	}
+	while (!rc && (c = getopt(argc, argv, "+o:c:x:b:wvVT:DRLAdC:S:u::N:r:F:h")) != -1)
+		rc = stp_opts_one(o, c, prog);
+	if (rc > 0)
+		exit(0);
 	if (rc)
 		return rc;
 	o->nopt_args = optind - 1;
-	if (o->delete_mod)
-		return 0;
 	if (optind >= argc) {
-		fprintf(stderr, "ERROR: need a module to run\n");
-		stp_opts_usage(prog);
-		return -1;
+		fprintf(stderr, "ERROR: Need a module name or path to load.\n");
+		return stp_opts_bad(prog);
 	}
-	if (o->cmd && o->target_pid) {
-		fprintf(stderr, "ERROR: -c and -x cannot be used together\n");
+	if (stp_opts_check(o, prog))
 		return -1;
-	}
-	if (o->daemon && !o->outfile) {
-		fprintf(stderr, "ERROR: -D requires -o FILE\n");
-		return -1;
-	}
 	o->module = argv[optind];
 	o->params = argv + optind + 1;
 	o->nparams = argc - optind - 1;

@@ -1,18 +1,20 @@
 /* opts.h - the command line shared by staprun and stapio.
  *
- * staprun parses it, loads the module, then runs stapio with the same
+ * staprun parses it, loads the module, then becomes stapio with the same
  * options and the loaded module's name in place of its path; stapio parses
- * it again with the same code and ignores what only staprun uses.
+ * it again with the same code and ignores what only staprun uses.  The
+ * options are stap 4.8's staprun's.
  */
 #ifndef STP_OPTS_H
 #define STP_OPTS_H
 
+enum stp_color { STP_COLOR_NEVER, STP_COLOR_ALWAYS, STP_COLOR_AUTO };
+
 struct stp_opts {
-	const char *outfile;	/* -o FILE, NULL for stdout */
+	const char *outfile;	/* -o FILE (strftime patterns), NULL: stdout */
 	const char *cmd;	/* -c CMD */
 	int target_pid;		/* -x PID */
-	int bulk;		/* -b: one output file per CPU */
-	int bufsize_mb;		/* -s N, 0 for the module's default */
+	int bufsize_mb;		/* -b N, 0 for the module's default */
 	int suppress_warnings;	/* -w */
 	int verbose;		/* -v, repeatable */
 	int timeout_ms;		/* -T: longest wait between output checks */
@@ -20,7 +22,10 @@ struct stp_opts {
 	int rename;		/* -R: give the module a unique name */
 	int load_only;		/* -L: load, start, detach */
 	int attach;		/* -A: attach to a loaded module */
-	const char *delete_mod;	/* -d MODULE: unload and exit */
+	int delete_mod;		/* -d: unload the module named and exit */
+	enum stp_color color;	/* -C WHEN: colour ERROR/WARNING prefixes */
+	int fsize_mb;		/* -S SIZE[,N]: next output file after SIZE MB */
+	int fnum_max;		/* ... keeping at most N files (0: all) */
 	const char *module;	/* the module path (staprun) or name (stapio) */
 	char **params;		/* var=value ..., for the module */
 	int nparams;

@@ -1,9 +1,8 @@
 /* staprun.c - load a probe module, run stapio on it, unload it.
  *
  * staprun needs root for init_module/delete_module; stapio does the talking.
- * staprun stays the parent of stapio so that the module is removed whatever
- * way stapio ends (clean stop, signal, error, crash); the signals that stop
- * a script are forwarded to stapio, which asks the module to stop.
+ * As stap's staprun, it loads the module and then becomes stapio (exec),
+ * which stops the script on a signal and unloads the module at the end.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -11,40 +10,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include "modload.h"
 #include "opts.h"
 
-static volatile pid_t staprun_child;
-
-static void staprun_forward(int sig)
-{
-	if (staprun_child > 0)
-		kill(staprun_child, sig);
-}
-
 /* A Ctrl-C while the module loads must not be lost: the stop signals stay
- * blocked (pending) until stapio runs, which inherits the mask across exec
- * and unblocks them once its handlers are in place. */
-static void staprun_signals(int how)
+ * blocked (pending) across the exec of stapio, which unblocks them once its
+ * handlers are in place. */
+static void staprun_block_signals(void)
 {
-	struct sigaction sa;
 	sigset_t set;
 
 	sigemptyset(&set);
 	sigaddset(&set, SIGINT);
 	sigaddset(&set, SIGTERM);
 	sigaddset(&set, SIGHUP);
-	if (how == SIG_BLOCK) {
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_handler = staprun_forward;
-		sa.sa_flags = SA_RESTART;
-		sigaction(SIGINT, &sa, NULL);
-		sigaction(SIGTERM, &sa, NULL);
-		sigaction(SIGHUP, &sa, NULL);
-	}
-	sigprocmask(how, &set, NULL);
+	sigaddset(&set, SIGQUIT);
+	sigprocmask(SIG_BLOCK, &set, NULL);
 }
 
 /* "var=value ..." for init_module, with the transport's own parameters. */
@@ -71,8 +53,6 @@ static char *staprun_params(const struct stp_opts *o)
 	}
 	if (o->bufsize_mb)
 		p += sprintf(p, "_stp_bufsize=%d ", o->bufsize_mb);
-	if (o->bulk)
-		p += sprintf(p, "_stp_bulkmode=1 ");
 	return s;
 }
 
@@ -113,42 +93,26 @@ static const char *staprun_stapio_path(void)
 	return env && *env ? env : PKGLIBEXECDIR "/stapio";
 }
 
-/* Run stapio with our options and the module's name; its exit status. */
-static int staprun_stapio(int argc, char **argv, const struct stp_opts *o,
-			  const char *modname)
+/* Become stapio (as stap's staprun does, so that the module's begin probes
+ * see stapio's parent as theirs), with our options and the module's name;
+ * stapio unloads the module when the script ends.  Returns only if the
+ * exec failed. */
+static void staprun_exec_stapio(char **argv, const struct stp_opts *o,
+				const char *modname)
 {
 	char **args = calloc(o->nopt_args + 3, sizeof(*args));
-	int i, status;
-	pid_t pid;
+	int i;
 
 	if (!args)
-		return 1;
+		return;
 	args[0] = (char *)staprun_stapio_path();
 	for (i = 1; i <= o->nopt_args; i++)
 		args[i] = argv[i];
 	args[i] = (char *)modname;
-	pid = fork();
-	if (pid < 0) {
-		perror("ERROR: fork");
-		return 1;
-	}
-	if (pid == 0) {
-		execv(args[0], args);
-		fprintf(stderr, "ERROR: Couldn't run '%s': %s\n", args[0],
-			strerror(errno));
-		_exit(1);
-	}
-	staprun_child = pid;
-	staprun_signals(SIG_UNBLOCK);	/* a pending one goes to stapio now */
+	execv(args[0], args);
+	fprintf(stderr, "ERROR: Couldn't run '%s': %s\n", args[0],
+		strerror(errno));
 	free(args);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return 1;
-	staprun_child = 0;
-	if (WIFEXITED(status))
-		return WEXITSTATUS(status);
-	fprintf(stderr, "ERROR: stapio died from signal %d\n", WTERMSIG(status));
-	return 1;
 }
 
 /* -D: the foreground process returns once the module is loaded. */
@@ -221,7 +185,6 @@ int main(int argc, char **argv)
 	struct stp_opts o;
 	struct stp_module m;
 	const char *name;
-	int rc;
 
 	maybe_testbed(argc, argv);
 	if (stp_opts_parse(&o, argc, argv, "staprun") < 0)
@@ -232,8 +195,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (o.delete_mod)
-		return staprun_unload(o.delete_mod);
-	staprun_signals(SIG_BLOCK);
+		return staprun_unload(modload_name_of(o.module));
+	staprun_block_signals();
 	if (o.attach) {
 		/* a path to the .ko names the module too */
 		name = modload_name_of(o.module);
@@ -244,13 +207,8 @@ int main(int argc, char **argv)
 	}
 	if (o.daemon)
 		staprun_daemonize();
-	rc = staprun_stapio(argc, argv, &o, name);
-	if (o.load_only && rc == 0) {
-		printf("Disconnected from module '%s'; reattach with "
-		       "\"staprun -A %s\"\n", name, name);
-		return 0;
-	}
-	if (staprun_unload(name))
-		rc = 1;
-	return rc;
+	staprun_exec_stapio(argv, &o, name);
+	if (!o.attach)
+		staprun_unload(name);
+	return 1;
 }

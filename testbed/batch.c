@@ -8,7 +8,8 @@
  *                          in the guest's working directory), stopped
  *                          after SECS seconds (status 124).
  * Results: DIR/NAME.stdout, DIR/NAME.stderr, DIR/NAME.rc, sent back as each
- * job ends, so a guest that dies keeps the results before it.  The guest's
+ * job ends (a module still loaded after its staprun ended is reported on
+ * its stderr, and removed), so a guest that dies keeps the results before it.  The guest's
  * console stays in DIR/console.log.  Exit status 0 when the guest ran the
  * whole list, 1 (with a message) otherwise.
  */
@@ -42,6 +43,12 @@ static const char job_loop[] =
 "	r=/results/$name\n"
 "	tb_timed \"$secs\" \"$STAPRUN\" \"$@\" </dev/null >$r.stdout 2>$r.stderr\n"
 "	echo $? >$r.rc\n"
+"	m=-\n"
+"	for a; do case $a in *.ko) m=$(basename \"$a\" .ko | tr - _) ;; esac; done\n"
+"	if grep -q \"^$m \" /proc/modules; then\n"
+"		echo \"stap-testbed: module $m is still loaded\" >>$r.stderr\n"
+"		rmmod \"$m\" 2>/dev/null\n"
+"	fi\n"
 "	for f in $r.stdout $r.stderr $r.rc; do\n"
 "		printf '%s %d\\n' \"${f##*/}\" $(wc -c <\"$f\")\n"
 "		cat \"$f\"\n"

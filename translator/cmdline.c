@@ -95,7 +95,8 @@ static void usage(FILE *f)
 "   -R DIR     look in DIR for the runtime\n"
 "   -r RELEASE|DIR  build for kernel RELEASE, or the kernel build tree DIR\n"
 "   -m MODULE  name the module MODULE and keep MODULE.ko\n"
-"   -o FILE    send script output to FILE\n"
+"   -o FILE    send script output to FILE (strftime(3) %%-patterns)\n"
+"   -S SIZE[,N] with -o: a new file each SIZE MB, keeping the last N\n"
 "   -c CMD     run CMD while the script runs; target() is its pid\n"
 "   -x PID     set target() to PID\n"
 "   -s NUM     transport buffer of NUM MB\n"
@@ -358,7 +359,10 @@ static int one_option(struct session *s, int c, const char *arg,
 	case OPT_ALL_MODULES:
 		vec_push(s->arena, &s->sym_modules, (void *)"*");
 		break;
-	case 'P': case 'q': case 'i': case 'F': case 'S':
+	case 'S':
+		s->output_switch = arena_strdup(s->arena, arg);
+		break;
+	case 'P': case 'q': case 'i': case 'F':
 		return bad(s, "option -%s is not supported yet", (char[]){(char)c, 0});
 	default:
 		return bad(s, "%s", "invalid command line");

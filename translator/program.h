@@ -53,6 +53,8 @@ struct derived_probe {
 					   through (with the user's suffix), or
 					   the point as resolved (no defaults
 					   added); NULL: pp */
+	const char *timing_from;	/* -t: the points it came from, as
+					   stap's probe hit report shows them */
 	unsigned list_mark : 1;		/* -l: print the user's `?` after it */
 	unsigned mark_optional : 1, mark_sufficient : 1; /* -p2: its last
 					   point's ? and ! */

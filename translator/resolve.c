@@ -159,6 +159,8 @@ struct derive {
 	const struct probe_point *user_point;
 	const char *chain;		/* -p2: the aliases expanded so far, as
 					   "alias = points <- … <- user points" */
+	const char *from;		/* -t: "point from: … from: first user
+					   point", the alias expansions so far */
 	int depth;
 	const struct probe_alias *expanding[MAX_ALIAS_DEPTH + 1];
 	int optional;			/* > 0: under a `?` or `!` point */
@@ -186,6 +188,15 @@ static const char *points_text(struct arena *a, const struct vec *points,
 	out = arena_strdup(a, buf ? buf : "");
 	free(buf);
 	return out;
+}
+
+/* One point as the script wrote it. */
+static const char *point_text(struct arena *a, const struct probe_point *pt)
+{
+	struct vec one = {0};
+
+	vec_push(a, &one, (void *)pt);
+	return points_text(a, &one, "");
 }
 
 /* -p2 shows the chain of the script's own aliases; the library's aliases
@@ -260,6 +271,7 @@ static int expand_alias(struct derive *d, const struct probe_alias *al,
 	struct arena *a = d->el->s->arena;
 	const char *outer = d->chain;
 	const char *outer_list = d->list_pp;
+	const char *outer_from = d->from;
 	struct stmt *nb;
 	int i, j, found = 0, rc;
 
@@ -295,12 +307,15 @@ static int expand_alias(struct derive *d, const struct probe_alias *al,
 			vec_push(a, &np->comps, point->comps.v[j]);
 		d->depth++;
 		d->chain = alias_chain(a, al, outer);
+		d->from = arena_printf(a, "%s from: %s", point_text(a, point),
+				       outer_from);
 		if (!outer_list)
 			d->list_pp = alias_list_name(d->el->s, al, point, n);
 		d->optional += ap->optional || ap->sufficient;
 		rc = derive_point(d, np, nb, and_cond(a, cond, ap->cond));
 		d->optional -= ap->optional || ap->sufficient;
 		d->chain = outer;
+		d->from = outer_from;
 		d->list_pp = outer_list;
 		d->depth--;
 		if (rc < 0)
@@ -349,6 +364,10 @@ static int derive_one(struct derive *d, const struct probe_family *fam,
 	if (!dp->pp)
 		dp->pp = pp_format(el->s, &dp->comps);
 	dp->user_pp = d->chain;
+	/* stap names a probe by its probe's first point and the aliases it
+	 * went through (its DWARF probes, kernel.function, would also put
+	 * the resolved point first; no family here does) */
+	dp->timing_from = d->from;
 	if (d->list_pp)
 		dp->list_pp = d->list_pp;
 	else
@@ -478,6 +497,8 @@ static void derive_probe(struct elab *el, const struct probe *p)
 	int i, rc;
 
 	d.chain = points_text(el->s->arena, &p->points, ",");
+	if (p->points.n)
+		d.from = point_text(el->s->arena, p->points.v[0]);
 	VEC_EACH(p->points, i, pt) {
 		d.user_point = pt;
 		d.optional = pt->optional || pt->sufficient;

@@ -59,15 +59,17 @@ static void staprun_args(struct session *s, const char *ko, int output,
 		vec_push(a, argv, "-v");
 	if (s->diags.suppress_warnings)
 		vec_push(a, argv, "-w");
-	if (s->bulk)
+	if (s->buffer_mb) {	/* -b is built into the module (STP_BULKMODE) */
 		vec_push(a, argv, "-b");
-	if (s->buffer_mb) {
-		vec_push(a, argv, "-s");
 		vec_push(a, argv, arena_printf(a, "%d", s->buffer_mb));
 	}
 	if (s->output_file && output) {
 		vec_push(a, argv, "-o");
 		vec_push(a, argv, (void *)s->output_file);
+	}
+	if (s->output_switch && output) {
+		vec_push(a, argv, "-S");
+		vec_push(a, argv, (void *)s->output_switch);
 	}
 	if (s->target_cmd) {
 		vec_push(a, argv, "-c");
@@ -80,6 +82,20 @@ static void staprun_args(struct session *s, const char *ko, int output,
 	vec_push(a, argv, (void *)ko);
 	VEC_EACH(s->globals_set, i, kv)
 		vec_push(a, argv, arena_printf(a, "%s=%s", kv->name, kv->value));
+}
+
+/* -o FILE written here for the guest: its strftime(3) %-patterns expanded
+ * as staprun does. */
+static const char *output_name(struct session *s)
+{
+	char buf[4096];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (!strchr(s->output_file, '%') || !localtime_r(&now, &tm) ||
+	    !strftime(buf, sizeof buf, s->output_file, &tm))
+		return s->output_file;
+	return arena_strdup(s->arena, buf);
 }
 
 static int run_on_host(struct session *s, int *status)
@@ -204,10 +220,12 @@ static int run_in_testbed(struct session *s, const char *module,
 	sb_putc(&job, '\n');
 
 	if (s->output_file) {
-		out_fd = open(s->output_file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+		const char *name = output_name(s);
+
+		out_fd = open(name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
 		if (out_fd < 0) {
 			diag_fatal(&s->diags, "cannot open output file %s: %s",
-				   s->output_file, strerror(errno));
+				   name, strerror(errno));
 			sb_free(&job);
 			return -1;
 		}
@@ -318,13 +336,16 @@ int run_staprun_in_testbed(struct session *s, int nargs, char **args)
 	for (i = 0; i < nargs; i++) {
 		const char *a = args[i];
 		size_t n = strlen(a);
-		if (!module && (!strcmp(a, "-c") || !strcmp(a, "-x") ||
-				!strcmp(a, "-s") || !strcmp(a, "-T") ||
-				!strcmp(a, "-o")) && i + 1 < nargs) {
+		if (!module && a[0] == '-' && a[1] && strchr("cxbTSCNrFo", a[1]) &&
+		    !a[2] && i + 1 < nargs) {	/* the options with a value */
 			if (!strcmp(a, "-c"))
 				s->target_cmd = args[i + 1];
 			if (!strcmp(a, "-o")) {
 				s->output_file = args[++i];
+				continue;
+			}
+			if (!strcmp(a, "-S")) {	/* the host writes one file */
+				i++;
 				continue;
 			}
 			vec_push(s->arena, &argv, (void *)a);

@@ -40,6 +40,7 @@ struct session {
 				   -1 forbids it (STAP_TESTBED=0) */
 	const char *module_name;	/* -m */
 	const char *output_file;	/* -o */
+	const char *output_switch;	/* -S SIZE[,N], for staprun */
 	const char *target_cmd;		/* -c */
 	long target_pid;		/* -x; 0 = none */
 	const char *kernel_release;	/* -r RELEASE (or a build dir) */

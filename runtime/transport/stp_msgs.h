@@ -20,7 +20,8 @@
 #define STP_TRANSPORT_ROOT	"systemtap"	/* directory in debugfs or /proc */
 #define STP_CTL_NAME		".cmd"
 #define STP_DATA_PREFIX		"trace"		/* trace0, trace1, ... */
-#define STP_DEFAULT_BUFSIZE_MB	4		/* per data ring; -s overrides */
+#define STP_DEFAULT_BUFSIZE_MB	16		/* per data ring, as stap 4.8's; staprun
+					   -b (stap -s) overrides */
 #define STP_MAX_BUFSIZE_MB	4095
 #define STP_MSG_MAX_PAYLOAD	2048		/* longer texts are truncated */
 

@@ -56,11 +56,6 @@ dump() {
 	done
 }
 
-# the stapio that staprun $1 runs (busybox pidof misses processes at times)
-stapio_of() {
-	cat /proc/$1/task/$1/children
-}
-
 # wait until file $1 contains line $2 (up to 20 s)
 wait_line() {
 	i=0
@@ -94,6 +89,16 @@ expect error 1 'before error\nend\n' \
 	staprun $M mode=error
 expect warning 0 'end\n' 'WARNING: this is a warning\n' staprun $M mode=warn
 expect warning-w 0 'end\n' '' staprun -w $M mode=warn
+# -C always: stap's colours; never, or auto off a terminal: none
+expect color-error 1 'before error\nend\n' \
+	"\033[01;31m\033[KERROR:\033[m\033[K division by 0 near identifier 'x' at <input>:1:20\n" \
+	staprun -C always $M mode=error
+expect color-warning 0 'end\n' '\033[00;33m\033[KWARNING:\033[m\033[K this is a warning\n' \
+	staprun -C always $M mode=warn
+expect color-auto 0 'end\n' 'WARNING: this is a warning\n' staprun -C auto $M mode=warn
+SYSTEMTAP_COLORS='warning=01;32' staprun -C always $M mode=warn >/tmp/out 2>/tmp/err
+rc=$?
+check color-env 0 'end\n' '\033[01;32m\033[KWARNING:\033[m\033[K this is a warning\n'
 expect start-fails 1 'end\n' 'ERROR: probe registration failed\n' \
 	staprun $M mode=fail
 expect missing-file 1 '' \
@@ -117,27 +122,99 @@ expect output-file 0 '' '' staprun -o /tmp/o1 $M mode=hello
 printf 'hello world\nsecond line\nend\n' | cmp -s - /tmp/o1 ||
 	fail output-file-content "/tmp/o1 differs"
 
-# signals: to staprun (forwarded), to stapio, and to both as Ctrl-C does
-for how in INT TERM HUP stapio-INT both-INT; do
+# -o with strftime(3) patterns
+expect output-strftime 0 '' '' staprun -o '/tmp/o-%%-%Y.txt' $M mode=hello
+printf 'hello world\nsecond line\nend\n' | cmp -s - "/tmp/o-%-$(date +%Y).txt" ||
+	fail output-strftime-content "$(ls /tmp)"
+
+# -S SIZE,N: a new file FILE.I each SIZE MB, only the last N kept
+staprun -b 8 -S 1,2 -o /tmp/rot $M mode=flood lines=300000 >/tmp/out 2>/tmp/err
+rc=$?
+files=$(cd /tmp && ls rot.* | sort -t. -k2 -n | tr '\n' ' ')
+# (a file may begin inside a line: the first is not checked)
+(cd /tmp && cat $files) | awk '
+	NR > 1 && $1 == "line" { if (n && $2 != p + 1) bad = 1; p = $2; n++ }
+	{ last = $0 }
+	END { exit bad || last != "end" || p != 299999 || n < 100000 }'
+ok=$?
+if [ $rc = 0 ] && [ $(echo $files | wc -w) = 2 ] && [ $ok = 0 ] && [ ! -e /tmp/rot.0 ]; then
+	echo "PASS ${P}switch-files ($files)"
+else
+	fail switch-files "rc=$rc files=$files ok=$ok"
+fi
+rm -f /tmp/rot.*
+
+# stap 4.8's staprun: its options and their errors (the usage follows)
+first_err() {
+	n=$1 want=$2
+	shift 2
+	"$@" >/tmp/out 2>/tmp/err
+	rc=$?
+	if [ $rc = 1 ] && [ "$(head -n 1 /tmp/err)" = "$want" ] && [ "$(loaded)" = 0 ]; then
+		echo "PASS ${P}$n"
+	else
+		fail $n "rc=$rc"
+	fi
+}
+first_err opt-b "ERROR: Invalid buffer size '0' (should be 1-4095)." staprun -b 0 $M
+first_err opt-b-big "ERROR: Invalid buffer size '4096' (should be 1-4095)." staprun -b 4096 $M
+first_err opt-C "ERROR: Invalid option 'foo' for -C." staprun -C foo $M
+first_err opt-S "ERROR: You have to specify output FILE with '-S' option." staprun -S 1 $M
+first_err opt-S-bad "ERROR: Invalid file size option '2,x'." staprun -S 2,x -o /tmp/x $M
+first_err opt-T "ERROR: Invalid reader timeout value '0' (should be >= 1)." staprun -T 0 $M
+first_err opt-D "ERROR: You have to specify output FILE with '-D' option." staprun -D $M
+first_err opt-c-x "ERROR: You can't specify the '-c' and '-x' options together." \
+	staprun -c true -x 1 $M
+first_err opt-A-L "ERROR: You can't specify the '-A' and '-L' options together." \
+	staprun -L -A $M
+first_err opt-module "ERROR: Need a module name or path to load." staprun -d
+expect opt-accepted 0 'hello world\nsecond line\nend\n' '' \
+	staprun -u -C never -T 50 -N 1 -r 1:x -b 2 $M mode=hello
+staprun -V >/tmp/out 2>/tmp/err
+rc=$?
+[ $rc = 0 ] && grep -q '^Systemtap module loader/runner (version 4.8' /tmp/err &&
+	echo "PASS ${P}opt-V" || fail opt-V "rc=$rc"
+
+# signals: staprun became stapio (as stap's does), which stops the script
+for how in INT TERM HUP; do
 	staprun $M mode=wait >/tmp/out 2>/tmp/err &
 	p=$!
 	wait_line /tmp/out begin || fail signal-$how "no begin"
-	case $how in
-	stapio-*) kill -${how#stapio-} $(stapio_of $p) ;;
-	both-*) kill -${how#both-} $p $(stapio_of $p) ;;
-	*) kill -$how $p ;;
-	esac
+	[ "$(cat /proc/$p/comm)" = stapio ] || fail exec-stapio "$(cat /proc/$p/comm)"
+	kill -$how $p
 	finish $p
 	check signal-$how 0 'begin\nend\n' ''
 done
 
-# stapio dies: staprun still removes the module
+# SIGQUIT detaches: the script goes on until staprun -A ends it
 staprun $M mode=wait >/tmp/out 2>/tmp/err &
 p=$!
 wait_line /tmp/out begin
-kill -KILL $(stapio_of $p)
+kill -QUIT $p
 finish $p
-check stapio-killed 1 'begin\n' 'ERROR: stapio died from signal 9\n'
+n=$(loaded)
+staprun -A stpfake >/tmp/out2 2>&1 &
+q=$!
+usleep 500000
+kill -INT $q
+finish $q
+if [ "$n" = 1 ] && [ "$(cat /tmp/out2)" = end ]; then
+	check sigquit-detach 0 "begin\nDisconnected from module 'stpfake'; reattach with \"staprun -A stpfake\"\n" ''
+else
+	fail sigquit-detach "loaded=$n reattached: $(cat /tmp/out2)"
+fi
+
+# stapio killed: as with stap, the module stays until staprun -d
+staprun $M mode=wait >/tmp/out 2>/tmp/err &
+p=$!
+wait_line /tmp/out begin
+kill -KILL $p
+finish $p
+n=$(loaded)
+staprun -d stpfake
+rc=$?
+[ "$n" = 1 ] && [ $rc = 0 ] && [ "$(loaded)" = 0 ] && echo "PASS ${P}stapio-killed" ||
+	fail stapio-killed "loaded=$n, staprun -d: $rc"
 
 # the control channel takes one reader at a time
 staprun $M mode=wait >/tmp/out 2>/tmp/err &
@@ -183,7 +260,9 @@ if [ $rc = 0 ] && [ -n "$t" ] && [ "$(cat /tmp/out)" = "$(printf 'target=%s\npid
 else
 	fail cmd-target "rc=$rc"
 fi
-expect cmd-exit3 0 'begin\nend\n' '' staprun -c 'exit 3' $M mode=wait
+expect cmd-exit3 1 'begin\nend\n' 'WARNING: Child process exited with status 3\n' staprun -c 'exit 3' $M mode=wait
+expect cmd-killed 1 'begin\nend\n' 'WARNING: Child process exited with signal 9 (Killed)\n' \
+	staprun -c 'kill -9 $$' $M mode=wait
 start=$(date +%s)
 expect cmd-outlived 0 'hello world\nsecond line\nend\n' '' \
 	staprun -c 'sleep 30' $M mode=hello
@@ -216,11 +295,11 @@ staprun -L $M mode=wait >/dev/null 2>&1
 expect delete 0 '' '' staprun -d stpfake
 
 # bulk mode: one file per CPU, or merged on stdout
-expect bulk-o 0 '' '' staprun -b -o /tmp/bulk $M mode=timer
+expect bulk-o 0 '' '' staprun -o /tmp/bulk $M mode=timer _stp_bulkmode=1
 ls /tmp/bulk_cpu0 /tmp/bulk_cpu1 >/dev/null 2>&1 || fail bulk-files "$(ls /tmp)"
 [ "$(cat /tmp/bulk_cpu* | sort | tr '\n' ,)" = "end,timer 1,timer 2,timer 3," ] ||
 	fail bulk-content "$(cat /tmp/bulk_cpu*)"
-staprun -b $M mode=hello >/tmp/out 2>/tmp/err
+staprun $M mode=hello _stp_bulkmode=1 >/tmp/out 2>/tmp/err
 rc=$?
 [ $rc = 0 ] && [ "$(sort /tmp/out | tr '\n' ,)" = "end,hello world,second line," ] &&
 	echo "PASS ${P}bulk-merged" || fail bulk-merged "rc=$rc"
@@ -232,7 +311,7 @@ flood() {
 	staprun "$@" $M mode=flood lines=$lines >/tmp/out 2>/tmp/err
 	rc=$?
 	got=$(($(wc -l </tmp/out) - 1))
-	lost=$(sed -n 's/^WARNING: There were \([0-9]*\) transport failures\.$/\1/p' /tmp/err)
+	lost=$(sed -n 's/^WARNING: There were \([0-9]*\) transport failures\. Try stap -s to increase the buffer size from [0-9]*\.$/\1/p' /tmp/err)
 	lost=${lost:-0}
 	if [ $rc != 0 ]; then fail $name "rc=$rc"
 	elif [ $((got + lost)) != $lines ]; then fail $name "got $got + lost $lost != $lines"
@@ -243,14 +322,15 @@ flood() {
 	fi
 }
 flood flood 200000
-flood flood-small-buffer 400000 -s 1
+flood flood-small-buffer 400000 -b 1
 expect huge-write-dropped 0 'small\nsmall again\nend\n' \
-	'WARNING: There were 1 transport failures.\n' staprun -s 1 $M mode=huge
+	'WARNING: There were 1 transport failures. Try stap -s to increase the buffer size from 1.\n' \
+	staprun -b 1 $M mode=huge
 
 # all CPUs at once into one ring: each CPU's lines stay in order
 staprun $M mode=multi lines=100000 >/tmp/out 2>/tmp/err
 rc=$?
-lost=$(sed -n 's/^WARNING: There were \([0-9]*\) transport failures\.$/\1/p' /tmp/err)
+lost=$(sed -n 's/^WARNING: There were \([0-9]*\) transport failures\. Try stap -s to increase the buffer size from [0-9]*\.$/\1/p' /tmp/err)
 got=$(grep -c '^cpu' /tmp/out)
 ncpu=$(grep -c ^processor /proc/cpuinfo)
 if [ $rc != 0 ]; then fail multi-cpu "rc=$rc"
@@ -265,7 +345,7 @@ staprun -D -o /tmp/d $M mode=wait >/tmp/out 2>/tmp/err
 rc=$?
 [ $rc = 0 ] && [ ! -s /tmp/out ] && [ ! -s /tmp/err ] || fail daemon-start "rc=$rc"
 wait_line /tmp/d begin || fail daemon "no begin in /tmp/d"
-kill -INT $(ps | awk '/[s]taprun -D/ { print $1 }')
+kill -INT $(ps | awk '/[s]tapio -D/ { print $1 }')
 i=0
 while [ "$(loaded)" != 0 ] && [ $i -lt 100 ]; do usleep 100000; i=$((i + 1)); done
 [ "$(cat /tmp/d)" = "$(printf 'begin\nend')" ] && [ "$(loaded)" = 0 ] &&
