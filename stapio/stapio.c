@@ -19,6 +19,7 @@
 #include <sys/vfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <wordexp.h>
 #include "stapio.h"
 #include "stp_msgs.h"
 
@@ -119,6 +120,23 @@ static int stapio_find_dir(const char *mod, char *dir, size_t n)
 	return -1;
 }
 
+/* The -c command, as stap 4.8 runs it: a list of words (the shell's
+ * expansions done, command substitution refused) is executed directly, so
+ * that target() is the program itself; anything else goes to /bin/sh -c. */
+static void stapio_exec_target(const char *cmd)
+{
+	wordexp_t we;
+
+	if (wordexp(cmd, &we, WRDE_NOCMD | WRDE_UNDEF) == 0 && we.we_wordc) {
+		execvp(we.we_wordv[0], we.we_wordv);
+		fprintf(stderr, "%s: %s\n", cmd, strerror(errno));
+		_exit(1);
+	}
+	execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+	fprintf(stderr, "ERROR: Couldn't run /bin/sh: %s\n", strerror(errno));
+	_exit(127);
+}
+
 /* -c: fork the command now (its pid is target()), run it on release. */
 static void stapio_target_fork(const char *cmd)
 {
@@ -141,10 +159,7 @@ static void stapio_target_fork(const char *cmd)
 		close(p[1]);
 		if (read(p[0], &go, 1) != 1 || go != 'g')
 			_exit(1);	/* the start failed */
-		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-		fprintf(stderr, "ERROR: Couldn't run /bin/sh: %s\n",
-			strerror(errno));
-		_exit(127);
+		stapio_exec_target(cmd);
 	}
 	close(p[0]);
 	target_go = p[1];
@@ -162,6 +177,20 @@ static void stapio_target_release(int go)
 	target_go = -1;
 }
 
+/* A -c command that fails fails the run, as with stap 4.8. */
+static void stapio_target_status(int status)
+{
+	if (WIFEXITED(status) && WEXITSTATUS(status)) {
+		fprintf(stderr, "WARNING: Child process exited with status %d\n",
+			WEXITSTATUS(status));
+		failed = 1;
+	} else if (WIFSIGNALED(status)) {
+		fprintf(stderr, "WARNING: Child process exited with signal %d (%s)\n",
+			WTERMSIG(status), strsignal(WTERMSIG(status)));
+		failed = 1;
+	}
+}
+
 static void stapio_reap(void)
 {
 	pid_t pid;
@@ -170,6 +199,7 @@ static void stapio_reap(void)
 	while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
 		if (pid == target_pid) {
 			target_pid = 0;
+			stapio_target_status(status);
 			stapio_stop();	/* the script ends with its command */
 		}
 }
