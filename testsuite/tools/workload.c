@@ -11,6 +11,8 @@
  *   fork N          N children, child I exits with status I; waits for each
  *   sleep MS        nanosleep() MS milliseconds
  *   efault          read() into and open() from a bad address (EFAULT)
+ *   exit N          exit with status N now
+ *   abort           abort() (SIGABRT)
  * Exit status 0, or 2 for a step it does not know.
  */
 #define _GNU_SOURCE
@@ -89,6 +91,10 @@ int main(int argc, char **argv)
 			i++;
 		} else if (!strcmp(s, "efault")) {
 			efault();
+		} else if (!strcmp(s, "exit")) {
+			exit((int)a);
+		} else if (!strcmp(s, "abort")) {
+			abort();
 		} else {
 			fprintf(stderr, "workload: unknown step %s\n", s);
 			return 2;
