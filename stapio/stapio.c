@@ -22,6 +22,7 @@
 #include <sys/vfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <wordexp.h>
 #include "modload.h"
 #include "stapio.h"
 #include "stp_msgs.h"
@@ -126,6 +127,23 @@ static int stapio_find_dir(const char *mod, char *dir, size_t n)
 	return -1;
 }
 
+/* The -c command, as stap 4.8 runs it: a list of words (the shell's
+ * expansions done, command substitution refused) is executed directly, so
+ * that target() is the program itself; anything else goes to /bin/sh -c. */
+static void stapio_exec_target(const char *cmd)
+{
+	wordexp_t we;
+
+	if (wordexp(cmd, &we, WRDE_NOCMD | WRDE_UNDEF) == 0 && we.we_wordc) {
+		execvp(we.we_wordv[0], we.we_wordv);
+		fprintf(stderr, "%s: %s\n", cmd, strerror(errno));
+		_exit(1);
+	}
+	execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+	fprintf(stderr, "ERROR: Couldn't run /bin/sh: %s\n", strerror(errno));
+	_exit(127);
+}
+
 /* -c: fork the command now (its pid is target()), run it on release. */
 static void stapio_target_fork(const char *cmd)
 {
@@ -150,10 +168,7 @@ static void stapio_target_fork(const char *cmd)
 		close(p[1]);
 		if (read(p[0], &go, 1) != 1 || go != 'g')
 			_exit(1);	/* the start failed */
-		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-		fprintf(stderr, "ERROR: Couldn't run /bin/sh: %s\n",
-			strerror(errno));
-		_exit(127);
+		stapio_exec_target(cmd);
 	}
 	close(p[0]);
 	target_go = p[1];

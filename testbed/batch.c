@@ -4,6 +4,8 @@
  * guest.  DIR/jobs lists them, one a line:
  *   file PATH              a host program the tests run (-c): copied into
  *                          the guest at the same path with its libraries;
+ *   install HOST GUEST     a static host program copied into the guest as
+ *                          GUEST (paths without spaces);
  *   run NAME SECS ARGS…    staprun ARGS (shell words; the modules of DIR are
  *                          in the guest's working directory), stopped
  *                          after SECS seconds (status 124).
@@ -115,7 +117,7 @@ static void add_file(struct files *f, const char *host, const char *guest,
 	f->n++;
 }
 
-/* The "file" lines of DIR/jobs, and every module in DIR. */
+/* The "file" and "install" lines of DIR/jobs, and every module in DIR. */
 static int collect(const char *dir, struct files *files)
 {
 	char *jobs = xasprintf("%s/%s", dir, "jobs"), line[4096];
@@ -131,8 +133,15 @@ static int collect(const char *dir, struct files *files)
 	add_file(files, jobs, "jobs", 0);
 	while (fgets(line, sizeof line, f)) {
 		line[strcspn(line, "\n")] = '\0';
-		if (!strncmp(line, "file ", 5))
+		if (!strncmp(line, "file ", 5)) {
 			add_file(files, strdup(line + 5), NULL, 1);
+		} else if (!strncmp(line, "install ", 8)) {
+			char *host = strdup(line + 8), *guest = strchr(host, ' ');
+			if (guest) {
+				*guest++ = '\0';
+				add_file(files, host, guest, 0);
+			}
+		}
 	}
 	fclose(f);
 	d = opendir(dir);

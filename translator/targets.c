@@ -29,8 +29,7 @@ static int resolve(struct tctx *t, struct exp *e, int quiet)
 		return fam->target_var(s, t->dp, e, quiet);
 	if (!quiet)
 		diag_error(&s->diags, e->loc, "sema.target-unresolved",
-			   "target variable '$%s' cannot be resolved in a '%s' probe",
-			   e->u.target.name, fam->kind);
+			   "unresolved target-symbol expression");
 	return -1;
 }
 

@@ -1,0 +1,104 @@
+/* workload.c - a small deterministic program for run tests' -c commands.
+ *
+ * Built static on the host (testsuite/run-tests, stap48-run, ctap-run) and
+ * run in the testbed guest as "workload STEP…", doing exactly the system
+ * calls its steps ask for, in order, so that scripts counting them print
+ * the same numbers on every run.  Steps:
+ *   read N SIZE     N read()s of SIZE bytes from /dev/zero
+ *   write N SIZE    N write()s of SIZE bytes to /dev/null
+ *   open PATH       open() PATH read-only (and close it if it opened)
+ *   getppid N       N getppid()s
+ *   fork N          N children, child I exits with status I; waits for each
+ *   sleep MS        nanosleep() MS milliseconds
+ *   efault          read() into and open() from a bad address (EFAULT)
+ *   exit N          exit with status N now
+ *   abort           abort() (SIGABRT)
+ * Exit status 0, or 2 for a step it does not know.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static char buf[65536];
+
+static void rw(const char *path, int flags, long n, long size)
+{
+	int fd = open(path, flags);
+
+	if (size > (long)sizeof buf)
+		size = sizeof buf;
+	for (long i = 0; fd >= 0 && i < n; i++) {
+		if (flags == O_RDONLY)
+			(void)!read(fd, buf, size);
+		else
+			(void)!write(fd, buf, size);
+	}
+	if (fd >= 0)
+		close(fd);
+}
+
+static void forks(long n)
+{
+	for (long i = 0; i < n; i++) {
+		pid_t p = fork();
+		if (p == 0)
+			_exit((int)i);
+		if (p > 0)
+			waitpid(p, NULL, 0);
+	}
+}
+
+static void efault(void)
+{
+	int fd = open("/dev/zero", O_RDONLY);
+
+	(void)!syscall(SYS_read, fd, (void *)8, 16);
+	(void)!syscall(SYS_openat, AT_FDCWD, (void *)8, O_RDONLY);
+	close(fd);
+}
+
+int main(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *s = argv[i];
+		long a = i + 1 < argc ? atol(argv[i + 1]) : 0;
+		long b = i + 2 < argc ? atol(argv[i + 2]) : 0;
+
+		if (!strcmp(s, "read") || !strcmp(s, "write")) {
+			rw(*s == 'r' ? "/dev/zero" : "/dev/null",
+			   *s == 'r' ? O_RDONLY : O_WRONLY, a, b);
+			i += 2;
+		} else if (!strcmp(s, "open") && i + 1 < argc) {
+			int fd = open(argv[++i], O_RDONLY);
+			if (fd >= 0)
+				close(fd);
+		} else if (!strcmp(s, "getppid")) {
+			for (long k = 0; k < a; k++)
+				syscall(SYS_getppid);
+			i++;
+		} else if (!strcmp(s, "fork")) {
+			forks(a);
+			i++;
+		} else if (!strcmp(s, "sleep")) {
+			struct timespec ts = { a / 1000, a % 1000 * 1000000 };
+			nanosleep(&ts, NULL);
+			i++;
+		} else if (!strcmp(s, "efault")) {
+			efault();
+		} else if (!strcmp(s, "exit")) {
+			exit((int)a);
+		} else if (!strcmp(s, "abort")) {
+			abort();
+		} else {
+			fprintf(stderr, "workload: unknown step %s\n", s);
+			return 2;
+		}
+	}
+	return 0;
+}
