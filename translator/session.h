@@ -10,6 +10,8 @@
 #include "ast.h"
 #include "diag.h"
 
+struct kconfig;
+
 struct kv {			/* NAME=VALUE pairs: -D, -G, -B */
 	const char *name, *value;
 };
@@ -67,7 +69,7 @@ struct session {
 	/* ---- the target kernel (kernel.c) ---- */
 	const struct kernel_info *kernel;	/* resolved once */
 	int kernel_failed;			/* resolution reported an error */
-	const char *kernel_config_text;		/* its .config, read once */
+	struct kconfig *kconfig;		/* its .config, read once */
 
 	/* ---- pass results ---- */
 	struct vec user_files;		/* parse: struct file_ast * */

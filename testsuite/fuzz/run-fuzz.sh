@@ -20,7 +20,7 @@ clang -g -O1 -fsanitize=fuzzer,address,undefined -std=gnu11 \
 	-I"$t" -I"$b" -I"$build" -DPKGDATADIR='"/nonexistent"' \
 	-DPKGLIBEXECDIR='"/nonexistent"' \
 	-o "$dir/fuzz_parse" "$src/testsuite/fuzz/fuzz_parse.c" \
-	"$t/arena.c" "$t/diag.c" "$t/src.c" "$t/kernel.c" "$t/preproc.c" \
+	"$t/arena.c" "$t/diag.c" "$t/src.c" "$t/kernel.c" "$t/kconfig.c" "$t/preproc.c" \
 	"$t/ppcond.c" "$t/parse_help.c" "$t/ast.c" "$t/dump.c" \
 	"$t/parse_pass.c" "$b/lexer.c" "$b/parser.c"
 cd "$dir"
