@@ -8,15 +8,18 @@
  */
 #include "arena.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #define CHUNK_SIZE (4 * 1024 * 1024)
 
 struct chunk {
 	struct chunk *next;
 	size_t used, size;
+	size_t map_len;		/* what chunk_new mapped */
 	_Alignas(16) unsigned char data[];
 };
 
@@ -67,18 +70,39 @@ void arena_free(struct arena *a)
 		return;
 	for (c = a->head; c; c = next) {
 		next = c->next;
-		free(c);
+		munmap(c, c->map_len);
 	}
 	free(a);
 }
 
+#define HUGE_PAGE (2 * 1024 * 1024)
+
+/* A zeroed chunk straight from mmap; a standard one is aligned to a huge
+ * page and asks for huge pages, so that filling it costs two page faults
+ * instead of a thousand. */
 static struct chunk *chunk_new(size_t cap)
 {
-	struct chunk *c = calloc(1, sizeof *c + cap);
+	size_t len = (sizeof(struct chunk) + cap + 4095) & ~(size_t)4095;
+	size_t extra = len == CHUNK_SIZE ? HUGE_PAGE : 0;
+	char *m = mmap(NULL, len + extra, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), *p = m;
+	struct chunk *c;
 
-	if (!c)
+	if (m == MAP_FAILED)
 		xoom();
-	c->size = cap;
+	if (extra) {
+		p = (char *)(((uintptr_t)m + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+		if (p > m)
+			munmap(m, (size_t)(p - m));
+		if (p + len < m + len + extra)
+			munmap(p + len, (size_t)(m + len + extra - (p + len)));
+#ifdef MADV_HUGEPAGE
+		madvise(p, len, MADV_HUGEPAGE);
+#endif
+	}
+	c = (struct chunk *)p;
+	c->size = len - sizeof *c;
+	c->map_len = len;
 	return c;
 }
 
@@ -105,7 +129,7 @@ void *arena_alloc(struct arena *a, size_t size)
 		}
 		return big->data;
 	}
-	c = chunk_new(CHUNK_SIZE);
+	c = chunk_new(CHUNK_SIZE - sizeof *c);
 	c->next = a->head;
 	a->head = c;
 	c->used = size;

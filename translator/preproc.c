@@ -18,16 +18,22 @@
 
 /* ---- interned strings ---- */
 
+struct islot {
+	const char *s;		/* NULL: empty */
+	uint32_t len, hash;
+};
+
 struct intern_tab {
-	const char **slot;
+	struct islot *slot;
 	size_t n, cap;
 	struct arena *a;
 };
 static struct intern_tab itab;
 
-static size_t hash(const char *s, size_t len)
+static uint32_t hash(const char *s, size_t len)
 {
-	size_t h = 2166136261u, i;
+	uint32_t h = 2166136261u;
+	size_t i;
 
 	for (i = 0; i < len; i++)
 		h = (h ^ (unsigned char)s[i]) * 16777619u;
@@ -47,7 +53,7 @@ void parse_tables_reset(struct session *s)
 
 static void intern_grow(void)
 {
-	const char **old = itab.slot;
+	struct islot *old = itab.slot;
 	size_t oldcap = itab.cap, i;
 
 	itab.cap *= 2;
@@ -57,10 +63,10 @@ static void intern_grow(void)
 	for (i = 0; i < oldcap; i++) {
 		size_t j;
 
-		if (!old[i])
+		if (!old[i].s)
 			continue;
-		j = hash(old[i], strlen(old[i])) & (itab.cap - 1);
-		while (itab.slot[j])
+		j = old[i].hash & (itab.cap - 1);
+		while (itab.slot[j].s)
 			j = (j + 1) & (itab.cap - 1);
 		itab.slot[j] = old[i];
 	}
@@ -69,18 +75,22 @@ static void intern_grow(void)
 
 const char *intern(struct session *s, const char *text, size_t len)
 {
+	uint32_t h = hash(text, len);
+	struct islot *e;
 	size_t j;
 
 	if (!itab.slot || itab.a != s->arena)
 		parse_tables_reset(s);
 	if (2 * (itab.n + 1) > itab.cap)
 		intern_grow();
-	j = hash(text, len) & (itab.cap - 1);
-	for (; itab.slot[j]; j = (j + 1) & (itab.cap - 1))
-		if (!strncmp(itab.slot[j], text, len) && !itab.slot[j][len])
-			return itab.slot[j];
+	for (j = h & (itab.cap - 1); (e = &itab.slot[j])->s;
+	     j = (j + 1) & (itab.cap - 1))
+		if (e->hash == h && e->len == len && !memcmp(e->s, text, len))
+			return e->s;
 	itab.n++;
-	return itab.slot[j] = arena_strndup(s->arena, text, len);
+	e->hash = h;
+	e->len = (uint32_t)len;
+	return e->s = arena_strndup(s->arena, text, len);
 }
 
 /* ---- macros ---- */
