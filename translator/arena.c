@@ -1,8 +1,8 @@
 /* arena.c - bump allocation in large chunks, plus the heap string buffer.
  *
  * See arena.h.  Chunks are 4 MiB: parsing the tapset library alone makes
- * tens of megabytes of nodes, and a large malloc comes straight from mmap,
- * already zeroed, so allocation needs no memset.  An allocation larger
+ * tens of megabytes of nodes.  Chunks come straight from mmap, already
+ * zeroed, so allocation needs no memset.  An allocation larger
  * than a quarter chunk gets a chunk of its own, placed behind the current
  * one so that the space left there is still used.
  */
