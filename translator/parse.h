@@ -76,6 +76,9 @@ struct parser {
 				   its consequence, not worth reporting */
 
 	int errors;		/* errors reported in this file */
+	int fast;		/* the quiet first attempt: errors are only
+				   counted, and the file is parsed again */
+	struct vec defined;	/* fast: struct macro * defined here */
 };
 
 /* Start a run afresh (pass_parse calls these first). */
@@ -104,8 +107,14 @@ void pp_reset(struct parser *p);
 int ppcond_eval(struct parser *p, struct token *open,
 		int (*next)(struct parser *, struct token *), int *stop);
 
-/* parser.y: parse one file into P->out; returns the number of errors. */
+/* parser.y: parse one file into P->out; returns the number of errors.
+ * parse_file_fast (the same grammar without LAC) is faster; it reports
+ * nothing (P->fast is set) and stops at the first error. */
 int parse_file(struct parser *p);
+int parse_file_fast(struct parser *p);
+
+/* Forget the macros a failed fast attempt defined (preproc.c). */
+void macro_undefine(struct parser *p);
 
 /* Report an error and count it against the file. */
 void parse_error(struct parser *p, struct loc loc, const char *id,

@@ -133,11 +133,31 @@ void macro_define(struct parser *p, struct macro *m)
 			parse_error(p, m->loc, "pp.macro-redefined",
 				    "attempted to redefine macro '@%s' in the same file",
 				    m->name);
-			diag_note(&p->s->diags, o->loc, "previous definition was here");
+			if (!p->fast)
+				diag_note(&p->s->diags, o->loc,
+					  "previous definition was here");
 			return;
 		}
 	m->next = *b;
 	*b = m;
+	if (p->fast)
+		vec_push(p->a, &p->defined, m);
+}
+
+void macro_undefine(struct parser *p)
+{
+	int i;
+
+	for (i = p->defined.n - 1; i >= 0; i--) {
+		struct macro *m = p->defined.v[i], **b;
+
+		for (b = bucket(m->name); *b; b = &(*b)->next)
+			if (*b == m) {
+				*b = m->next;
+				break;
+			}
+	}
+	p->defined.n = 0;
 }
 
 /* ---- the raw stream: pushed-back tokens over the scanner ---- */
