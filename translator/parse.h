@@ -31,7 +31,7 @@ struct macro {
 	const char *name;	/* without '@' */
 	struct loc loc;
 	const struct src_file *file;	/* file-local scope; NULL = library */
-	struct vec params;	/* const char * (interned) */
+	struct vec params;	/* const char *: "@name", interned */
 	struct token *body;
 	int nbody;
 	struct macro *next;	/* hash chain */

@@ -153,14 +153,25 @@ static const struct {
 	{ "sprintdln", PR_PRINTDLN, 1 }, { "sprintf", PR_PRINTF, 1 },
 };
 
-static int print_family(const char *name)
+#define NPRINTERS (sizeof printers / sizeof printers[0])
+
+/* NAME's index in printers[], or NPRINTERS.  Every one of them starts
+ * with "print" or "sprint": most names are out at the first letters. */
+static size_t printer(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof printers / sizeof printers[0]; i++)
+	if (strncmp(name + (name[0] == 's'), "print", 5))
+		return NPRINTERS;
+	for (i = 0; i < NPRINTERS; i++)
 		if (!strcmp(name, printers[i].name))
-			return 1;
-	return 0;
+			break;
+	return i;
+}
+
+static int print_family(const char *name)
+{
+	return printer(name) < NPRINTERS;
 }
 
 /* A plain name; the print family's names are taken. */
@@ -179,10 +190,8 @@ struct exp *help_call(struct parser *p, const struct token *name,
 	struct exp *e, *first;
 	enum print_kind k;
 
-	for (i = 0; i < sizeof printers / sizeof printers[0]; i++)
-		if (!strcmp(name->text, printers[i].name))
-			break;
-	if (i == sizeof printers / sizeof printers[0])
+	i = printer(name->text);
+	if (i == NPRINTERS)
 		return ast_call(p->a, name->loc, name->text, args);
 	k = printers[i].kind;
 	if (k != PR_PRINTF && k != PR_PRINTD && k != PR_PRINTDLN)

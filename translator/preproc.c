@@ -40,6 +40,8 @@ static uint32_t hash(const char *s, size_t len)
 	return h;
 }
 
+static void atops_intern(struct session *s);
+
 void parse_tables_reset(struct session *s)
 {
 	free(itab.slot);
@@ -49,6 +51,7 @@ void parse_tables_reset(struct session *s)
 	itab.slot = calloc(itab.cap, sizeof *itab.slot);
 	if (!itab.slot)
 		xoom();
+	atops_intern(s);
 }
 
 static void intern_grow(void)
@@ -268,6 +271,20 @@ static int paste_arg(struct parser *p, struct token *t)
 
 /* ---- @define and macro invocation ---- */
 
+static const char *at_name(struct parser *p, const char *name)
+{
+	size_t n = strlen(name);
+	char buf[128], *b = n + 2 <= sizeof buf ? buf : xmalloc(n + 2);
+	const char *r;
+
+	b[0] = '@';
+	memcpy(b + 1, name, n + 1);
+	r = intern(p->s, b, n + 1);
+	if (b != buf)
+		free(b);
+	return r;
+}
+
 static void define_macro(struct parser *p, struct token *at)
 {
 	struct token t, *body = NULL;
@@ -295,7 +312,9 @@ static void define_macro(struct parser *p, struct token *at)
 					    m->name, token_desc(p, &t));
 				return;
 			}
-			vec_push(p->a, &m->params, (void *)t.text);
+			/* kept as "@name", the interned text of its uses */
+			vec_push(p->a, &m->params,
+				 (void *)at_name(p, t.text));
 		} while (next_raw(p, &t) == ',');
 		if (t.type != ')') {
 			parse_error(p, t.loc, "pp.bad-macro-params",
@@ -420,8 +439,7 @@ static void expand_macro(struct parser *p, struct macro *m, struct token *at)
 		struct token t = m->body[i];
 
 		for (j = 0; t.type == ATWORD && j < np; j++)
-			if (t.text + 1 == (const char *)m->params.v[j] ||
-			    !strcmp(t.text + 1, m->params.v[j]))
+			if (t.text == (const char *)m->params.v[j])
 				break;
 		if (t.type == ATWORD && j < np) {
 			int k;
@@ -449,7 +467,8 @@ static void expand_macro(struct parser *p, struct macro *m, struct token *at)
 		free(argv);
 }
 
-/* The @-operators of the language; anything else is a macro. */
+/* The @-operators of the language; anything else is a macro.  Tokens
+ * are interned: their names are compared by pointer. */
 static const struct {
 	const char *name;
 	int type;
@@ -463,6 +482,17 @@ static const struct {
 	{ "@kregister", AT_REGISTER }, { "@uregister", AT_REGISTER },
 	{ "@kderef", AT_DEREF }, { "@uderef", AT_DEREF },
 };
+#define NATOPS (sizeof atops / sizeof atops[0])
+static const char *atop_names[NATOPS], *at_define;
+
+static void atops_intern(struct session *s)
+{
+	size_t i;
+
+	for (i = 0; i < NATOPS; i++)
+		atop_names[i] = intern(s, atops[i].name, strlen(atops[i].name));
+	at_define = intern(s, "@define", 7);
+}
 
 /* The next token with arguments pasted and macros expanded.  */
 static int next_expanded(struct parser *p, struct token *t)
@@ -480,10 +510,10 @@ static int next_expanded(struct parser *p, struct token *t)
 		}
 		if (type != ATWORD)
 			return type;
-		for (i = 0; i < sizeof atops / sizeof atops[0]; i++)
-			if (!strcmp(t->text, atops[i].name))
+		for (i = 0; i < NATOPS; i++)
+			if (t->text == atop_names[i])
 				return t->type = atops[i].type;
-		if (!strcmp(t->text, "@define")) {
+		if (t->text == at_define) {
 			define_macro(p, t);
 			continue;
 		}
