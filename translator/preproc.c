@@ -23,10 +23,18 @@ struct islot {
 	uint32_t len, hash;
 };
 
+/* Names of up to 7 bytes (operators, keywords, most identifiers) are
+ * found first in a direct-mapped cache keyed by their bytes. */
+#define SHORT_CACHE 2048
+
 struct intern_tab {
 	struct islot *slot;
 	size_t n, cap;
 	struct arena *a;
+	struct {
+		uint64_t key;
+		const char *s;
+	} shortc[SHORT_CACHE];
 };
 static struct intern_tab itab;
 
@@ -76,7 +84,28 @@ static void intern_grow(void)
 	free(old);
 }
 
+static const char *intern_long(struct session *s, const char *text,
+			       size_t len);
+
 const char *intern(struct session *s, const char *text, size_t len)
+{
+	uint64_t key = len;
+	size_t i, c;
+
+	if (len > 7 || !itab.slot || itab.a != s->arena)
+		return intern_long(s, text, len);
+	for (i = 0; i < len; i++)
+		key |= (uint64_t)(unsigned char)text[i] << (8 * i + 8);
+	c = (size_t)((key * 0x9e3779b97f4a7c15u) >> 53) & (SHORT_CACHE - 1);
+	if (itab.shortc[c].key != key || !itab.shortc[c].s) {
+		itab.shortc[c].key = key;
+		itab.shortc[c].s = intern_long(s, text, len);
+	}
+	return itab.shortc[c].s;
+}
+
+static const char *intern_long(struct session *s, const char *text,
+			       size_t len)
 {
 	uint32_t h = hash(text, len);
 	struct islot *e;
