@@ -77,12 +77,17 @@ void arena_free(struct arena *a)
 
 #define HUGE_PAGE (2 * 1024 * 1024)
 
+/* Bytes left unused at the end of every chunk: syntax-tree nodes are
+ * allocated only as large as their kind needs (ast.h), and a whole-node
+ * copy of the last one may read past it. */
+#define SLACK 256
+
 /* A zeroed chunk straight from mmap; a standard one is aligned to a huge
  * page and asks for huge pages, so that filling it costs two page faults
  * instead of a thousand. */
 static struct chunk *chunk_new(size_t cap)
 {
-	size_t len = (sizeof(struct chunk) + cap + 4095) & ~(size_t)4095;
+	size_t len = (sizeof(struct chunk) + cap + SLACK + 4095) & ~(size_t)4095;
 	size_t extra = len == CHUNK_SIZE ? HUGE_PAGE : 0;
 	char *m = mmap(NULL, len + extra, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), *p = m;
@@ -101,7 +106,7 @@ static struct chunk *chunk_new(size_t cap)
 #endif
 	}
 	c = (struct chunk *)p;
-	c->size = len - sizeof *c;
+	c->size = len - sizeof *c - SLACK;
 	c->map_len = len;
 	return c;
 }
@@ -129,7 +134,7 @@ void *arena_alloc(struct arena *a, size_t size)
 		}
 		return big->data;
 	}
-	c = chunk_new(CHUNK_SIZE - sizeof *c);
+	c = chunk_new(CHUNK_SIZE - sizeof *c - SLACK);
 	c->next = a->head;
 	a->head = c;
 	c->used = size;
