@@ -12,19 +12,24 @@
 #include <stdint.h>
 #include "session.h"
 
-/* One token.  Kept by value on the parser stack and in macro bodies. */
+/* One token.  Kept by value on the parser stack and in macro bodies, so
+ * kept small: 40 bytes. */
 struct token {
-	int type;		/* bison token code, or a character */
 	struct loc loc;
 	const char *text;	/* identifier, operator or number text (interned);
 				   string: stap's stored form (see lex_string);
 				   embedded code: what is between %{ and %} */
-	const char *str;	/* string: decoded bytes */
-	size_t str_len;
-	int64_t num;		/* number value */
-	unsigned space_before : 1;	/* whitespace or comment before it */
-	unsigned short depth;	/* macro expansion depth that produced it */
+	union {
+		const char *str;	/* STRING: decoded bytes */
+		int64_t num;		/* NUMBER: its value */
+	};
+	uint32_t str_len;	/* STRING: bytes at str */
+	unsigned short type;	/* bison token code, or a character */
+	unsigned short depth : 15;	/* macro expansion depth that made it */
+	unsigned short space_before : 1;	/* white space or a comment
+						   before it */
 };
+_Static_assert(sizeof(struct token) == 40, "struct token grew");
 
 /* A macro made by @define. */
 struct macro {

@@ -226,7 +226,7 @@ static int term(struct cond *c)
  * on from there), or the end of the file (*STOP = 0, reported here). */
 int ppcond_eval(struct parser *p, struct token *open, next_fn next, int *stop)
 {
-	struct cond c = { p, next, {0}, 0 };
+	struct cond c = { .p = p, .next = next };
 	int v;
 
 	advance(&c);

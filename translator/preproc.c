@@ -250,10 +250,13 @@ static int paste_arg(struct parser *p, struct token *t)
 		int len = snprintf(buf, sizeof buf, "%d", s->args.n);
 
 		t->type = is_str ? STRING : NUMBER;
-		t->num = s->args.n;
 		t->text = intern(s, buf, (size_t)len);
-		t->str = t->text;
-		t->str_len = (size_t)len;
+		if (is_str) {
+			t->str = t->text;
+			t->str_len = (uint32_t)len;
+		} else {
+			t->num = s->args.n;
+		}
 		return t->type;
 	}
 	n = atoi(txt + 1);
@@ -267,7 +270,7 @@ static int paste_arg(struct parser *p, struct token *t)
 	if (is_str) {
 		t->type = STRING;
 		t->str = txt;
-		t->str_len = strlen(txt);
+		t->str_len = (uint32_t)strlen(txt);
 		t->text = txt;
 		return STRING;
 	}
