@@ -54,6 +54,8 @@ struct tokbuf {
 	int n, cap;
 };
 
+#define MACRO_ARGS 16	/* argument buffers a parser keeps for reuse */
+
 struct parser {
 	struct session *s;
 	struct arena *a;
@@ -65,6 +67,7 @@ struct parser {
 
 	/* preproc.c state */
 	struct tokbuf pending;	/* pushed-back tokens, next one last */
+	struct tokbuf margs[MACRO_ARGS];	/* a macro call's arguments */
 	struct pp_cond *conds;
 	int nconds, capconds;
 	long expanded;		/* tokens made by macro expansion */

@@ -218,6 +218,12 @@ static int next_raw(struct parser *p, struct token *t)
 
 void pp_reset(struct parser *p)
 {
+	int i;
+
+	for (i = 0; i < MACRO_ARGS; i++) {
+		free(p->margs[i].v);
+		p->margs[i] = (struct tokbuf){0};
+	}
 	free(p->pending.v);
 	memset(&p->pending, 0, sizeof p->pending);
 	free(p->conds);
@@ -388,12 +394,7 @@ static void define_macro(struct parser *p, struct token *at)
 	macro_define(p, m);
 }
 
-struct toklist {
-	struct token *v;
-	int n, cap;
-};
-
-static void tl_add(struct toklist *l, const struct token *t)
+static void tl_add(struct tokbuf *l, const struct token *t)
 {
 	if (l->n == l->cap) {
 		l->cap = l->cap ? 2 * l->cap : 16;
@@ -404,7 +405,7 @@ static void tl_add(struct toklist *l, const struct token *t)
 
 /* Read the parenthesised arguments of an invocation; -1 after an error. */
 static int macro_args(struct parser *p, struct macro *m, struct token *at,
-		      struct toklist *args)
+		      struct tokbuf *args)
 {
 	struct token t;
 	int depth = 0, nargs = 1, np = m->params.n;
@@ -447,10 +448,13 @@ static int macro_args(struct parser *p, struct macro *m, struct token *at,
 	return 0;
 }
 
+/* The body goes straight onto the pushed-back stack, last token first,
+ * with the arguments in place of the parameters. */
 static void expand_macro(struct parser *p, struct macro *m, struct token *at)
 {
-	struct toklist out = {0}, args[16], *argv = args;
-	int i, j, np = m->params.n, bad = 0;
+	struct tokbuf *argv = p->margs;
+	int i, j, k, np = m->params.n, bad = 0;
+	unsigned short depth = (unsigned short)(at->depth + 1);
 
 	/* After the first runaway expansion, macros expand to nothing:
 	 * one message, and no exponential work. */
@@ -462,41 +466,43 @@ static void expand_macro(struct parser *p, struct macro *m, struct token *at)
 		p->expanded = MAX_EXPANDED + 1;
 		return;
 	}
-	if (np > 16)
+	if (np > MACRO_ARGS)
 		argv = xmalloc((size_t)np * sizeof *argv);
-	memset(argv, 0, (size_t)(np ? np : 1) * sizeof *argv);
+	for (i = 0; i < np; i++) {
+		if (argv == p->margs)
+			argv[i].n = 0;
+		else
+			argv[i] = (struct tokbuf){0};
+	}
 	if (np)
 		bad = macro_args(p, m, at, argv);
-	for (i = 0; !bad && i < m->nbody; i++) {
+	for (i = m->nbody - 1; !bad && i >= 0; i--) {
 		struct token t = m->body[i];
 
 		for (j = 0; t.type == ATWORD && j < np; j++)
 			if (t.text == (const char *)m->params.v[j])
 				break;
 		if (t.type == ATWORD && j < np) {
-			int k;
-
 			p->expanded += argv[j].n;
-			for (k = 0; k < argv[j].n; k++) {
+			for (k = argv[j].n - 1; k >= 0; k--) {
 				struct token a = argv[j].v[k];
 
-				a.depth = (unsigned short)(at->depth + 1);
-				tl_add(&out, &a);
+				a.depth = depth;
+				push(p, &a);
 			}
 			continue;
 		}
-		t.depth = (unsigned short)(at->depth + 1);
+		t.depth = depth;
 		if (i == 0)
 			t.space_before = at->space_before;
-		tl_add(&out, &t);
+		push(p, &t);
 	}
 	p->expanded += m->nbody;
-	push_seq(p, out.v, out.n);
-	free(out.v);
-	for (i = 0; i < np; i++)
-		free(argv[i].v);
-	if (argv != args)
+	if (argv != p->margs) {
+		for (i = 0; i < np; i++)
+			free(argv[i].v);
 		free(argv);
+	}
 }
 
 /* The @-operators of the language; anything else is a macro.  Tokens
@@ -700,10 +706,7 @@ static int glue_word(struct parser *p, struct token *t)
 			sb_puts(&sb, n.text);
 			continue;
 		}
-		if (type)
-			push(p, &n);
-		else
-			push(p, &n);
+		push(p, &n);
 		break;
 	}
 	t->text = intern(p->s, sb.s, sb.len);
