@@ -118,9 +118,9 @@ static int resolve_timer(struct session *s, const struct probe_point *pt,
 		return -1;
 	if (pt->comps.n > 2) {
 		r = pt->comps.v[2];
-		if (strcmp(r->name, "randomize") || pt->comps.n > 3 || scale <= 0) {
+		if (strcmp(r->name, "randomize") || pt->comps.n > 3 || scale == 0) {
 			diag_error(&s->diags, r->loc, "sema.probe-mismatch",
-				   "unexpected component '%s' after '%s(%lld)' (only .randomize(N) may follow, and not for hz or jiffies)",
+				   "unexpected component '%s' after '%s(%lld)' (only .randomize(N) may follow, and not for hz)",
 				   r->name, u->name, (long long)n);
 			return -1;
 		}
@@ -135,7 +135,7 @@ static int resolve_timer(struct session *s, const struct probe_point *pt,
 	}
 	td = ARENA_NEW(s->arena, struct timer_data);
 	td->period_ns = period;
-	td->rand_ns = m * (scale > 0 ? scale : 0);
+	td->rand_ns = scale > 0 ? m * scale : -m;	/* jiffies: < 0 */
 	dp->data = td;
 	return 1;
 }
