@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include "loc.h"
 
+struct arena;
+
 struct diags {
 	int errors, warnings;
 	int suppress_warnings;	/* -w */
@@ -20,6 +22,11 @@ struct diags {
 	int color;		/* stderr is a terminal */
 	FILE *out;		/* stderr unless redirected (tests) */
 	const char *last_id;	/* id of the last error, for the summary */
+	struct arena *arena;	/* set: an error with the same place and
+				   text as an earlier one is not repeated
+				   (one per derived probe, say), as stap */
+	const char **seen;	/* those errors, an open hash set */
+	size_t nseen, capseen;
 };
 
 void diag_init(struct diags *d);
