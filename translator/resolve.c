@@ -199,6 +199,7 @@ struct derive {
 	const struct probe_point *user_point;
 	const char *chain;		/* -p2: the aliases expanded so far, as
 					   "alias = points <- … <- user points" */
+	const char *user_text;		/* the user points, as chain starts */
 	int depth;
 	const struct probe_alias *expanding[MAX_ALIAS_DEPTH + 1];
 	int optional;			/* > 0: under a `?` or `!` point */
@@ -378,6 +379,8 @@ static int derive_one(struct derive *d, const struct probe_family *fam,
 	if (!dp->pp)
 		dp->pp = pp_format(el->s, &dp->comps);
 	dp->user_pp = d->chain;
+	dp->user_probe = d->probe;
+	dp->user_text_len = strlen(d->user_text);
 	if (d->list_pp)
 		dp->list_pp = d->list_pp;
 	else
@@ -577,7 +580,7 @@ static void derive_probe(struct elab *el, const struct probe *p)
 	const struct probe_point *pt;
 	int i, rc;
 
-	d.chain = points_text(el->s->arena, &p->points, ",");
+	d.chain = d.user_text = points_text(el->s->arena, &p->points, ",");
 	VEC_EACH(p->points, i, pt) {
 		d.user_point = pt;
 		d.optional = pt->optional || pt->sufficient;
