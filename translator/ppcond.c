@@ -85,21 +85,16 @@ static const char *config_value(struct parser *p, const char *name)
 	return v;
 }
 
-/* A literal operand: a string, or a possibly negative number. */
+/* A literal operand: a string or a number (stap 4.8 has no negative
+ * numbers here: "-1" is an error). */
 static int literal(struct cond *c, int *is_num, int64_t *num, const char **str)
 {
-	int neg = 0;
-
-	if (c->t.type == '-') {
-		neg = 1;
-		advance(c);
-	}
 	if (c->t.type == NUMBER) {
 		*is_num = 1;
-		*num = neg ? -c->t.num : c->t.num;
+		*num = c->t.num;
 		return 1;
 	}
-	if (c->t.type == STRING && !neg) {
+	if (c->t.type == STRING) {
 		*is_num = 0;
 		*str = arena_strndup(c->p->a, c->t.str, c->t.str_len);
 		return 1;
