@@ -71,18 +71,13 @@ static int str_holds(int op, const char *have, const char *want, int versions)
 	return holds(op, versions ? strverscmp(have, want) : strcmp(have, want));
 }
 
-/* A CONFIG_ value without the quotes .config keeps around strings. */
+/* A CONFIG_ value as .config has it: a string keeps its quotes, as stap
+ * 4.8 compares it ("\"(none)\""); unset is "". */
 static const char *config_value(struct parser *p, const char *name)
 {
 	const char *v = kernel_config_value(p->s, name);
-	size_t n;
 
-	if (!v)
-		return "";
-	n = strlen(v);
-	if (n >= 2 && v[0] == '"' && v[n - 1] == '"')
-		return arena_strndup(p->a, v + 1, n - 2);
-	return v;
+	return v ? v : "";
 }
 
 /* A literal operand: a string or a number (stap 4.8 has no negative
