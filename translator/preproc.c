@@ -205,6 +205,19 @@ static void push(struct parser *p, const struct token *t)
 	b->v[b->n++] = *t;
 }
 
+/* An argument counts as used once the scanner has seen it, even in a
+ * branch not taken or a macro never called (stap marks it there). */
+static void mark_arg_used(struct session *s, const char *txt)
+{
+	int n = txt[1] == '#' ? 0 : atoi(txt + 1);
+
+	if (n < 1 || n > s->args.n)
+		return;
+	if (!s->args_used)
+		s->args_used = arena_alloc(s->arena, (size_t)s->args.n);
+	s->args_used[n - 1] = 1;
+}
+
 static int next_raw(struct parser *p, struct token *t)
 {
 	if (p->pending.n) {
@@ -213,6 +226,8 @@ static int next_raw(struct parser *p, struct token *t)
 	}
 	t->type = lex_next(p, p->scanner, t);
 	t->depth = 0;
+	if (t->type == ARG)
+		mark_arg_used(p->s, t->text);
 	return t->type;
 }
 

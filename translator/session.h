@@ -65,6 +65,8 @@ struct session {
 	const struct src_file *script;	/* the user's script */
 	struct vec extra_scripts;	/* -E: const struct src_file * */
 	struct vec args;		/* script arguments $1…: const char * */
+	char *args_used;		/* parse: [i] set once $i+1 or @i+1
+					   was scanned (NULL: none was) */
 
 	/* ---- the target kernel (kernel.c) ---- */
 	const struct kernel_info *kernel;	/* resolved once */
