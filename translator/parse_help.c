@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ast_new.h"
+#include "format.h"
 #include "parse_help.h"
 #include "parser.h"
 
@@ -183,6 +184,20 @@ struct exp *help_sym(struct parser *p, const struct token *t)
 	return ast_sym(p->a, t->loc, t->text);
 }
 
+/* A printf format is checked while parsing, as stap does (the arguments
+ * against it in pass 2, printcheck.c). */
+static void check_format(struct parser *p, const struct token *name,
+			 const struct exp *fmt)
+{
+	enum _stp_fmt_type types[1];
+	struct _stp_fmt_error err;
+
+	if (_stp_fmt_check(fmt->u.str.s, types, 0, &err) < 0)
+		parse_error(p, name->loc, "parse.printf-format",
+			    "invalid format string: %s (at byte %zu of the format)",
+			    err.msg, err.offset);
+}
+
 struct exp *help_call(struct parser *p, const struct token *name,
 		      struct vec args)
 {
@@ -209,6 +224,7 @@ struct exp *help_call(struct parser *p, const struct token *name,
 	args.cap = args.n;
 	e = ast_print(p->a, name->loc, k, printers[i].to_string, args);
 	if (k == PR_PRINTF) {
+		check_format(p, name, first);
 		e->u.print.fmt = first->u.str.s;
 		e->u.print.fmt_len = first->u.str.len;
 		e->u.print.fmt_raw = first->u.str.raw;
