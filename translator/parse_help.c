@@ -209,6 +209,16 @@ struct exp *help_call(struct parser *p, const struct token *name,
 	if (i == NPRINTERS)
 		return ast_call(p->a, name->loc, name->text, args);
 	k = printers[i].kind;
+	/* print and sprint need a value; printd and printdln a delimiter
+	 * and two values (stap 4.8 has them in its grammar) */
+	if (k == PR_PRINT && !args.n)
+		parse_error(p, name->loc, "parse.print-args",
+			    "%s needs at least one argument", name->text);
+	if ((k == PR_PRINTD || k == PR_PRINTDLN) && args.n < 3 &&
+	    args.n && ((struct exp *)args.v[0])->kind == EX_STR)
+		parse_error(p, name->loc, "parse.print-args",
+			    "%s needs a delimiter and at least two values",
+			    name->text);
 	if (k != PR_PRINTF && k != PR_PRINTD && k != PR_PRINTDLN)
 		return ast_print(p->a, name->loc, k, printers[i].to_string, args);
 	first = args.n ? args.v[0] : NULL;
