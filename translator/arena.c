@@ -1,18 +1,25 @@
 /* arena.c - bump allocation in large chunks, plus the heap string buffer.
  *
- * See arena.h.  Chunks are 64 KiB unless one allocation is larger.
+ * See arena.h.  Chunks are 4 MiB: parsing the tapset library alone makes
+ * tens of megabytes of nodes.  Chunks come straight from mmap, already
+ * zeroed, so allocation needs no memset.  An allocation larger
+ * than a quarter chunk gets a chunk of its own, placed behind the current
+ * one so that the space left there is still used.
  */
 #include "arena.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
-#define CHUNK_SIZE (64 * 1024)
+#define CHUNK_SIZE (4 * 1024 * 1024)
 
 struct chunk {
 	struct chunk *next;
 	size_t used, size;
+	size_t map_len;		/* what chunk_new mapped */
 	_Alignas(16) unsigned char data[];
 };
 
@@ -63,9 +70,45 @@ void arena_free(struct arena *a)
 		return;
 	for (c = a->head; c; c = next) {
 		next = c->next;
-		free(c);
+		munmap(c, c->map_len);
 	}
 	free(a);
+}
+
+#define HUGE_PAGE (2 * 1024 * 1024)
+
+/* Bytes left unused at the end of every chunk: syntax-tree nodes are
+ * allocated only as large as their kind needs (ast.h), and a whole-node
+ * copy of the last one may read past it. */
+#define SLACK 256
+
+/* A zeroed chunk straight from mmap; a standard one is aligned to a huge
+ * page and asks for huge pages, so that filling it costs two page faults
+ * instead of a thousand. */
+static struct chunk *chunk_new(size_t cap)
+{
+	size_t len = (sizeof(struct chunk) + cap + SLACK + 4095) & ~(size_t)4095;
+	size_t extra = len == CHUNK_SIZE ? HUGE_PAGE : 0;
+	char *m = mmap(NULL, len + extra, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), *p = m;
+	struct chunk *c;
+
+	if (m == MAP_FAILED)
+		xoom();
+	if (extra) {
+		p = (char *)(((uintptr_t)m + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+		if (p > m)
+			munmap(m, (size_t)(p - m));
+		if (p + len < m + len + extra)
+			munmap(p + len, (size_t)(m + len + extra - (p + len)));
+#ifdef MADV_HUGEPAGE
+		madvise(p, len, MADV_HUGEPAGE);
+#endif
+	}
+	c = (struct chunk *)p;
+	c->size = len - sizeof *c - SLACK;
+	c->map_len = len;
+	return c;
 }
 
 void *arena_alloc(struct arena *a, size_t size)
@@ -74,18 +117,28 @@ void *arena_alloc(struct arena *a, size_t size)
 	void *p;
 
 	size = (size + 15) & ~(size_t)15;
-	if (!c || c->size - c->used < size) {
-		size_t cap = size > CHUNK_SIZE ? size : CHUNK_SIZE;
-		c = xmalloc(sizeof *c + cap);
-		c->size = cap;
-		c->used = 0;
-		c->next = a->head;
-		a->head = c;
+	if (c && c->size - c->used >= size) {
+		p = c->data + c->used;
+		c->used += size;
+		return p;
 	}
-	p = c->data + c->used;
-	c->used += size;
-	memset(p, 0, size);
-	return p;
+	if (size > CHUNK_SIZE / 4) {
+		struct chunk *big = chunk_new(size);
+
+		big->used = size;
+		if (c) {
+			big->next = c->next;
+			c->next = big;
+		} else {
+			a->head = big;
+		}
+		return big->data;
+	}
+	c = chunk_new(CHUNK_SIZE - sizeof *c - SLACK);
+	c->next = a->head;
+	a->head = c;
+	c->used = size;
+	return c->data;
 }
 
 char *arena_strndup(struct arena *a, const char *s, size_t n)

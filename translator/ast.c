@@ -3,14 +3,80 @@
  * The grammar (parser.y) builds nodes only through these.  Every node is
  * zeroed arena memory with its kind and location set; lists start empty.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "ast.h"
 #include "ast_new.h"
 
+#define EXP_SIZE(m) (offsetof(struct exp, u) + sizeof(((struct exp *)0)->u.m))
+
+size_t ast_exp_size(enum exp_kind kind)
+{
+	switch (kind) {
+	case EX_NUM:
+		return EXP_SIZE(num);
+	case EX_STR: case EX_EMBEDDED:
+		return EXP_SIZE(str);
+	case EX_BINARY: case EX_CMP: case EX_LOG_OR: case EX_LOG_AND:
+	case EX_CONCAT: case EX_REGEX:
+		return EXP_SIZE(bin);
+	case EX_UNARY: case EX_PRE_INC: case EX_POST_INC:
+		return EXP_SIZE(un);
+	case EX_TERNARY:
+		return EXP_SIZE(tern);
+	case EX_SYM:
+		return EXP_SIZE(sym);
+	case EX_INDEX: case EX_IN:
+		return EXP_SIZE(index);
+	case EX_CALL:
+		return EXP_SIZE(call);
+	case EX_PRINT:
+		return EXP_SIZE(print);
+	case EX_STAT:
+		return EXP_SIZE(stat);
+	case EX_HIST:
+		return EXP_SIZE(hist);
+	case EX_TARGET: case EX_TARGET_LIST:
+		return EXP_SIZE(target);
+	case EX_CAST: case EX_ATVAR: case EX_DEFINED: case EX_PROBEWRITE:
+	case EX_ENTRY: case EX_PERF: case EX_CONST: case EX_REGISTER:
+	case EX_DEREF: case EX_AUTOCAST:
+		return EXP_SIZE(op);
+	case EX_ASSIGN: case EX_KIND_COUNT:
+		break;
+	}
+	return sizeof(struct exp);
+}
+
+#define STMT_SIZE(m) (offsetof(struct stmt, u) + sizeof(((struct stmt *)0)->u.m))
+
+size_t ast_stmt_size(enum stmt_kind kind)
+{
+	switch (kind) {
+	case ST_BLOCK:
+		return STMT_SIZE(block);
+	case ST_EMBEDDED:
+		return STMT_SIZE(embedded);
+	case ST_EXP: case ST_DELETE: case ST_RETURN:
+		return STMT_SIZE(exp);
+	case ST_IF:
+		return STMT_SIZE(if_);
+	case ST_FOR:
+		return STMT_SIZE(for_);
+	case ST_TRY:
+		return STMT_SIZE(try_);
+	case ST_NULL: case ST_BREAK: case ST_CONTINUE: case ST_NEXT:
+		return offsetof(struct stmt, u);
+	case ST_FOREACH: case ST_KIND_COUNT:
+		break;
+	}
+	return sizeof(struct stmt);
+}
+
 struct exp *ast_exp(struct arena *a, enum exp_kind kind, struct loc loc)
 {
-	struct exp *e = ARENA_NEW(a, struct exp);
+	struct exp *e = arena_alloc(a, ast_exp_size(kind));
 
 	e->kind = kind;
 	e->loc = loc;
@@ -189,7 +255,7 @@ struct target_comp *ast_comp(struct arena *a, enum target_comp_kind kind,
 
 struct stmt *ast_stmt(struct arena *a, enum stmt_kind kind, struct loc loc)
 {
-	struct stmt *s = ARENA_NEW(a, struct stmt);
+	struct stmt *s = arena_alloc(a, ast_stmt_size(kind));
 
 	s->kind = kind;
 	s->loc = loc;

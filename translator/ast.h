@@ -83,10 +83,14 @@ enum print_kind {
 	PR_PRINT, PR_PRINTLN, PR_PRINTD, PR_PRINTDLN, PR_PRINTF,
 };
 
+/* A node is allocated only as large as its kind's member of the union
+ * (ast_exp_size): never copy one whole, nor change its kind to one with
+ * a larger member, except EX_ASSIGN, which has the full size (opt.c
+ * replaces an elided assignment with its right side in place). */
 struct exp {
 	enum exp_kind kind;
-	struct loc loc;
 	enum type type;		/* sema: the inferred type */
+	struct loc loc;
 	union {
 		int64_t num;			/* EX_NUM */
 		struct {			/* EX_STR, EX_EMBEDDED */
@@ -190,6 +194,7 @@ enum stmt_kind {
 	ST_KIND_COUNT
 };
 
+/* Sized by kind, as struct exp (ast_stmt_size). */
 struct stmt {
 	enum stmt_kind kind;
 	struct loc loc;
@@ -311,6 +316,10 @@ struct embedded_code {		/* %{ … %} at top level */
 	const char *code;
 	const struct src_file *file;
 };
+
+/* The bytes a node of this kind occupies (ast.c). */
+size_t ast_exp_size(enum exp_kind kind);
+size_t ast_stmt_size(enum stmt_kind kind);
 
 /* Deep copies, for bodies that appear in several derived probes (ast.c). */
 struct exp *exp_clone(struct arena *a, const struct exp *e);

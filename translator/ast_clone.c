@@ -40,7 +40,7 @@ struct exp *exp_clone(struct arena *a, const struct exp *e)
 	if (!e)
 		return NULL;
 	n = ARENA_NEW(a, struct exp);
-	*n = *e;
+	memcpy(n, e, ast_exp_size(e->kind));
 	switch (e->kind) {
 	case EX_NUM: case EX_STR: case EX_EMBEDDED: case EX_SYM:
 		break;
@@ -103,7 +103,7 @@ struct stmt *stmt_clone(struct arena *a, const struct stmt *st)
 	if (!st)
 		return NULL;
 	n = ARENA_NEW(a, struct stmt);
-	*n = *st;
+	memcpy(n, st, ast_stmt_size(st->kind));
 	switch (st->kind) {
 	case ST_BLOCK:
 		n->u.block = (struct vec){0};

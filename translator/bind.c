@@ -353,6 +353,34 @@ static void bind_body(struct elab *el, struct stmt *body, struct exp *cond)
 	scan_body(el, body, cond);
 }
 
+/* A probe's `if (…)` condition is evaluated outside the probe, when
+ * globals change: it may read globals, nothing else (stap's rules). */
+static int check_cond_exp(struct walker *w, struct exp *e)
+{
+	struct elab *el = w->arg;
+
+	switch (e->kind) {
+	case EX_SYM:
+		if (e->u.sym.sym && e->u.sym.sym->kind != SYM_GLOBAL)
+			diag_error(&el->s->diags, e->loc, "sema.probe-cond",
+				   "probe condition must not reference undeclared global '%s'",
+				   e->u.sym.name);
+		break;
+	case EX_CALL: case EX_PRINT:
+		diag_error(&el->s->diags, e->loc, "sema.probe-cond",
+			   "probe condition must not reference function '%s'",
+			   e->kind == EX_CALL ? e->u.call.name : "print");
+		break;
+	case EX_ASSIGN: case EX_PRE_INC: case EX_POST_INC:
+		diag_error(&el->s->diags, e->loc, "sema.probe-cond",
+			   "probe condition must not modify any variables");
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
 void elab_bind_probe(struct elab *el, struct derived_probe *dp)
 {
 	struct vec callees = {0};
@@ -365,6 +393,11 @@ void elab_bind_probe(struct elab *el, struct derived_probe *dp)
 	el->callees = &callees;
 	bind_body(el, dp->body, dp->cond);
 	dp->callees = callees;
+	if (dp->cond) {
+		struct walker w = { .exp = check_cond_exp, .arg = el };
+
+		walk_exp(&w, dp->cond);
+	}
 }
 
 void elab_bind_func(struct elab *el, struct func *f)

@@ -5,6 +5,7 @@
  * whatever the terminal's tab width.
  */
 #include "diag.h"
+#include "arena.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -68,10 +69,59 @@ static void vreport(struct diags *d, struct loc loc, const char *kind,
 	quote_line(d, loc);
 }
 
+static size_t seen_hash(const char *k)
+{
+	size_t h = 5381;
+
+	while (*k)
+		h = h * 33 + (unsigned char)*k++;
+	return h;
+}
+
+/* Remember KEY; 0 if it was already there. */
+static int seen_add(struct diags *d, const char *key)
+{
+	size_t i, j;
+
+	if (2 * (d->nseen + 1) > d->capseen) {
+		const char **old = d->seen;
+		size_t oldcap = d->capseen;
+
+		d->capseen = oldcap ? 2 * oldcap : 64;
+		d->seen = arena_alloc(d->arena, d->capseen * sizeof *d->seen);
+		for (i = 0; i < oldcap; i++) {
+			if (!old[i])
+				continue;
+			for (j = seen_hash(old[i]) & (d->capseen - 1); d->seen[j];
+			     j = (j + 1) & (d->capseen - 1))
+				;
+			d->seen[j] = old[i];
+		}
+	}
+	for (j = seen_hash(key) & (d->capseen - 1); d->seen[j];
+	     j = (j + 1) & (d->capseen - 1))
+		if (!strcmp(d->seen[j], key))
+			return 0;
+	d->seen[j] = key;
+	d->nseen++;
+	return 1;
+}
+
+static void print_error(struct diags *d, struct loc loc, const char *fmt,
+			...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(d, loc, "error", "\033[1;31m", fmt, ap);
+	va_end(ap);
+}
+
 void diag_error(struct diags *d, struct loc loc, const char *id,
 		const char *fmt, ...)
 {
 	va_list ap;
+	char *msg;
 
 	if (d->quiet) {
 		d->quieted++;
@@ -82,8 +132,19 @@ void diag_error(struct diags *d, struct loc loc, const char *id,
 	d->last_id = id;
 	last_shown = 1;
 	va_start(ap, fmt);
-	vreport(d, loc, "error", "\033[1;31m", fmt, ap);
+	if (!d->arena || !loc.file) {
+		vreport(d, loc, "error", "\033[1;31m", fmt, ap);
+		va_end(ap);
+		return;
+	}
+	msg = arena_vprintf(d->arena, fmt, ap);
 	va_end(ap);
+	if (!seen_add(d, arena_printf(d->arena, "%s:%d:%d: %s", loc.file->name,
+				      loc.line, loc.col, msg))) {
+		last_shown = 0;
+		return;
+	}
+	print_error(d, loc, "%s", msg);
 }
 
 void diag_warning(struct diags *d, struct loc loc, const char *id,

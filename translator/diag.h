@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include "loc.h"
 
+struct arena;
+
 struct diags {
 	int errors, warnings;
 	int suppress_warnings;	/* -w */
@@ -23,6 +25,11 @@ struct diags {
 	int quiet;		/* > 0: errors and warnings are counted in
 				   quieted only (-l/-L try points silently) */
 	int quieted;
+	struct arena *arena;	/* set: an error with the same place and
+				   text as an earlier one is not repeated
+				   (one per derived probe, say), as stap */
+	const char **seen;	/* those errors, an open hash set */
+	size_t nseen, capseen;
 };
 
 void diag_init(struct diags *d);

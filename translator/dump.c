@@ -12,6 +12,13 @@
 #include "dump.h"
 
 static void exp_(FILE *o, const struct exp *e);
+
+static const char *(*sym_namer)(const struct exp *e);
+
+void dump_set_sym_namer(const char *(*namer)(const struct exp *e))
+{
+	sym_namer = namer;
+}
 static void stmt_(FILE *o, const struct stmt *s);
 
 /* A string literal in stap's stored form: only '"' needs escaping. */
@@ -210,7 +217,7 @@ static void exp_(FILE *o, const struct exp *e)
 		paren(o, e->u.tern.no);
 		break;
 	case EX_SYM:
-		fputs(e->u.sym.name, o);
+		fputs(sym_namer ? sym_namer(e) : e->u.sym.name, o);
 		break;
 	case EX_INDEX:
 		exp_(o, e->u.index.base);

@@ -74,6 +74,9 @@ int elab_list_probes(struct session *s, struct program *p);
  * with a wildcard in a component name, matches; 0 when it has none. */
 int ppwild_expand(struct session *s, const struct probe_family *fam,
 		  const struct probe_point *pt, struct vec *out);
+/* ppwild.c: might POINT, whose first component names FAM, be one of its
+ * shapes (a wildcard in the first component tries every family)? */
+int ppwild_fits(const struct probe_family *fam, const struct probe_point *pt);
 
 const char *type_name(enum type t);
 /* " (similar: a, b, …)": up to five of NAMES (const char *) close to

@@ -177,7 +177,30 @@ static void warn_globals(struct elab *el)
 				     "never-assigned global variable '%s'", sym->name);
 }
 
+static int elaborate(struct session *s);
+
+/* Every script argument neither $N nor @N named (in code that was kept),
+ * warned about at the end of pass 2 whatever its outcome, as stap. */
+static void warn_unused_args(struct session *s)
+{
+	int i;
+
+	for (i = 0; i < s->args.n; i++)
+		if (!s->args_used || !s->args_used[i])
+			diag_plain_warning(&s->diags,
+					   "unused command line option $%d/@%d",
+					   i + 1, i + 1);
+}
+
 int pass_elaborate(struct session *s)
+{
+	int rc = elaborate(s);
+
+	warn_unused_args(s);
+	return rc;
+}
+
+static int elaborate(struct session *s)
 {
 	struct elab el;
 	struct derived_probe *dp;

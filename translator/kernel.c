@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "kernel.h"
+#include "kconfig.h"
 #include "session.h"
 
 const char *testbed_dir(void)
@@ -140,25 +141,19 @@ const struct kernel_info *kernel_target(struct session *s)
 const char *kernel_config_value(struct session *s, const char *name)
 {
 	const struct kernel_info *k = kernel_target(s);
-	const char *p;
-	size_t n = strlen(name);
 
 	if (!k || !k->config)
 		return NULL;
-	if (!s->kernel_config_text) {
+	if (!s->kconfig) {
 		const struct src_file *f = NULL;
 		FILE *fp = fopen(k->config, "r");
+
 		if (fp) {
 			fclose(fp);
 			f = src_read(s, k->config, k->config);
 		}
-		s->kernel_config_text = f ? f->text : "";
+		s->kconfig = f ? kconfig_parse(s->arena, f->text, f->len) :
+				 kconfig_parse(s->arena, "", 0);
 	}
-	for (p = s->kernel_config_text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
-		if (!strncmp(p, name, n) && p[n] == '=') {
-			const char *v = p + n + 1, *e = strchr(v, '\n');
-			return arena_strndup(s->arena, v, e ? (size_t)(e - v) : strlen(v));
-		}
-	}
-	return NULL;
+	return kconfig_get(s->kconfig, name);
 }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ast_walk.h"
 #include "dump.h"
 #include "elab.h"
 
@@ -107,12 +108,61 @@ static void print_display_probe(FILE *f, const struct sym *sym)
 		fprintf(f, "  __val:%s\n", type_name(sym->type));
 }
 
+/* In a listed condition every name is a global (bind.c allows no other):
+ * stap shows them by their C names. */
+static struct arena *namer_arena;
+
+static const char *global_name(const struct exp *e)
+{
+	return arena_printf(namer_arena, "__global_%s", e->u.sym.name);
+}
+
+static int sym_seen(struct walker *w, struct exp *e)
+{
+	if (e->kind == EX_SYM)
+		*(int *)w->arg = 1;
+	return 0;
+}
+
+/* Does condition E read any variable (a global, then)? */
+static int reads_globals(struct exp *e)
+{
+	int seen = 0;
+	struct walker w = { .exp = sym_seen, .arg = &seen };
+
+	walk_exp(&w, e);
+	return seen;
+}
+
+/* " <- …" of a probe: the aliases it went through, then the user's points
+ * printed again, their conditions folded as the probe's own. */
+static void print_user_pp(FILE *f, const struct derived_probe *dp)
+{
+	const struct probe_point *pt;
+	size_t len = strlen(dp->user_pp);
+	int i, conds = 0;
+
+	if (dp->user_probe)
+		VEC_EACH(dp->user_probe->points, i, pt)
+			conds |= pt->cond != NULL;
+	if (!conds || dp->user_text_len > len) {
+		fputs(dp->user_pp, f);
+		return;
+	}
+	fwrite(dp->user_pp, 1, len - dp->user_text_len, f);
+	VEC_EACH(dp->user_probe->points, i, pt) {
+		if (i)
+			fputc(',', f);
+		dump_probe_point(f, pt);
+	}
+}
+
 void elab_print_program(struct session *s, struct program *p)
 {
 	FILE *f = stdout;
 	const struct sym *sym;
 	const struct derived_probe *dp;
-	int i;
+	int i, conds = 0;
 
 	if (p->globals.n)
 		fputs("# globals\n", f);
@@ -120,6 +170,8 @@ void elab_print_program(struct session *s, struct program *p)
 		print_sym(f, "", sym);
 	print_functions(f, s, p);
 	fputs("# probes\n", f);
+	namer_arena = s->arena;
+	dump_set_sym_namer(global_name);
 	VEC_EACH(p->probes, i, dp) {
 		fputs(dp->pp, f);
 		if (dp->mark_sufficient)
@@ -133,9 +185,16 @@ void elab_print_program(struct session *s, struct program *p)
 		}
 		if (dp->family && dp->family->listing_note)
 			fprintf(f, " /*%s*/", dp->family->listing_note(s, dp));
-		fprintf(f, " /* <- %s */\n", dp->user_pp);
+		fputs(" /* <- ", f);
+		print_user_pp(f, dp);
+		fputs(" */\n", f);
 		print_locals(f, &dp->locals);
+		conds |= reads_globals(dp->cond);
 	}
+	dump_set_sym_namer(NULL);
+	/* stap arms conditional probes from a begin probe of its own */
+	if (conds)
+		fputs("begin /* <- begin */\n", f);
 	if (s->no_global_display)
 		return;
 	VEC_EACH(p->globals, i, sym)

@@ -127,6 +127,7 @@ int main(int argc, char **argv)
 	memset(&s, 0, sizeof s);
 	s.arena = arena_new();
 	diag_init(&s.diags);
+	s.diags.arena = s.arena;
 	rc = cmdline_parse(&s, argc, argv);
 	if (rc)
 		return rc < 0 ? 0 : rc;

@@ -352,6 +352,145 @@ static int fold_defined(struct walker *w, struct exp *e)
 	}
 }
 
+static int is_num(const struct exp *e)
+{
+	return e && e->kind == EX_NUM;
+}
+
+static int is_str(const struct exp *e)
+{
+	return e && e->kind == EX_STR;
+}
+
+static void to_num(struct exp *e, int64_t v)
+{
+	e->kind = EX_NUM;
+	e->type = TY_LONG;
+	e->u.num = v;
+}
+
+/* Arithmetic on two literals, as the module computes it (wrapping);
+ * 0 for what must be left to run time (division by zero, odd shifts). */
+static int fold_arith(const char *op, int64_t x, int64_t y, int64_t *v)
+{
+	uint64_t ux = (uint64_t)x, uy = (uint64_t)y;
+
+	switch (op[0]) {
+	case '+': *v = (int64_t)(ux + uy); return 1;
+	case '-': *v = (int64_t)(ux - uy); return 1;
+	case '*': *v = (int64_t)(ux * uy); return 1;
+	case '&': *v = x & y; return 1;
+	case '|': *v = x | y; return 1;
+	case '^': *v = x ^ y; return 1;
+	case '/': case '%':
+		if (y == 0 || (x == INT64_MIN && y == -1))
+			return 0;
+		*v = op[0] == '/' ? x / y : x % y;
+		return 1;
+	case '<': case '>':
+		if (y < 0 || y > 63)
+			return 0;
+		*v = op[0] == '<' ? (int64_t)(ux << y) : x >> y;
+		return 1;
+	}
+	return 0;
+}
+
+static int fold_cmp(const char *op, int c)
+{
+	if (!strcmp(op, "<"))
+		return c < 0;
+	if (!strcmp(op, ">"))
+		return c > 0;
+	if (!strcmp(op, "<="))
+		return c <= 0;
+	if (!strcmp(op, ">="))
+		return c >= 0;
+	if (!strcmp(op, "=="))
+		return c == 0;
+	return c != 0;
+}
+
+/* stap's constant folding of literal operands, after the children
+ * (a probe condition is listed folded by -p2).  A node only ever becomes
+ * a smaller kind: a number, or a string from a concatenation. */
+static void fold_literals(struct arena *a, struct exp *e, int root)
+{
+	struct exp *l = NULL, *r = NULL;
+	int64_t v;
+
+	if (!e)
+		return;
+	switch (e->kind) {
+	case EX_BINARY: case EX_CMP: case EX_CONCAT: case EX_LOG_AND:
+	case EX_LOG_OR:
+		fold_literals(a, l = e->u.bin.left, 0);
+		fold_literals(a, r = e->u.bin.right, 0);
+		break;
+	case EX_UNARY:
+		fold_literals(a, e->u.un.operand, 0);
+		break;
+	case EX_TERNARY:
+		fold_literals(a, e->u.tern.cond, 0);
+		fold_literals(a, e->u.tern.yes, 0);
+		fold_literals(a, e->u.tern.no, 0);
+		return;
+	default:
+		return;
+	}
+	if (root)	/* stap never replaces a condition's root */
+		return;
+	switch (e->kind) {
+	case EX_UNARY:
+		l = e->u.un.operand;
+		if (!is_num(l))
+			return;
+		v = l->u.num;
+		switch (e->u.un.op[0]) {
+		case '-': to_num(e, (int64_t)(0 - (uint64_t)v)); break;
+		case '+': to_num(e, v); break;
+		case '!': to_num(e, !v); break;
+		case '~': to_num(e, ~v); break;
+		}
+		return;
+	case EX_BINARY:
+		if (is_num(l) && is_num(r) &&
+		    fold_arith(e->u.bin.op, l->u.num, r->u.num, &v))
+			to_num(e, v);
+		return;
+	case EX_LOG_AND: case EX_LOG_OR:
+		if (is_num(l) && is_num(r))
+			to_num(e, e->kind == EX_LOG_AND ? l->u.num && r->u.num :
+						       l->u.num || r->u.num);
+		return;
+	case EX_CMP:
+		if (is_num(l) && is_num(r))
+			to_num(e, fold_cmp(e->u.bin.op, l->u.num < r->u.num ? -1 :
+						       l->u.num > r->u.num));
+		else if (is_str(l) && is_str(r))
+			to_num(e, fold_cmp(e->u.bin.op, strcmp(l->u.str.s, r->u.str.s)));
+		return;
+	case EX_CONCAT:
+		if (is_str(l) && is_str(r)) {
+			char *s = arena_alloc(a, l->u.str.len + r->u.str.len + 1);
+			const char *raw = arena_printf(a, "%s%s",
+				l->u.str.raw ? l->u.str.raw : l->u.str.s,
+				r->u.str.raw ? r->u.str.raw : r->u.str.s);
+
+			memcpy(s, l->u.str.s, l->u.str.len);
+			memcpy(s + l->u.str.len, r->u.str.s, r->u.str.len);
+			e->kind = EX_STR;
+			e->type = TY_STRING;
+			e->u.str.s = s;
+			e->u.str.len = l->u.str.len + r->u.str.len;
+			e->u.str.raw = raw;
+		}
+		return;
+	default:
+		return;
+	}
+}
+
 void elab_fold_defined(struct elab *el)
 {
 	struct walker w = { .exp = fold_defined };
@@ -359,10 +498,24 @@ void elab_fold_defined(struct elab *el)
 	struct func *f;
 	int i;
 
+	struct file_ast *fa;
+	struct probe *p;
+	struct probe_point *pt;
+	int j, k;
+
 	VEC_EACH(el->prog->probes, i, dp) {
 		walk_stmt(&w, dp->body);
 		walk_exp(&w, dp->cond);
+		fold_literals(el->s->arena, dp->cond, 1);
 	}
 	VEC_EACH(el->prog->funcs, i, f)
 		walk_stmt(&w, f->body);
+	/* the user's conditions as written, for the -p2 listing's
+	 * "<- points" comments */
+	VEC_EACH(el->s->user_files, i, fa)
+		VEC_EACH(fa->probes, j, p)
+			VEC_EACH(p->points, k, pt) {
+				walk_exp(&w, pt->cond);
+				fold_literals(el->s->arena, pt->cond, 1);
+			}
 }

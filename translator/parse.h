@@ -12,26 +12,31 @@
 #include <stdint.h>
 #include "session.h"
 
-/* One token.  Kept by value on the parser stack and in macro bodies. */
+/* One token.  Kept by value on the parser stack and in macro bodies, so
+ * kept small: 40 bytes. */
 struct token {
-	int type;		/* bison token code, or a character */
 	struct loc loc;
 	const char *text;	/* identifier, operator or number text (interned);
 				   string: stap's stored form (see lex_string);
 				   embedded code: what is between %{ and %} */
-	const char *str;	/* string: decoded bytes */
-	size_t str_len;
-	int64_t num;		/* number value */
-	unsigned space_before : 1;	/* whitespace or comment before it */
-	unsigned short depth;	/* macro expansion depth that produced it */
+	union {
+		const char *str;	/* STRING: decoded bytes */
+		int64_t num;		/* NUMBER: its value */
+	};
+	uint32_t str_len;	/* STRING: bytes at str */
+	unsigned short type;	/* bison token code, or a character */
+	unsigned short depth : 15;	/* macro expansion depth that made it */
+	unsigned short space_before : 1;	/* white space or a comment
+						   before it */
 };
+_Static_assert(sizeof(struct token) == 40, "struct token grew");
 
 /* A macro made by @define. */
 struct macro {
 	const char *name;	/* without '@' */
 	struct loc loc;
 	const struct src_file *file;	/* file-local scope; NULL = library */
-	struct vec params;	/* const char * (interned) */
+	struct vec params;	/* const char *: "@name", interned */
 	struct token *body;
 	int nbody;
 	struct macro *next;	/* hash chain */
@@ -49,6 +54,8 @@ struct tokbuf {
 	int n, cap;
 };
 
+#define MACRO_ARGS 16	/* argument buffers a parser keeps for reuse */
+
 struct parser {
 	struct session *s;
 	struct arena *a;
@@ -60,6 +67,7 @@ struct parser {
 
 	/* preproc.c state */
 	struct tokbuf pending;	/* pushed-back tokens, next one last */
+	struct tokbuf margs[MACRO_ARGS];	/* a macro call's arguments */
 	struct pp_cond *conds;
 	int nconds, capconds;
 	long expanded;		/* tokens made by macro expansion */
@@ -76,6 +84,9 @@ struct parser {
 				   its consequence, not worth reporting */
 
 	int errors;		/* errors reported in this file */
+	int fast;		/* the quiet first attempt: errors are only
+				   counted, and the file is parsed again */
+	struct vec defined;	/* fast: struct macro * defined here */
 };
 
 /* Start a run afresh (pass_parse calls these first). */
@@ -104,8 +115,14 @@ void pp_reset(struct parser *p);
 int ppcond_eval(struct parser *p, struct token *open,
 		int (*next)(struct parser *, struct token *), int *stop);
 
-/* parser.y: parse one file into P->out; returns the number of errors. */
+/* parser.y: parse one file into P->out; returns the number of errors.
+ * parse_file_fast (the same grammar without LAC) is faster; it reports
+ * nothing (P->fast is set) and stops at the first error. */
 int parse_file(struct parser *p);
+int parse_file_fast(struct parser *p);
+
+/* Forget the macros a failed fast attempt defined (preproc.c). */
+void macro_undefine(struct parser *p);
 
 /* Report an error and count it against the file. */
 void parse_error(struct parser *p, struct loc loc, const char *id,

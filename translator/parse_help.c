@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ast_new.h"
+#include "format.h"
 #include "parse_help.h"
 #include "parser.h"
 
@@ -18,6 +19,10 @@ void parse_error(struct parser *p, struct loc loc, const char *id,
 	va_list ap;
 	char *msg;
 
+	if (p->fast) {
+		p->errors++;
+		return;
+	}
 	va_start(ap, fmt);
 	msg = arena_vprintf(p->a, fmt, ap);
 	va_end(ap);
@@ -149,14 +154,25 @@ static const struct {
 	{ "sprintdln", PR_PRINTDLN, 1 }, { "sprintf", PR_PRINTF, 1 },
 };
 
-static int print_family(const char *name)
+#define NPRINTERS (sizeof printers / sizeof printers[0])
+
+/* NAME's index in printers[], or NPRINTERS.  Every one of them starts
+ * with "print" or "sprint": most names are out at the first letters. */
+static size_t printer(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof printers / sizeof printers[0]; i++)
+	if (strncmp(name + (name[0] == 's'), "print", 5))
+		return NPRINTERS;
+	for (i = 0; i < NPRINTERS; i++)
 		if (!strcmp(name, printers[i].name))
-			return 1;
-	return 0;
+			break;
+	return i;
+}
+
+static int print_family(const char *name)
+{
+	return printer(name) < NPRINTERS;
 }
 
 /* A plain name; the print family's names are taken. */
@@ -168,6 +184,20 @@ struct exp *help_sym(struct parser *p, const struct token *t)
 	return ast_sym(p->a, t->loc, t->text);
 }
 
+/* A printf format is checked while parsing, as stap does (the arguments
+ * against it in pass 2, printcheck.c). */
+static void check_format(struct parser *p, const struct token *name,
+			 const struct exp *fmt)
+{
+	enum _stp_fmt_type types[1];
+	struct _stp_fmt_error err;
+
+	if (_stp_fmt_check(fmt->u.str.s, types, 0, &err) < 0)
+		parse_error(p, name->loc, "parse.printf-format",
+			    "invalid format string: %s (at byte %zu of the format)",
+			    err.msg, err.offset);
+}
+
 struct exp *help_call(struct parser *p, const struct token *name,
 		      struct vec args)
 {
@@ -175,12 +205,20 @@ struct exp *help_call(struct parser *p, const struct token *name,
 	struct exp *e, *first;
 	enum print_kind k;
 
-	for (i = 0; i < sizeof printers / sizeof printers[0]; i++)
-		if (!strcmp(name->text, printers[i].name))
-			break;
-	if (i == sizeof printers / sizeof printers[0])
+	i = printer(name->text);
+	if (i == NPRINTERS)
 		return ast_call(p->a, name->loc, name->text, args);
 	k = printers[i].kind;
+	/* print and sprint need a value; printd and printdln a delimiter
+	 * and two values (stap 4.8 has them in its grammar) */
+	if (k == PR_PRINT && !args.n)
+		parse_error(p, name->loc, "parse.print-args",
+			    "%s needs at least one argument", name->text);
+	if ((k == PR_PRINTD || k == PR_PRINTDLN) && args.n < 3 &&
+	    args.n && ((struct exp *)args.v[0])->kind == EX_STR)
+		parse_error(p, name->loc, "parse.print-args",
+			    "%s needs a delimiter and at least two values",
+			    name->text);
 	if (k != PR_PRINTF && k != PR_PRINTD && k != PR_PRINTDLN)
 		return ast_print(p->a, name->loc, k, printers[i].to_string, args);
 	first = args.n ? args.v[0] : NULL;
@@ -196,6 +234,7 @@ struct exp *help_call(struct parser *p, const struct token *name,
 	args.cap = args.n;
 	e = ast_print(p->a, name->loc, k, printers[i].to_string, args);
 	if (k == PR_PRINTF) {
+		check_format(p, name, first);
 		e->u.print.fmt = first->u.str.s;
 		e->u.print.fmt_len = first->u.str.len;
 		e->u.print.fmt_raw = first->u.str.raw;

@@ -18,23 +18,40 @@
 
 static const char *const subdirs[] = { "linux/x86_64", "linux", "x86_64", "" };
 
-/* Parse F; NULL when it had errors. */
+static int parse_attempt(struct parser *p, struct session *s,
+			 const struct src_file *f, int privileged,
+			 int macros_only, int fast)
+{
+	memset(p, 0, sizeof *p);
+	p->s = s;
+	p->a = s->arena;
+	p->file = f;
+	p->out = ast_file(s->arena, f);
+	p->privileged = privileged;
+	p->library_macros_only = macros_only;
+	p->fast = fast;
+	lex_open(p, f, f->text, f->len, &p->scanner);
+	if (fast)
+		parse_file_fast(p);
+	else
+		parse_file(p);
+	lex_close(p->scanner);
+	pp_reset(p);
+	return p->errors;
+}
+
+/* Parse F; NULL when it had errors.  The fast parser first; a file it
+ * fails on is parsed again, from scratch, by the one whose messages are
+ * stap's (see parser.y). */
 static struct file_ast *parse_one(struct session *s, const struct src_file *f,
 				  int privileged, int macros_only)
 {
 	struct parser p;
 
-	memset(&p, 0, sizeof p);
-	p.s = s;
-	p.a = s->arena;
-	p.file = f;
-	p.out = ast_file(s->arena, f);
-	p.privileged = privileged;
-	p.library_macros_only = macros_only;
-	lex_open(&p, f, f->text, f->len, &p.scanner);
-	parse_file(&p);
-	lex_close(p.scanner);
-	pp_reset(&p);
+	if (parse_attempt(&p, s, f, privileged, macros_only, 1)) {
+		macro_undefine(&p);
+		parse_attempt(&p, s, f, privileged, macros_only, 0);
+	}
 	return p.errors ? NULL : p.out;
 }
 

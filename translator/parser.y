@@ -553,7 +553,15 @@ args:
 
 static int yylex(YYSTYPE *lval, YYLTYPE *lloc, struct parser *p)
 {
-	int type = pp_next(p, &lval->tok);
+	int type;
+
+	/* a fast attempt ends at its first error (parse_pass.c) */
+	if (p->fast && p->errors) {
+		memset(&lval->tok, 0, sizeof lval->tok);
+		type = 0;
+	} else {
+		type = pp_next(p, &lval->tok);
+	}
 
 	lval->tok.type = type;
 	*lloc = lval->tok.loc;
@@ -630,6 +638,10 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, struct parser *p)
 	struct strbuf sb = {0};
 	const char *id = "parse.expected";
 
+	if (p->fast) {
+		parse_error(p, loc, "parse.syntax", "syntax error");
+		return 0;
+	}
 	/* the token was already reported by the lexer or preprocessor */
 	if (p->ntokens - p->quiet_after <= 2 && p->quiet_after)
 		return 0;
@@ -676,8 +688,21 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, struct parser *p)
 	return 0;
 }
 
+/* Two parsers are made from this grammar: parser.c, with LAC so that the
+ * "expected …" lists are exact, and fast_parser.c (api.prefix fast_, no
+ * LAC, a third faster), which parse_pass.c tries first, quietly, and
+ * which stops at the first error.  Bison names the second one's yyparse
+ * with a macro. */
+#ifdef yyparse
+int parse_file_fast(struct parser *p)
+{
+	yyparse(p);
+	return p->errors;
+}
+#else
 int parse_file(struct parser *p)
 {
 	yyparse(p);
 	return p->errors;
 }
+#endif

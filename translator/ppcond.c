@@ -71,35 +71,25 @@ static int str_holds(int op, const char *have, const char *want, int versions)
 	return holds(op, versions ? strverscmp(have, want) : strcmp(have, want));
 }
 
-/* A CONFIG_ value without the quotes .config keeps around strings. */
+/* A CONFIG_ value as .config has it: a string keeps its quotes, as stap
+ * 4.8 compares it ("\"(none)\""); unset is "". */
 static const char *config_value(struct parser *p, const char *name)
 {
 	const char *v = kernel_config_value(p->s, name);
-	size_t n;
 
-	if (!v)
-		return "";
-	n = strlen(v);
-	if (n >= 2 && v[0] == '"' && v[n - 1] == '"')
-		return arena_strndup(p->a, v + 1, n - 2);
-	return v;
+	return v ? v : "";
 }
 
-/* A literal operand: a string, or a possibly negative number. */
+/* A literal operand: a string or a number (stap 4.8 has no negative
+ * numbers here: "-1" is an error). */
 static int literal(struct cond *c, int *is_num, int64_t *num, const char **str)
 {
-	int neg = 0;
-
-	if (c->t.type == '-') {
-		neg = 1;
-		advance(c);
-	}
 	if (c->t.type == NUMBER) {
 		*is_num = 1;
-		*num = neg ? -c->t.num : c->t.num;
+		*num = c->t.num;
 		return 1;
 	}
-	if (c->t.type == STRING && !neg) {
+	if (c->t.type == STRING) {
 		*is_num = 0;
 		*str = arena_strndup(c->p->a, c->t.str, c->t.str_len);
 		return 1;
@@ -226,7 +216,7 @@ static int term(struct cond *c)
  * on from there), or the end of the file (*STOP = 0, reported here). */
 int ppcond_eval(struct parser *p, struct token *open, next_fn next, int *stop)
 {
-	struct cond c = { p, next, {0}, 0 };
+	struct cond c = { .p = p, .next = next };
 	int v;
 
 	advance(&c);

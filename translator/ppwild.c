@@ -96,3 +96,25 @@ int ppwild_expand(struct session *s, const struct probe_family *fam,
 			try_shape(s, pt, lists[k][i], out);
 	return 1;
 }
+
+/* Could POINT (its first component already a family name) be one of
+ * FAM's shapes?  Families without a list of shapes answer no. */
+int ppwild_fits(const struct probe_family *fam, const struct probe_point *pt)
+{
+	const char *const *lists[2] = { fam->patterns, fam->shapes };
+	char name[64];
+	int i, k, c;
+
+	for (k = 0; k < 2; k++)
+		for (i = 0; lists[k] && lists[k][i]; i++) {
+			if (shape_comps(lists[k][i]) != pt->comps.n)
+				continue;
+			for (c = 0; c < pt->comps.n; c++)
+				if (!comp_matches(lists[k][i], c, pt->comps.v[c],
+						  name, sizeof name))
+					break;
+			if (c == pt->comps.n)
+				return 1;
+		}
+	return 0;
+}

@@ -18,21 +18,37 @@
 
 /* ---- interned strings ---- */
 
+struct islot {
+	const char *s;		/* NULL: empty */
+	uint32_t len, hash;
+};
+
+/* Names of up to 7 bytes (operators, keywords, most identifiers) are
+ * found first in a direct-mapped cache keyed by their bytes. */
+#define SHORT_CACHE 2048
+
 struct intern_tab {
-	const char **slot;
+	struct islot *slot;
 	size_t n, cap;
 	struct arena *a;
+	struct {
+		uint64_t key;
+		const char *s;
+	} shortc[SHORT_CACHE];
 };
 static struct intern_tab itab;
 
-static size_t hash(const char *s, size_t len)
+static uint32_t hash(const char *s, size_t len)
 {
-	size_t h = 2166136261u, i;
+	uint32_t h = 2166136261u;
+	size_t i;
 
 	for (i = 0; i < len; i++)
 		h = (h ^ (unsigned char)s[i]) * 16777619u;
 	return h;
 }
+
+static void atops_intern(struct session *s);
 
 void parse_tables_reset(struct session *s)
 {
@@ -43,11 +59,12 @@ void parse_tables_reset(struct session *s)
 	itab.slot = calloc(itab.cap, sizeof *itab.slot);
 	if (!itab.slot)
 		xoom();
+	atops_intern(s);
 }
 
 static void intern_grow(void)
 {
-	const char **old = itab.slot;
+	struct islot *old = itab.slot;
 	size_t oldcap = itab.cap, i;
 
 	itab.cap *= 2;
@@ -57,30 +74,55 @@ static void intern_grow(void)
 	for (i = 0; i < oldcap; i++) {
 		size_t j;
 
-		if (!old[i])
+		if (!old[i].s)
 			continue;
-		j = hash(old[i], strlen(old[i])) & (itab.cap - 1);
-		while (itab.slot[j])
+		j = old[i].hash & (itab.cap - 1);
+		while (itab.slot[j].s)
 			j = (j + 1) & (itab.cap - 1);
 		itab.slot[j] = old[i];
 	}
 	free(old);
 }
 
+static const char *intern_long(struct session *s, const char *text,
+			       size_t len);
+
 const char *intern(struct session *s, const char *text, size_t len)
 {
+	uint64_t key = len;
+	size_t i, c;
+
+	if (len > 7 || !itab.slot || itab.a != s->arena)
+		return intern_long(s, text, len);
+	for (i = 0; i < len; i++)
+		key |= (uint64_t)(unsigned char)text[i] << (8 * i + 8);
+	c = (size_t)((key * 0x9e3779b97f4a7c15u) >> 53) & (SHORT_CACHE - 1);
+	if (itab.shortc[c].key != key || !itab.shortc[c].s) {
+		itab.shortc[c].key = key;
+		itab.shortc[c].s = intern_long(s, text, len);
+	}
+	return itab.shortc[c].s;
+}
+
+static const char *intern_long(struct session *s, const char *text,
+			       size_t len)
+{
+	uint32_t h = hash(text, len);
+	struct islot *e;
 	size_t j;
 
 	if (!itab.slot || itab.a != s->arena)
 		parse_tables_reset(s);
 	if (2 * (itab.n + 1) > itab.cap)
 		intern_grow();
-	j = hash(text, len) & (itab.cap - 1);
-	for (; itab.slot[j]; j = (j + 1) & (itab.cap - 1))
-		if (!strncmp(itab.slot[j], text, len) && !itab.slot[j][len])
-			return itab.slot[j];
+	for (j = h & (itab.cap - 1); (e = &itab.slot[j])->s;
+	     j = (j + 1) & (itab.cap - 1))
+		if (e->hash == h && e->len == len && !memcmp(e->s, text, len))
+			return e->s;
 	itab.n++;
-	return itab.slot[j] = arena_strndup(s->arena, text, len);
+	e->hash = h;
+	e->len = (uint32_t)len;
+	return e->s = arena_strndup(s->arena, text, len);
 }
 
 /* ---- macros ---- */
@@ -123,11 +165,31 @@ void macro_define(struct parser *p, struct macro *m)
 			parse_error(p, m->loc, "pp.macro-redefined",
 				    "attempted to redefine macro '@%s' in the same file",
 				    m->name);
-			diag_note(&p->s->diags, o->loc, "previous definition was here");
+			if (!p->fast)
+				diag_note(&p->s->diags, o->loc,
+					  "previous definition was here");
 			return;
 		}
 	m->next = *b;
 	*b = m;
+	if (p->fast)
+		vec_push(p->a, &p->defined, m);
+}
+
+void macro_undefine(struct parser *p)
+{
+	int i;
+
+	for (i = p->defined.n - 1; i >= 0; i--) {
+		struct macro *m = p->defined.v[i], **b;
+
+		for (b = bucket(m->name); *b; b = &(*b)->next)
+			if (*b == m) {
+				*b = m->next;
+				break;
+			}
+	}
+	p->defined.n = 0;
 }
 
 /* ---- the raw stream: pushed-back tokens over the scanner ---- */
@@ -143,6 +205,19 @@ static void push(struct parser *p, const struct token *t)
 	b->v[b->n++] = *t;
 }
 
+/* An argument counts as used once the scanner has seen it, even in a
+ * branch not taken or a macro never called (stap marks it there). */
+static void mark_arg_used(struct session *s, const char *txt)
+{
+	int n = txt[1] == '#' ? 0 : atoi(txt + 1);
+
+	if (n < 1 || n > s->args.n)
+		return;
+	if (!s->args_used)
+		s->args_used = arena_alloc(s->arena, (size_t)s->args.n);
+	s->args_used[n - 1] = 1;
+}
+
 static int next_raw(struct parser *p, struct token *t)
 {
 	if (p->pending.n) {
@@ -151,11 +226,19 @@ static int next_raw(struct parser *p, struct token *t)
 	}
 	t->type = lex_next(p, p->scanner, t);
 	t->depth = 0;
+	if (t->type == ARG)
+		mark_arg_used(p->s, t->text);
 	return t->type;
 }
 
 void pp_reset(struct parser *p)
 {
+	int i;
+
+	for (i = 0; i < MACRO_ARGS; i++) {
+		free(p->margs[i].v);
+		p->margs[i] = (struct tokbuf){0};
+	}
 	free(p->pending.v);
 	memset(&p->pending, 0, sizeof p->pending);
 	free(p->conds);
@@ -188,10 +271,13 @@ static int paste_arg(struct parser *p, struct token *t)
 		int len = snprintf(buf, sizeof buf, "%d", s->args.n);
 
 		t->type = is_str ? STRING : NUMBER;
-		t->num = s->args.n;
 		t->text = intern(s, buf, (size_t)len);
-		t->str = t->text;
-		t->str_len = (size_t)len;
+		if (is_str) {
+			t->str = t->text;
+			t->str_len = (uint32_t)len;
+		} else {
+			t->num = s->args.n;
+		}
 		return t->type;
 	}
 	n = atoi(txt + 1);
@@ -205,7 +291,7 @@ static int paste_arg(struct parser *p, struct token *t)
 	if (is_str) {
 		t->type = STRING;
 		t->str = txt;
-		t->str_len = strlen(txt);
+		t->str_len = (uint32_t)strlen(txt);
 		t->text = txt;
 		return STRING;
 	}
@@ -238,6 +324,20 @@ static int paste_arg(struct parser *p, struct token *t)
 
 /* ---- @define and macro invocation ---- */
 
+static const char *at_name(struct parser *p, const char *name)
+{
+	size_t n = strlen(name);
+	char buf[128], *b = n + 2 <= sizeof buf ? buf : xmalloc(n + 2);
+	const char *r;
+
+	b[0] = '@';
+	memcpy(b + 1, name, n + 1);
+	r = intern(p->s, b, n + 1);
+	if (b != buf)
+		free(b);
+	return r;
+}
+
 static void define_macro(struct parser *p, struct token *at)
 {
 	struct token t, *body = NULL;
@@ -265,7 +365,9 @@ static void define_macro(struct parser *p, struct token *at)
 					    m->name, token_desc(p, &t));
 				return;
 			}
-			vec_push(p->a, &m->params, (void *)t.text);
+			/* kept as "@name", the interned text of its uses */
+			vec_push(p->a, &m->params,
+				 (void *)at_name(p, t.text));
 		} while (next_raw(p, &t) == ',');
 		if (t.type != ')') {
 			parse_error(p, t.loc, "pp.bad-macro-params",
@@ -307,12 +409,7 @@ static void define_macro(struct parser *p, struct token *at)
 	macro_define(p, m);
 }
 
-struct toklist {
-	struct token *v;
-	int n, cap;
-};
-
-static void tl_add(struct toklist *l, const struct token *t)
+static void tl_add(struct tokbuf *l, const struct token *t)
 {
 	if (l->n == l->cap) {
 		l->cap = l->cap ? 2 * l->cap : 16;
@@ -323,7 +420,7 @@ static void tl_add(struct toklist *l, const struct token *t)
 
 /* Read the parenthesised arguments of an invocation; -1 after an error. */
 static int macro_args(struct parser *p, struct macro *m, struct token *at,
-		      struct toklist *args)
+		      struct tokbuf *args)
 {
 	struct token t;
 	int depth = 0, nargs = 1, np = m->params.n;
@@ -366,10 +463,13 @@ static int macro_args(struct parser *p, struct macro *m, struct token *at,
 	return 0;
 }
 
+/* The body goes straight onto the pushed-back stack, last token first,
+ * with the arguments in place of the parameters. */
 static void expand_macro(struct parser *p, struct macro *m, struct token *at)
 {
-	struct toklist out = {0}, args[16], *argv = args;
-	int i, j, np = m->params.n, bad = 0;
+	struct tokbuf *argv = p->margs;
+	int i, j, k, np = m->params.n, bad = 0;
+	unsigned short depth = (unsigned short)(at->depth + 1);
 
 	/* After the first runaway expansion, macros expand to nothing:
 	 * one message, and no exponential work. */
@@ -381,45 +481,47 @@ static void expand_macro(struct parser *p, struct macro *m, struct token *at)
 		p->expanded = MAX_EXPANDED + 1;
 		return;
 	}
-	if (np > 16)
+	if (np > MACRO_ARGS)
 		argv = xmalloc((size_t)np * sizeof *argv);
-	memset(argv, 0, (size_t)(np ? np : 1) * sizeof *argv);
+	for (i = 0; i < np; i++) {
+		if (argv == p->margs)
+			argv[i].n = 0;
+		else
+			argv[i] = (struct tokbuf){0};
+	}
 	if (np)
 		bad = macro_args(p, m, at, argv);
-	for (i = 0; !bad && i < m->nbody; i++) {
+	for (i = m->nbody - 1; !bad && i >= 0; i--) {
 		struct token t = m->body[i];
 
 		for (j = 0; t.type == ATWORD && j < np; j++)
-			if (t.text + 1 == (const char *)m->params.v[j] ||
-			    !strcmp(t.text + 1, m->params.v[j]))
+			if (t.text == (const char *)m->params.v[j])
 				break;
 		if (t.type == ATWORD && j < np) {
-			int k;
-
 			p->expanded += argv[j].n;
-			for (k = 0; k < argv[j].n; k++) {
+			for (k = argv[j].n - 1; k >= 0; k--) {
 				struct token a = argv[j].v[k];
 
-				a.depth = (unsigned short)(at->depth + 1);
-				tl_add(&out, &a);
+				a.depth = depth;
+				push(p, &a);
 			}
 			continue;
 		}
-		t.depth = (unsigned short)(at->depth + 1);
+		t.depth = depth;
 		if (i == 0)
 			t.space_before = at->space_before;
-		tl_add(&out, &t);
+		push(p, &t);
 	}
 	p->expanded += m->nbody;
-	push_seq(p, out.v, out.n);
-	free(out.v);
-	for (i = 0; i < np; i++)
-		free(argv[i].v);
-	if (argv != args)
+	if (argv != p->margs) {
+		for (i = 0; i < np; i++)
+			free(argv[i].v);
 		free(argv);
+	}
 }
 
-/* The @-operators of the language; anything else is a macro. */
+/* The @-operators of the language; anything else is a macro.  Tokens
+ * are interned: their names are compared by pointer. */
 static const struct {
 	const char *name;
 	int type;
@@ -433,6 +535,17 @@ static const struct {
 	{ "@kregister", AT_REGISTER }, { "@uregister", AT_REGISTER },
 	{ "@kderef", AT_DEREF }, { "@uderef", AT_DEREF },
 };
+#define NATOPS (sizeof atops / sizeof atops[0])
+static const char *atop_names[NATOPS], *at_define;
+
+static void atops_intern(struct session *s)
+{
+	size_t i;
+
+	for (i = 0; i < NATOPS; i++)
+		atop_names[i] = intern(s, atops[i].name, strlen(atops[i].name));
+	at_define = intern(s, "@define", 7);
+}
 
 /* The next token with arguments pasted and macros expanded.  */
 static int next_expanded(struct parser *p, struct token *t)
@@ -450,10 +563,10 @@ static int next_expanded(struct parser *p, struct token *t)
 		}
 		if (type != ATWORD)
 			return type;
-		for (i = 0; i < sizeof atops / sizeof atops[0]; i++)
-			if (!strcmp(t->text, atops[i].name))
+		for (i = 0; i < NATOPS; i++)
+			if (t->text == atop_names[i])
 				return t->type = atops[i].type;
-		if (!strcmp(t->text, "@define")) {
+		if (t->text == at_define) {
 			define_macro(p, t);
 			continue;
 		}
@@ -608,10 +721,7 @@ static int glue_word(struct parser *p, struct token *t)
 			sb_puts(&sb, n.text);
 			continue;
 		}
-		if (type)
-			push(p, &n);
-		else
-			push(p, &n);
+		push(p, &n);
 		break;
 	}
 	t->text = intern(p->s, sb.s, sb.len);

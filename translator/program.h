@@ -49,6 +49,8 @@ struct derived_probe {
 	const char *pp;			/* pp(): the resolved point, canonical */
 	const char *user_pp;		/* -p2: the point as the user wrote it,
 					   after the aliases it went through */
+	const struct probe *user_probe;	/* -p2: whose points end user_pp */
+	size_t user_text_len;		/* -p2: their length there */
 	const char *list_pp;		/* -l/-L: the first alias name it went
 					   through (with the user's suffix), or
 					   the point as resolved (no defaults
@@ -155,7 +157,10 @@ const struct probe_family *family_lookup_next(const char *name,
 					      const struct probe_family *prev);
 void family_list(void (*fn)(const struct probe_family *f, void *arg),
 		 void *arg);
+/* Entry I of the table (NULL past its end): its first component, its
+ * family. */
 const char *family_name_at(size_t i);
+const struct probe_family *family_at(size_t i);
 
 /* Helpers for families. */
 const char *pp_format(struct session *s, struct vec *comps);

@@ -132,17 +132,21 @@ static int same_arg(const struct pp_comp *a, const struct pp_comp *b)
 }
 
 /* Does the alias name NAME match the leading components of POINT?
- * Returns how many components of POINT it consumed, or 0. */
+ * Returns how many components of POINT it consumed, or 0.  A last
+ * component "**" of POINT takes all the rest of NAME, one component or
+ * more. */
 static int alias_match(const struct probe_point *name,
 		       const struct probe_point *point)
 {
 	int i;
 
-	if (name->comps.n > point->comps.n)
-		return 0;
-	for (i = 0; i < name->comps.n; i++) {
+	for (i = 0; i < name->comps.n && i < point->comps.n; i++) {
 		const struct pp_comp *nc = name->comps.v[i];
 		const struct pp_comp *pc = point->comps.v[i];
+
+		if (i == point->comps.n - 1 && !strcmp(pc->name, "**") &&
+		    !pc->has_arg)
+			return point->comps.n;
 		if (fnmatch(pc->name, nc->name, 0))
 			return 0;
 		if (pc->has_arg && !same_arg(nc, pc))
@@ -150,7 +154,43 @@ static int alias_match(const struct probe_point *name,
 		if (nc->has_arg && !pc->has_arg)
 			return 0;
 	}
-	return i;
+	return i == name->comps.n ? i : 0;
+}
+
+static int has_wildcard(const struct probe_point *point)
+{
+	const struct pp_comp *c;
+	int i;
+
+	VEC_EACH(point->comps, i, c)
+		if (strpbrk(c->name, "*?["))
+			return 1;
+	return 0;
+}
+
+/* An alias name a point matched, and how much of the point it took. */
+struct alias_hit {
+	const struct probe_alias *al;
+	const struct probe_point *name;
+	int n, order;
+};
+
+/* Wildcard matches come in stap's order: shorter names first, then by
+ * name, component by component; else in the order of definition. */
+static int by_alias_name(const void *a, const void *b)
+{
+	const struct alias_hit *x = a, *y = b;
+	int i, c;
+
+	if (x->name->comps.n != y->name->comps.n)
+		return x->name->comps.n - y->name->comps.n;
+	for (i = 0; i < x->name->comps.n; i++) {
+		c = strcmp(((const struct pp_comp *)x->name->comps.v[i])->name,
+			   ((const struct pp_comp *)y->name->comps.v[i])->name);
+		if (c)
+			return c;
+	}
+	return x->order - y->order;
 }
 
 struct derive {
@@ -161,6 +201,7 @@ struct derive {
 					   "alias = points <- … <- user points" */
 	const char *from;		/* -t: "point from: … from: first user
 					   point", the alias expansions so far */
+	const char *user_text;		/* the user points, as chain starts */
 	int depth;
 	const struct probe_alias *expanding[MAX_ALIAS_DEPTH + 1];
 	int optional;			/* > 0: under a `?` or `!` point */
@@ -368,6 +409,8 @@ static int derive_one(struct derive *d, const struct probe_family *fam,
 	 * went through (its DWARF probes, kernel.function, would also put
 	 * the resolved point first; no family here does) */
 	dp->timing_from = d->from;
+	dp->user_probe = d->probe;
+	dp->user_text_len = strlen(d->user_text);
 	if (d->list_pp)
 		dp->list_pp = d->list_pp;
 	else
@@ -405,6 +448,59 @@ static int derive_family(struct derive *d, const struct probe_family *fam,
 	return found ? 1 : -2;
 }
 
+static int derive_builtin(struct derive *d, const struct probe_point *point,
+			  struct stmt *body, struct exp *cond);
+
+static int by_string(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* A wildcard in the first component: every family whose name it matches
+ * and one of whose shapes the point may be, by name, as stap's tree. */
+static int derive_wild_family(struct derive *d,
+			      const struct probe_point *point,
+			      struct stmt *body, struct exp *cond)
+{
+	struct arena *a = d->el->s->arena;
+	const struct pp_comp *first = point->comps.v[0];
+	const char *names[64];
+	const char *name;
+	size_t n = 0, i, k;
+	int rc, found = 0;
+
+	for (i = 0; (name = family_name_at(i)) && n < 64; i++) {
+		for (k = 0; k < n && strcmp(names[k], name); k++)
+			;
+		if (k == n && !fnmatch(first->name, name, 0))
+			names[n++] = name;
+	}
+	qsort(names, n, sizeof *names, by_string);
+	for (k = 0; k < n; k++) {
+		struct probe_point *np = ARENA_NEW(a, struct probe_point);
+		struct pp_comp *nc = ARENA_NEW(a, struct pp_comp);
+		const struct probe_family *fam = NULL;
+		int fits = 0;
+
+		*np = *point;
+		*nc = *first;
+		nc->name = names[k];
+		np->comps = (struct vec){0};
+		vec_push(a, &np->comps, nc);
+		for (i = 1; i < (size_t)point->comps.n; i++)
+			vec_push(a, &np->comps, point->comps.v[i]);
+		while (!fits && (fam = family_lookup_next(names[k], fam)))
+			fits = ppwild_fits(fam, np);
+		if (!fits)
+			continue;
+		rc = derive_builtin(d, np, body, cond);
+		if (rc < 0)
+			return -1;
+		found |= rc;
+	}
+	return found;
+}
+
 /* The families named by the first component, in table order; wildcards
  * in the other components' names take the family's shapes they match. */
 static int derive_builtin(struct derive *d, const struct probe_point *point,
@@ -416,6 +512,8 @@ static int derive_builtin(struct derive *d, const struct probe_point *point,
 	struct vec pts;
 	int i, rc, found;
 
+	if (strpbrk(first->name, "*?["))
+		return derive_wild_family(d, point, body, cond);
 	while ((fam = family_lookup_next(first->name, fam))) {
 		pts = (struct vec){0};
 		if (!ppwild_expand(d->el->s, fam, point, &pts)) {
@@ -446,6 +544,8 @@ static int derive_point(struct derive *d, const struct probe_point *point,
 {
 	struct elab *el = d->el;
 	const struct probe_alias *al;
+	struct alias_hit *hits = NULL;
+	size_t nhits = 0, caphits = 0, k;
 	int i, j, found = 0, rc;
 
 	if (d->depth >= MAX_ALIAS_DEPTH) {
@@ -456,15 +556,29 @@ static int derive_point(struct derive *d, const struct probe_point *point,
 	VEC_EACH(el->aliases, i, al) {
 		for (j = 0; j < al->names.n; j++) {
 			int n = alias_match(al->names.v[j], point);
+
 			if (!n)
 				continue;
-			rc = expand_alias(d, al, point, n, body, cond);
-			if (rc < 0)
-				return -1;
-			found |= rc;
+			if (nhits == caphits) {
+				caphits = caphits ? 2 * caphits : 16;
+				hits = xrealloc(hits, caphits * sizeof *hits);
+			}
+			hits[nhits++] = (struct alias_hit){ al, al->names.v[j], n,
+							    (int)nhits };
 			break;
 		}
 	}
+	if (nhits > 1 && has_wildcard(point))
+		qsort(hits, nhits, sizeof *hits, by_alias_name);
+	for (k = 0; k < nhits; k++) {
+		rc = expand_alias(d, hits[k].al, point, hits[k].n, body, cond);
+		if (rc < 0) {
+			free(hits);
+			return -1;
+		}
+		found |= rc;
+	}
+	free(hits);
 	if (found)
 		return 1;
 	return derive_builtin(d, point, body, cond);
@@ -496,7 +610,7 @@ static void derive_probe(struct elab *el, const struct probe *p)
 	const struct probe_point *pt;
 	int i, rc;
 
-	d.chain = points_text(el->s->arena, &p->points, ",");
+	d.chain = d.user_text = points_text(el->s->arena, &p->points, ",");
 	if (p->points.n)
 		d.from = point_text(el->s->arena, p->points.v[0]);
 	VEC_EACH(p->points, i, pt) {

@@ -10,6 +10,8 @@
 #include "ast.h"
 #include "diag.h"
 
+struct kconfig;
+
 struct kv {			/* NAME=VALUE pairs: -D, -G, -B */
 	const char *name, *value;
 };
@@ -64,11 +66,13 @@ struct session {
 	const struct src_file *script;	/* the user's script */
 	struct vec extra_scripts;	/* -E: const struct src_file * */
 	struct vec args;		/* script arguments $1…: const char * */
+	char *args_used;		/* parse: [i] set once $i+1 or @i+1
+					   was scanned (NULL: none was) */
 
 	/* ---- the target kernel (kernel.c) ---- */
 	const struct kernel_info *kernel;	/* resolved once */
 	int kernel_failed;			/* resolution reported an error */
-	const char *kernel_config_text;		/* its .config, read once */
+	struct kconfig *kconfig;		/* its .config, read once */
 
 	/* ---- pass results ---- */
 	struct vec user_files;		/* parse: struct file_ast * */

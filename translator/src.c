@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "session.h"
 
@@ -21,13 +22,28 @@ const struct src_file *src_from_string(struct session *s, const char *name,
 	return f;
 }
 
-/* Read all of FP into the arena; NULL on a read error. */
+/* Read all of FP into the arena; NULL on a read error.  A regular file
+ * is read straight into place. */
 static char *slurp(struct session *s, FILE *fp, size_t *len)
 {
 	struct strbuf sb = {0};
 	char buf[65536];
 	size_t n;
 	char *text;
+	struct stat st;
+
+	if (!fstat(fileno(fp), &st) && S_ISREG(st.st_mode) && st.st_size > 0) {
+		text = arena_alloc(s->arena, (size_t)st.st_size + 1);
+		n = fread(text, 1, (size_t)st.st_size + 1, fp);
+		if (n <= (size_t)st.st_size && !ferror(fp)) {
+			*len = n;
+			text[n] = '\0';
+			return text;
+		}
+		if (ferror(fp))
+			return NULL;
+		rewind(fp);	/* it grew: read it the slow way */
+	}
 
 	while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
 		sb_put(&sb, buf, n);

@@ -17,12 +17,12 @@ mkdir -p "$dir/corpus"
 cp "$src"/testsuite/parse/*.stp "$dir/corpus/" 2>/dev/null || true
 t=$src/translator b=$build/translator
 clang -g -O1 -fsanitize=fuzzer,address,undefined -std=gnu11 \
-	-I"$t" -I"$b" -I"$build" -DPKGDATADIR='"/nonexistent"' \
+	-I"$t" -I"$b" -I"$build" -I"$src/runtime" -DPKGDATADIR='"/nonexistent"' \
 	-DPKGLIBEXECDIR='"/nonexistent"' \
 	-o "$dir/fuzz_parse" "$src/testsuite/fuzz/fuzz_parse.c" \
-	"$t/arena.c" "$t/diag.c" "$t/src.c" "$t/kernel.c" "$t/preproc.c" \
+	"$t/arena.c" "$t/diag.c" "$t/src.c" "$t/kernel.c" "$t/kconfig.c" "$t/preproc.c" \
 	"$t/ppcond.c" "$t/parse_help.c" "$t/ast.c" "$t/dump.c" \
-	"$t/parse_pass.c" "$b/lexer.c" "$b/parser.c"
+	"$t/parse_pass.c" "$src/runtime/format.c" "$b/lexer.c" "$b/parser.c" "$b/fast_parser.c"
 cd "$dir"
 exec ./fuzz_parse -max_total_time="$secs" -max_len=4096 -timeout=10 \
 	-print_final_stats=1 corpus
