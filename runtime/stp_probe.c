@@ -8,7 +8,9 @@
  * in probes (the overload guard).
  */
 
-static struct context *_stp_contexts[NR_CPUS];
+/* Each CPU's context, allocated at start: a per-CPU pointer (one load
+ * from the CPU's own area, and no NR_CPUS-sized array in .bss). */
+static DEFINE_PER_CPU(struct context *, _stp_ctx);
 static atomic_t _stp_script_state = ATOMIC_INIT(STP_SESSION_STARTING);
 static atomic_t _stp_error_count = ATOMIC_INIT(0);
 static atomic_t _stp_skipped_count = ATOMIC_INIT(0);
@@ -146,7 +148,7 @@ static __maybe_unused int _stp_probe_run_args(struct stp_probe *p,
 	if (!interruptible && state != STP_SESSION_RUNNING)
 		return 0;
 	preempt_disable();
-	c = _stp_contexts[smp_processor_id()];
+	c = __this_cpu_read(_stp_ctx);
 	if (!c || atomic_inc_return(&c->busy) != 1) {
 		if (c)
 			atomic_dec(&c->busy);
