@@ -56,16 +56,23 @@ struct _stp_hist {
 	int start, stop, interval;	/* @hist_linear parameters */
 	int buckets;			/* 0 when type is STP_HIST_NONE */
 	int bit_shift;			/* @variance(x, shift), 0..62 */
+	int variance;			/* 0: nothing reads @variance, so
+					   adds skip its running sums */
 };
 
-#define STP_HIST_NONE_INIT(shift) \
-	{ STP_HIST_NONE, 0, 0, 0, 0, (shift) }
-#define STP_HIST_LOG_INIT(shift) \
-	{ STP_HIST_LOG, 0, 0, 0, STP_HIST_LOG_BUCKETS, (shift) }
+/* The _V forms say whether @variance is kept (the translator knows). */
+#define STP_HIST_NONE_INIT(shift) STP_HIST_NONE_INIT_V(shift, 1)
+#define STP_HIST_NONE_INIT_V(shift, var) \
+	{ STP_HIST_NONE, 0, 0, 0, 0, (shift), (var) }
+#define STP_HIST_LOG_INIT(shift) STP_HIST_LOG_INIT_V(shift, 1)
+#define STP_HIST_LOG_INIT_V(shift, var) \
+	{ STP_HIST_LOG, 0, 0, 0, STP_HIST_LOG_BUCKETS, (shift), (var) }
 /* Needs a valid (stop - start) / interval: see _stp_hist_linear_buckets. */
 #define STP_HIST_LINEAR_INIT(start, stop, interval, shift) \
+	STP_HIST_LINEAR_INIT_V(start, stop, interval, shift, 1)
+#define STP_HIST_LINEAR_INIT_V(start, stop, interval, shift, var) \
 	{ STP_HIST_LINEAR, (start), (stop), (interval), \
-	  ((stop) - (start)) / (interval) + 3, (shift) }
+	  ((stop) - (start)) / (interval) + 3, (shift), (var) }
 
 /* Samples of one aggregate (one CPU's, or merged). avg_s and variance_s
  * are scaled by 2^bit_shift and 2^(2*bit_shift); m2 is Welford's running
