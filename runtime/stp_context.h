@@ -49,7 +49,7 @@ struct context {
 	cycles_t cycles_base, cycles_sum;	/* overload accounting */
 	size_t plen;			/* bytes in pbuf */
 	char pbuf[STP_PRINT_BUF_SIZE];
-	char *frames;			/* (MAXNESTING + 1) frames */
+	char *frames;			/* (MAXNESTING + 2) frames */
 	struct stp_regex_ctx *regex;	/* =~ workspace, last match; or NULL */
 	int system_pending;		/* system(): a command to send once */
 	char system_cmd[MAXSTRINGLEN];	/* the probe's output is flushed */

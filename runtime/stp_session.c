@@ -32,7 +32,9 @@ static int _stp_alloc_contexts(void)
 		struct context *c = vzalloc(sizeof *c);
 		if (!c)
 			goto fail;
-		c->frames = vzalloc((size_t)(MAXNESTING + 1) * STP_FRAME_SIZE);
+		/* frames 0..MAXNESTING, and one more that a call at the
+		 * deepest level points at its buffer before it fails */
+		c->frames = vzalloc((size_t)(MAXNESTING + 2) * STP_FRAME_SIZE);
 		if (!c->frames) {
 			vfree(c);
 			goto fail;
