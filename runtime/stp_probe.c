@@ -53,7 +53,8 @@ static __maybe_unused int _stp_lock_globals(const struct stp_probe *p,
 	for (i = 0; i < p->nlocks; i++) {
 		const struct stp_lock_spec *l = &p->locks[i];
 		for (tries = 0;; tries++) {
-			if (l->write ? write_trylock(l->lock) : read_trylock(l->lock))
+			if (l->write ? _stp_write_trylock(l->lock) :
+				       _stp_read_trylock(l->lock))
 				break;
 #ifdef STP_TIMING
 			if (!tries)
@@ -77,9 +78,9 @@ static __maybe_unused int _stp_lock_globals(const struct stp_probe *p,
 fail:
 	while (--i >= 0) {
 		if (p->locks[i].write)
-			write_unlock(p->locks[i].lock);
+			_stp_write_unlock(p->locks[i].lock);
 		else
-			read_unlock(p->locks[i].lock);
+			_stp_read_unlock(p->locks[i].lock);
 	}
 	return rc;
 }
@@ -90,9 +91,9 @@ static __maybe_unused void _stp_unlock_globals(const struct stp_probe *p)
 
 	for (i = p->nlocks - 1; i >= 0; i--) {
 		if (p->locks[i].write)
-			write_unlock(p->locks[i].lock);
+			_stp_write_unlock(p->locks[i].lock);
 		else
-			read_unlock(p->locks[i].lock);
+			_stp_read_unlock(p->locks[i].lock);
 	}
 }
 
@@ -143,7 +144,9 @@ static __maybe_unused int _stp_probe_run_args(struct stp_probe *p,
 {
 	struct context *c;
 	int state = atomic_read(&_stp_script_state), failed = 0, locked;
+#ifndef STP_NO_OVERLOAD
 	cycles_t start;
+#endif
 
 	if (!interruptible && state != STP_SESSION_RUNNING)
 		return 0;
@@ -157,7 +160,9 @@ static __maybe_unused int _stp_probe_run_args(struct stp_probe *p,
 		preempt_enable();
 		return 0;
 	}
+#ifndef STP_NO_OVERLOAD
 	start = get_cycles();
+#endif
 	c->probe = p;
 	c->regs = regs;
 	c->args = args;
