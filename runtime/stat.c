@@ -110,8 +110,8 @@ static int stat_linear_bucket(const struct _stp_hist *h, int64_t v)
 	return (int)idx;
 }
 
-void _stp_stat_data_add(const struct _stp_hist *h, struct _stp_stat_data *d,
-			int64_t v)
+void _stp_stat_data_add_full(const struct _stp_hist *h,
+			     struct _stp_stat_data *d, int64_t v)
 {
 	int shift = h->bit_shift;
 

@@ -108,8 +108,24 @@ size_t _stp_stat_data_size(const struct _stp_hist *h);
 
 /* Record-level operations, also used by maps of stats. */
 void _stp_stat_data_clear(const struct _stp_hist *h, struct _stp_stat_data *d);
-void _stp_stat_data_add(const struct _stp_hist *h, struct _stp_stat_data *d,
-			int64_t v);
+void _stp_stat_data_add_full(const struct _stp_hist *h,
+			     struct _stp_stat_data *d, int64_t v);
+/* x <<< v: inline when the aggregate keeps neither @variance nor a
+ * histogram (most do neither), the rest out of line. */
+static inline void _stp_stat_data_add(const struct _stp_hist *h,
+				      struct _stp_stat_data *d, int64_t v)
+{
+	if (!h->variance && h->type == STP_HIST_NONE && d->count) {
+		d->count++;
+		d->sum = _stp_rt_wadd(d->sum, v);
+		if (v > d->max)
+			d->max = v;
+		if (v < d->min)
+			d->min = v;
+		return;
+	}
+	_stp_stat_data_add_full(h, d, v);
+}
 /* Fold src into dst the way stap merges one CPU's map entry into the
  * aggregated map (pairwise total variance). */
 void _stp_stat_data_merge(const struct _stp_hist *h, struct _stp_stat_data *dst,
