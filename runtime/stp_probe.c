@@ -144,7 +144,7 @@ static __maybe_unused int _stp_probe_run_args(struct stp_probe *p,
 {
 	struct context *c;
 	int state = atomic_read(&_stp_script_state), failed = 0, locked;
-#ifndef STP_NO_OVERLOAD
+#if !defined(STP_NO_OVERLOAD) || defined(STP_TIMING)
 	cycles_t start;
 #endif
 
@@ -160,7 +160,7 @@ static __maybe_unused int _stp_probe_run_args(struct stp_probe *p,
 		preempt_enable();
 		return 0;
 	}
-#ifndef STP_NO_OVERLOAD
+#if !defined(STP_NO_OVERLOAD) || defined(STP_TIMING)
 	start = get_cycles();
 #endif
 	c->probe = p;
