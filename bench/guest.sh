@@ -5,13 +5,28 @@
 # $builddir, $tbdir.  Tunables (environment): BENCH_ROUNDS (3),
 # BENCH_SPIN (spin-loop iterations), BENCH_CALLS (getppid calls),
 # BENCH_DRAIN (seconds of each output run), BENCH_BATCHES (lines printed
-# per millisecond by the output runs, one run per value).
+# per millisecond by the output runs, one run per value; empty: none),
+# BENCH_ICOUNT=1 (qemu -icount: the guest's clock counts instructions, so
+# times are instruction counts, steady whatever else the host runs),
+# BENCH_IMPLS ("o s": ours and stap 4.8; "o" alone when iterating under
+# BENCH_ICOUNT, where stap's figures repeat run to run), BENCH_COSTS (the
+# cost benchmarks' keys to run, default all of g_costs).
 
 g_rounds=${BENCH_ROUNDS:-3}
 g_spin=${BENCH_SPIN:-100000000}
 g_calls=${BENCH_CALLS:-300000}
 g_drain=${BENCH_DRAIN:-3}
-g_batches=${BENCH_BATCHES:-60 180 540}
+g_batches=${BENCH_BATCHES-60 180 540}
+
+# The cost benchmarks: KEY:SCRIPT:WORKLOAD (benchg cost WORKLOAD).
+g_costs="timer0:timer-empty:spin timer:timer-cost:spin syscall:syscall-cost:getppid
+	kprobe:kprobe-cost:getppid kglobal:kprobe-global:getppid tglobal:trace-global:getppid
+	texec:trace-execname:getppid sexec:stat-execname-pid:getppid"
+g_impls=${BENCH_IMPLS:-o s}
+if [ -n "${BENCH_COSTS:-}" ]; then
+	g_costs=$(for c in $g_costs; do
+		case " $BENCH_COSTS " in *" ${c%%:*} "*) echo "$c" ;; esac; done)
+fi
 
 # The modules: ours as b_o_NAME.ko, stap 4.8's as b_s_NAME.ko.  stap 4.8
 # uses its default cache here (its tracepoint queries are slow the first
@@ -19,8 +34,8 @@ g_batches=${BENCH_BATCHES:-60 180 540}
 # the overload guard, but for the output flood: under TCG every probe is
 # slow enough to trip it.
 guest_modules() {
-	local name m opts d=$w/root/mod
-	for name in hello timer-empty timer-cost syscall-cost kprobe-cost output; do
+	local name m opts d=$w/root/mod c
+	for name in hello ${g_batches:+output} $(for c in $g_costs; do c=${c#*:}; echo "${c%:*}"; done); do
 		m=${name//-/_}
 		opts=-DSTP_NO_OVERLOAD
 		# The flood keeps the guard: a probe that can take the only CPU
@@ -29,6 +44,7 @@ guest_modules() {
 		(cd "$d" && ours $opts -p4 -m "b_o_$m" "$bench/scripts/$name.stp" \
 			>/dev/null 2>"$w/g-o-$m.err") ||
 			note "guest: ours cannot build $name: $(grep -m1 error "$w/g-o-$m.err")"
+		[[ " $g_impls " == *" s "* ]] || continue
 		(cd "$d" && env -u SYSTEMTAP_DIR -u SYSTEMTAP_TAPSET -u SYSTEMTAP_RUNTIME \
 			"$ORACLE" -r "$abi" -R "$rt48" $opts -p4 -m "b_s_$m" "$bench/scripts/$name.stp" \
 			>/dev/null 2>"$w/g-s-$m.err") ||
@@ -50,8 +66,10 @@ copy_prog() {
 # The guest's /init: for each round, each benchmark for the bare workload
 # (where it has one), ours and stap 4.8, in an order that alternates from
 # round to round; every result line starts with "@@ BENCH IMPL ROUND".
+g_count() { if [ "$1" = spin ]; then echo "$g_spin"; else echo "$g_calls"; fi; }
+
 guest_init() {
-	local r i b impls run
+	local r i b impls run c m
 	cat <<EOF
 #!/bin/busybox sh
 /bin/busybox --install -s /bin
@@ -68,11 +86,12 @@ tag() {
 echo BENCH-START
 EOF
 	for ((r = 1; r <= g_rounds; r++)); do
-		if ((r % 2)); then impls="o s"; else impls="s o"; fi
-		echo "tag timer base $r benchg cost spin $g_spin"
-		echo "tag timer0 base $r benchg cost spin $g_spin"
-		echo "tag syscall base $r benchg cost getppid $g_calls"
-		echo "tag kprobe base $r benchg cost getppid $g_calls"
+		impls=$g_impls
+		((r % 2)) || impls=$(echo $g_impls | awk '{ for (i = NF; i; i--) printf "%s ", $i }')
+		for c in $g_costs; do
+			set -- ${c//:/ }
+			echo "tag $1 base $r benchg cost $3 $(g_count $3)"
+		done
 		for i in $impls; do
 			if [ $i = o ]; then
 				run="env SYSTEMTAP_STAPIO=/ours/stapio /ours/staprun"
@@ -81,14 +100,12 @@ EOF
 			fi
 			[ -f "$w/root/mod/b_${i}_hello.ko" ] &&
 				echo "tag startup $i $r benchg first $run b_${i}_hello.ko"
-			[ -f "$w/root/mod/b_${i}_timer_empty.ko" ] &&
-				echo "tag timer0 $i $r benchg cost spin $g_spin $run b_${i}_timer_empty.ko"
-			[ -f "$w/root/mod/b_${i}_timer_cost.ko" ] &&
-				echo "tag timer $i $r benchg cost spin $g_spin $run b_${i}_timer_cost.ko"
-			[ -f "$w/root/mod/b_${i}_syscall_cost.ko" ] &&
-				echo "tag syscall $i $r benchg cost getppid $g_calls $run b_${i}_syscall_cost.ko"
-			[ -f "$w/root/mod/b_${i}_kprobe_cost.ko" ] &&
-				echo "tag kprobe $i $r benchg cost getppid $g_calls $run b_${i}_kprobe_cost.ko"
+			for c in $g_costs; do
+				set -- ${c//:/ }
+				m=b_${i}_${2//-/_}.ko
+				[ -f "$w/root/mod/$m" ] &&
+					echo "tag $1 $i $r benchg cost $3 $(g_count $3) $run $m"
+			done
 			for b in $g_batches; do
 				[ -f "$w/root/mod/b_${i}_output.ko" ] &&
 					echo "tag output$b $i $r benchg drain $g_drain $run b_${i}_output.ko batch=$b"
@@ -113,7 +130,7 @@ guest_values() {
 	bench == "startup" && val["rc"] == 0 {
 		print "first", impl, val["first_ns"] / 1e6
 		print "total", impl, val["total_ns"] / 1e6 }
-	bench ~ /^timer/ || bench == "syscall" || bench == "kprobe" {
+	bench ~ /^timer/ || bench == "syscall" || bench ~ /^kprobe|global$|exec$/ {
 		if (impl == "base" && val["ns"] != "") base[bench, round] = val["ns"]
 		else if (kv[1] == "out:") { hits[bench, impl, round] = val["hits"]
 			el[bench, impl, round] = val["elapsed_ns"] }
@@ -134,7 +151,7 @@ guest_values() {
 			split(k, p, SUBSEP); b = p[1]; i = p[2]; r = p[3]
 			if (!((b, r) in base)) continue
 			extra = ns[k] - base[b, r]
-			if (b == "syscall" || b == "kprobe") {
+			if (b !~ /^timer/) {
 				print b, i, extra / calls
 				print b "_hits", i, hits[k] + 0
 			} else if (el[k] > 0 && hits[k] > 0) {
@@ -175,7 +192,9 @@ bench_guest() {
 	(cd "$w/root" && find . | cpio -o -H newc --quiet | gzip -1) >"$w/initrd.gz"
 	note "guest: booting ($g_rounds rounds)"
 	# One CPU: the timer probe and the workload it slows down must share it.
-	timeout 600 qemu-system-x86_64 -accel tcg -cpu max -m 1024 -smp 1 -nographic \
+	local icount=
+	[ "${BENCH_ICOUNT:-0}" = 1 ] && icount="-icount shift=0"
+	timeout 1200 qemu-system-x86_64 -accel tcg $icount -cpu max -m 1024 -smp 1 -nographic \
 		-no-reboot -kernel "$vmlinuz" -initrd "$w/initrd.gz" \
 		-append "console=ttyS0 panic=-1 quiet" </dev/null >"$w/console.log" 2>&1
 	tr -d '\r' <"$w/console.log" | sed 's/^.*\(@@ \)/\1/' >"$w/console.txt"
@@ -195,6 +214,14 @@ bench_guest() {
 	guest_row syscall_kticks "sys_enter array+aggr: kernel ticks" "<= 1" ""
 	guest_row kprobe "kprobe getppid array+aggr: cost per hit" "<= 1" ns
 	guest_row kprobe_hits "kprobe getppid: hits (calls $g_calls)" "~ 1" ""
+	guest_row kglobal "kprobe getppid hits++: cost per hit" "<= 0.7" ns
+	guest_row kglobal_hits "kprobe getppid hits++: hits" "~ 1" ""
+	guest_row tglobal "sys_enter hits++: cost per hit" "<= 1" ns
+	guest_row tglobal_hits "sys_enter hits++: hits" "~ 1" ""
+	guest_row texec "sys_enter [execname()]++: cost per hit" "<= 0.7" ns
+	guest_row texec_hits "sys_enter [execname()]++: benchg hits" "~ 1" ""
+	guest_row sexec "sys_enter [execname(),pid()]<<<1: cost/hit" "<= 0.7" ns
+	guest_row sexec_hits "sys_enter [execname(),pid()]<<<1: hits" "~ 1" ""
 	for b in $g_batches; do
 		guest_row "output${b}_rate" "output ${b}k lines/s offered: received" ">= 1" /s
 		guest_row "output${b}_lost" "output ${b}k lines/s offered: lost" "<= 1" lines

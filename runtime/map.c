@@ -110,57 +110,103 @@ static uint32_t map_mix64(uint64_t x)
 	return (uint32_t)x;
 }
 
-static uint32_t map_hash_key(const struct _stp_map *m, const union _stp_key *k)
+/* FNV-1a of a key string's first MAP_KEYLEN bytes. */
+static uint32_t map_hash_bytes(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	const unsigned char *end = s + MAP_KEYLEN;
+	uint32_t ch = 0x811c9dc5u;
+
+	for (; s != end && *s; s++)
+		ch = (ch ^ *s) * 0x01000193u;
+	return ch;
+}
+
+#ifdef __KERNEL__
+#include <linux/stringhash.h>
+
+/* In the kernel the dcache's hash, a word at a time; a string longer
+ * than a stored key (rare: literals) hashes the part that is stored. */
+static inline uint32_t map_hash_str(const char *str)
+{
+	u64 hl = hashlen_string(NULL, map_kstr(str));
+
+	if (unlikely(hashlen_len(hl) > MAP_KEYLEN))
+		return map_hash_bytes(str);
+	return hashlen_hash(hl);
+}
+#else
+static inline uint32_t map_hash_str(const char *str)
+{
+	return map_hash_bytes(map_kstr(str));
+}
+#endif
+
+static inline uint32_t map_hash_mix(uint32_t h, uint32_t ch)
+{
+	h = (h ^ ch) * 0x01000193u;
+	return h ^ (h >> 15);
+}
+
+static __always_inline uint32_t map_hash_key(const struct _stp_map *m,
+					    const union _stp_key *k)
 {
 	uint32_t h = 0x811c9dc5u;
 	int c;
 
-	for (c = 0; c < m->nkeys; c++) {
-		uint32_t ch;
-
-		if (m->ktype[c] == STP_T_INT64) {
-			ch = map_mix64((uint64_t)k[c].n);
-		} else {
-			const unsigned char *s =
-				(const unsigned char *)map_kstr(k[c].s);
-			size_t n;
-
-			ch = 0x811c9dc5u;
-			for (n = 0; n < MAP_KEYLEN && s[n]; n++)
-				ch = (ch ^ s[n]) * 0x01000193u;
-		}
-		h = (h ^ ch) * 0x01000193u;
-		h ^= h >> 15;
-	}
+	for (c = 0; c < m->nkeys; c++)
+		h = map_hash_mix(h, m->ktype[c] == STP_T_INT64 ?
+				 map_mix64((uint64_t)k[c].n) :
+				 map_hash_str(k[c].s));
 	return h;
 }
 
-static int map_key_equal(const struct _stp_map *m, uint32_t id,
-			 const union _stp_key *k)
+/* strncmp(a, b, MAP_KEYLEN) == 0, inline (the kernel's is a byte loop
+ * behind a call). */
+static inline int map_str_equal(const char *a, const char *b)
 {
+	const char *end = a + MAP_KEYLEN;
+
+	for (; a != end; a++, b++) {
+		if (*a != *b)
+			return 0;
+		if (!*a)
+			break;
+	}
+	return 1;
+}
+
+static __always_inline int map_key_equal(const struct _stp_map *m, uint32_t id,
+					 const union _stp_key *k)
+{
+	const char *e = (const char *)map_ent(m, id);
 	int c;
 
 	for (c = 0; c < m->nkeys; c++) {
 		if (m->ktype[c] == STP_T_INT64) {
-			if (*map_kint(m, id, c) != k[c].n)
+			if (*(const int64_t *)(e + m->koff[c]) != k[c].n)
 				return 0;
-		} else if (strncmp(map_kstrp(m, id, c), map_kstr(k[c].s),
-				   MAP_KEYLEN) != 0) {
+		} else if (!map_str_equal(e + m->koff[c], map_kstr(k[c].s))) {
 			return 0;
 		}
 	}
 	return 1;
 }
 
-int _stp_map_find(const struct _stp_map *m, const union _stp_key *k)
+static __always_inline int map_find_hashed(const struct _stp_map *m,
+					   const union _stp_key *k, uint32_t h)
 {
-	uint32_t h = map_hash_key(m, k);
 	uint32_t id = m->hash[h & m->hmask];
 
 	for (; id != MAP_NIL; id = map_ent(m, id)->hnext)
 		if (map_ent(m, id)->hash == h && map_key_equal(m, id, k))
 			return (int)id;
 	return -1;
+}
+
+int _stp_map_find(const struct _stp_map *m, const union _stp_key *k)
+{
+	return map_find_hashed(m, k, map_hash_key(m, k));
 }
 
 static void map_hash_unlink(struct _stp_map *m, uint32_t id)
@@ -247,16 +293,12 @@ static void map_clear_value(struct _stp_map *m, uint32_t id)
 		*(int64_t *)v = 0;
 }
 
-int _stp_map_ref(struct _stp_map *m, const union _stp_key *k, int create)
+/* A new entry for key k (hash h): -E2BIG when full and not wrapping. */
+static int map_insert(struct _stp_map *m, const union _stp_key *k, uint32_t h)
 {
-	int found = _stp_map_find(m, k);
 	uint32_t id;
 	struct map_ent *e;
 
-	if (found >= 0)
-		return found;
-	if (!create)
-		return -ENOENT;
 	if (m->num == m->maxnum) {
 		if (!m->wrap)
 			return -E2BIG;
@@ -268,12 +310,24 @@ int _stp_map_ref(struct _stp_map *m, const union _stp_key *k, int create)
 	map_store_keys(m, id, k);
 	map_clear_value(m, id);
 	e->live = 1;
-	e->hash = map_hash_key(m, k);
-	e->hnext = m->hash[e->hash & m->hmask];
-	m->hash[e->hash & m->hmask] = id;
+	e->hash = h;
+	e->hnext = m->hash[h & m->hmask];
+	m->hash[h & m->hmask] = id;
 	_stp_mapi_list_insert_after(m, id, m->tail);
 	m->num++;
 	return (int)id;
+}
+
+int _stp_map_ref(struct _stp_map *m, const union _stp_key *k, int create)
+{
+	uint32_t h = map_hash_key(m, k);
+	int found = map_find_hashed(m, k, h);
+
+	if (found >= 0)
+		return found;
+	if (!create)
+		return -ENOENT;
+	return map_insert(m, k, h);
 }
 
 int64_t _stp_map_get_int(const struct _stp_map *m, const union _stp_key *k)
@@ -323,8 +377,11 @@ int _stp_map_set_str(struct _stp_map *m, const union _stp_key *k, const char *v)
 
 int _stp_map_add_stat(struct _stp_map *m, const union _stp_key *k, int64_t v)
 {
-	int id = _stp_map_ref(m, k, 1);
+	uint32_t h = map_hash_key(m, k);
+	int id = map_find_hashed(m, k, h);
 
+	if (id < 0)
+		id = map_insert(m, k, h);
 	if (id < 0)
 		return id;
 	_stp_stat_data_add(m->hist, map_val(m, (uint32_t)id), v);

@@ -28,6 +28,9 @@
 
 #define _stp_rt_zalloc(n) calloc(1, (n))
 #define _stp_rt_free(p) free(p)
+#ifndef __always_inline
+#define __always_inline inline __attribute__((__always_inline__))
+#endif
 #endif
 
 /* Longest script string, terminating NUL included (runtime_defines.h). */

@@ -31,6 +31,7 @@ int _stp_hist_init_linear(struct _stp_hist *h, int64_t start, int64_t stop,
 	h->interval = (int)interval;
 	h->buckets = n;
 	h->bit_shift = bit_shift;
+	h->variance = 1;
 	return 0;
 }
 
@@ -109,8 +110,8 @@ static int stat_linear_bucket(const struct _stp_hist *h, int64_t v)
 	return (int)idx;
 }
 
-void _stp_stat_data_add(const struct _stp_hist *h, struct _stp_stat_data *d,
-			int64_t v)
+void _stp_stat_data_add_full(const struct _stp_hist *h,
+			     struct _stp_stat_data *d, int64_t v)
 {
 	int shift = h->bit_shift;
 
@@ -119,6 +120,13 @@ void _stp_stat_data_add(const struct _stp_hist *h, struct _stp_stat_data *d,
 		d->sum = d->min = d->max = v;
 		d->avg_s = _stp_rt_shl64(v, shift);
 		d->m2 = 0;
+	} else if (!h->variance) {	/* two divisions saved per add */
+		d->count++;
+		d->sum = _stp_rt_wadd(d->sum, v);
+		if (v > d->max)
+			d->max = v;
+		if (v < d->min)
+			d->min = v;
 	} else {
 		/* stap keeps Welford's delta in an int: reproduce the
 		 * truncation, it shows in @variance of large samples. */
@@ -191,6 +199,9 @@ void _stp_stat_data_merge(const struct _stp_hist *h, struct _stp_stat_data *dst,
 		dst->min = src->min;
 	if (src->max > dst->max)
 		dst->max = src->max;
+	stat_hist_add(h, dst, src);
+	if (!h->variance)
+		return;
 	/* Total variance of the union (Kamat & Nandi), pairwise. */
 	dst->avg_s = _stp_rt_sdiv64(_stp_rt_shl64(dst->sum, h->bit_shift),
 				    dst->count);
@@ -199,7 +210,6 @@ void _stp_stat_data_merge(const struct _stp_hist *h, struct _stp_stat_data *dst,
 	s = _stp_rt_wadd(s, stat_spread(src->count, src->avg_s, dst->avg_s));
 	s = _stp_rt_wadd(s, _stp_rt_wmul(src->count - 1, src->variance_s));
 	dst->variance_s = _stp_rt_sdiv64(s, dst->count - 1);
-	stat_hist_add(h, dst, src);
 }
 
 int _stp_stat_extract(const struct _stp_hist *h, const struct _stp_stat_data *d,
@@ -312,6 +322,8 @@ const struct _stp_stat_data *_stp_stat_get(struct _stp_stat *st)
 			agg->min = d->min;
 		stat_hist_add(h, agg, d);
 	}
+	if (!h->variance || !agg->count)
+		return agg;
 	agg->avg_s = _stp_rt_sdiv64(_stp_rt_shl64(agg->sum, h->bit_shift),
 				    agg->count);
 	for (i = 0; i < st->ncpus; i++) {

@@ -56,16 +56,23 @@ struct _stp_hist {
 	int start, stop, interval;	/* @hist_linear parameters */
 	int buckets;			/* 0 when type is STP_HIST_NONE */
 	int bit_shift;			/* @variance(x, shift), 0..62 */
+	int variance;			/* 0: nothing reads @variance, so
+					   adds skip its running sums */
 };
 
-#define STP_HIST_NONE_INIT(shift) \
-	{ STP_HIST_NONE, 0, 0, 0, 0, (shift) }
-#define STP_HIST_LOG_INIT(shift) \
-	{ STP_HIST_LOG, 0, 0, 0, STP_HIST_LOG_BUCKETS, (shift) }
+/* The _V forms say whether @variance is kept (the translator knows). */
+#define STP_HIST_NONE_INIT(shift) STP_HIST_NONE_INIT_V(shift, 1)
+#define STP_HIST_NONE_INIT_V(shift, var) \
+	{ STP_HIST_NONE, 0, 0, 0, 0, (shift), (var) }
+#define STP_HIST_LOG_INIT(shift) STP_HIST_LOG_INIT_V(shift, 1)
+#define STP_HIST_LOG_INIT_V(shift, var) \
+	{ STP_HIST_LOG, 0, 0, 0, STP_HIST_LOG_BUCKETS, (shift), (var) }
 /* Needs a valid (stop - start) / interval: see _stp_hist_linear_buckets. */
 #define STP_HIST_LINEAR_INIT(start, stop, interval, shift) \
+	STP_HIST_LINEAR_INIT_V(start, stop, interval, shift, 1)
+#define STP_HIST_LINEAR_INIT_V(start, stop, interval, shift, var) \
 	{ STP_HIST_LINEAR, (start), (stop), (interval), \
-	  ((stop) - (start)) / (interval) + 3, (shift) }
+	  ((stop) - (start)) / (interval) + 3, (shift), (var) }
 
 /* Samples of one aggregate (one CPU's, or merged). avg_s and variance_s
  * are scaled by 2^bit_shift and 2^(2*bit_shift); m2 is Welford's running
@@ -101,8 +108,24 @@ size_t _stp_stat_data_size(const struct _stp_hist *h);
 
 /* Record-level operations, also used by maps of stats. */
 void _stp_stat_data_clear(const struct _stp_hist *h, struct _stp_stat_data *d);
-void _stp_stat_data_add(const struct _stp_hist *h, struct _stp_stat_data *d,
-			int64_t v);
+void _stp_stat_data_add_full(const struct _stp_hist *h,
+			     struct _stp_stat_data *d, int64_t v);
+/* x <<< v: inline when the aggregate keeps neither @variance nor a
+ * histogram (most do neither), the rest out of line. */
+static inline void _stp_stat_data_add(const struct _stp_hist *h,
+				      struct _stp_stat_data *d, int64_t v)
+{
+	if (!h->variance && h->type == STP_HIST_NONE && d->count) {
+		d->count++;
+		d->sum = _stp_rt_wadd(d->sum, v);
+		if (v > d->max)
+			d->max = v;
+		if (v < d->min)
+			d->min = v;
+		return;
+	}
+	_stp_stat_data_add_full(h, d, v);
+}
 /* Fold src into dst the way stap merges one CPU's map entry into the
  * aggregated map (pairwise total variance). */
 void _stp_stat_data_merge(const struct _stp_hist *h, struct _stp_stat_data *dst,

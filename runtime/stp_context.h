@@ -49,7 +49,7 @@ struct context {
 	cycles_t cycles_base, cycles_sum;	/* overload accounting */
 	size_t plen;			/* bytes in pbuf */
 	char pbuf[STP_PRINT_BUF_SIZE];
-	char *frames;			/* (MAXNESTING + 1) frames */
+	char *frames;			/* (MAXNESTING + 2) frames */
 	struct stp_regex_ctx *regex;	/* =~ workspace, last match; or NULL */
 	int system_pending;		/* system(): a command to send once */
 	char system_cmd[MAXSTRINGLEN];	/* the probe's output is flushed */
@@ -57,6 +57,21 @@ struct context {
 
 typedef rwlock_t stp_rwlock_t;
 #define stp_rwlock_init(l) rwlock_init(l)
+
+/* Probe handlers take the globals' locks with preemption already off:
+ * the arch-level operations, inline, spare read_trylock()'s call and
+ * preempt count work (PREEMPT_RT's rwlocks are something else). */
+#ifndef CONFIG_PREEMPT_RT
+#define _stp_read_trylock(l) arch_read_trylock(&(l)->raw_lock)
+#define _stp_write_trylock(l) arch_write_trylock(&(l)->raw_lock)
+#define _stp_read_unlock(l) arch_read_unlock(&(l)->raw_lock)
+#define _stp_write_unlock(l) arch_write_unlock(&(l)->raw_lock)
+#else
+#define _stp_read_trylock(l) read_trylock(l)
+#define _stp_write_trylock(l) write_trylock(l)
+#define _stp_read_unlock(l) read_unlock(l)
+#define _stp_write_unlock(l) write_unlock(l)
+#endif
 
 /* The frame at depth N of context C (STP_FRAME_SIZE comes from the
  * generated code). */

@@ -8,7 +8,9 @@
  * in probes (the overload guard).
  */
 
-static struct context *_stp_contexts[NR_CPUS];
+/* Each CPU's context, allocated at start: a per-CPU pointer (one load
+ * from the CPU's own area, and no NR_CPUS-sized array in .bss). */
+static DEFINE_PER_CPU(struct context *, _stp_ctx);
 static atomic_t _stp_script_state = ATOMIC_INIT(STP_SESSION_STARTING);
 static atomic_t _stp_error_count = ATOMIC_INIT(0);
 static atomic_t _stp_skipped_count = ATOMIC_INIT(0);
@@ -51,7 +53,8 @@ static __maybe_unused int _stp_lock_globals(const struct stp_probe *p,
 	for (i = 0; i < p->nlocks; i++) {
 		const struct stp_lock_spec *l = &p->locks[i];
 		for (tries = 0;; tries++) {
-			if (l->write ? write_trylock(l->lock) : read_trylock(l->lock))
+			if (l->write ? _stp_write_trylock(l->lock) :
+				       _stp_read_trylock(l->lock))
 				break;
 #ifdef STP_TIMING
 			if (!tries)
@@ -75,9 +78,9 @@ static __maybe_unused int _stp_lock_globals(const struct stp_probe *p,
 fail:
 	while (--i >= 0) {
 		if (p->locks[i].write)
-			write_unlock(p->locks[i].lock);
+			_stp_write_unlock(p->locks[i].lock);
 		else
-			read_unlock(p->locks[i].lock);
+			_stp_read_unlock(p->locks[i].lock);
 	}
 	return rc;
 }
@@ -88,9 +91,9 @@ static __maybe_unused void _stp_unlock_globals(const struct stp_probe *p)
 
 	for (i = p->nlocks - 1; i >= 0; i--) {
 		if (p->locks[i].write)
-			write_unlock(p->locks[i].lock);
+			_stp_write_unlock(p->locks[i].lock);
 		else
-			read_unlock(p->locks[i].lock);
+			_stp_read_unlock(p->locks[i].lock);
 	}
 }
 
@@ -141,12 +144,14 @@ static __maybe_unused int _stp_probe_run_args(struct stp_probe *p,
 {
 	struct context *c;
 	int state = atomic_read(&_stp_script_state), failed = 0, locked;
+#if !defined(STP_NO_OVERLOAD) || defined(STP_TIMING)
 	cycles_t start;
+#endif
 
 	if (!interruptible && state != STP_SESSION_RUNNING)
 		return 0;
 	preempt_disable();
-	c = _stp_contexts[smp_processor_id()];
+	c = __this_cpu_read(_stp_ctx);
 	if (!c || atomic_inc_return(&c->busy) != 1) {
 		if (c)
 			atomic_dec(&c->busy);
@@ -155,7 +160,9 @@ static __maybe_unused int _stp_probe_run_args(struct stp_probe *p,
 		preempt_enable();
 		return 0;
 	}
+#if !defined(STP_NO_OVERLOAD) || defined(STP_TIMING)
 	start = get_cycles();
+#endif
 	c->probe = p;
 	c->regs = regs;
 	c->args = args;

@@ -14,10 +14,10 @@ static void _stp_free_contexts(void)
 	int cpu;
 
 	for_each_possible_cpu(cpu) {
-		struct context *c = _stp_contexts[cpu];
+		struct context *c = per_cpu(_stp_ctx, cpu);
 		if (!c)
 			continue;
-		_stp_contexts[cpu] = NULL;
+		per_cpu(_stp_ctx, cpu) = NULL;
 		vfree(c->frames);
 		vfree(c->regex);
 		vfree(c);
@@ -32,12 +32,14 @@ static int _stp_alloc_contexts(void)
 		struct context *c = vzalloc(sizeof *c);
 		if (!c)
 			goto fail;
-		c->frames = vzalloc((size_t)(MAXNESTING + 1) * STP_FRAME_SIZE);
+		/* frames 0..MAXNESTING, and one more that a call at the
+		 * deepest level points at its buffer before it fails */
+		c->frames = vzalloc((size_t)(MAXNESTING + 2) * STP_FRAME_SIZE);
 		if (!c->frames) {
 			vfree(c);
 			goto fail;
 		}
-		_stp_contexts[cpu] = c;
+		per_cpu(_stp_ctx, cpu) = c;
 #ifdef STP_REGEX_CTX_SIZE
 		c->regex = vzalloc(STP_REGEX_CTX_SIZE);	/* regex_match.h */
 		if (!c->regex)
@@ -105,7 +107,7 @@ static void _stp_final_output(void)
 	struct context *c;
 
 	preempt_disable();
-	c = _stp_contexts[smp_processor_id()];
+	c = __this_cpu_read(_stp_ctx);
 	if (c && atomic_inc_return(&c->busy) == 1) {
 		c->plen = 0;
 		if (!atomic_read(&_stp_error_count))	/* end probes, in stap */

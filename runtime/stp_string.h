@@ -9,13 +9,36 @@
 
 static inline size_t _stp_strlcpy(char *dst, const char *src, size_t size)
 {
-	size_t n = strnlen(src, size - 1);
+	unsigned long d = (unsigned long)dst, s = (unsigned long)src;
+	size_t n;
 
-	if (dst != src) {
-		memmove(dst, src, n);
-		dst[n] = '\0';
+	if (unlikely(d >= s && d < s + size)) {	/* the same buffer, or
+						   src just below dst */
+		n = strnlen(src, size - 1);
+		if (dst != src) {
+			memmove(dst, src, n);
+			dst[n] = '\0';
+		}
+		return n;
 	}
+	/* One pass: script strings are mostly short, where a scan for the
+	 * length and then a copy cost twice the calls. */
+	for (n = 0; n < size - 1 && src[n]; n++)
+		dst[n] = src[n];
+	dst[n] = '\0';
 	return n;
+}
+
+/* A task's comm (NUL-terminated within its TASK_COMM_LEN bytes) as a
+ * script string: two word moves instead of a byte loop. */
+static inline void _stp_strcpy_comm(char *dst, const char *comm)
+{
+#if MAXSTRINGLEN >= TASK_COMM_LEN
+	memcpy(dst, comm, TASK_COMM_LEN);
+	dst[TASK_COMM_LEN - 1] = '\0';
+#else
+	_stp_strlcpy(dst, comm, MAXSTRINGLEN);
+#endif
 }
 
 /* dst = src, where src may be dst itself or point into it. */

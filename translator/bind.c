@@ -171,6 +171,8 @@ static void note_global(struct elab *el, struct sym *sym, int write)
 	vec_add_unique(el->s->arena, el->used, sym);
 	if (write)
 		vec_add_unique(el->s->arena, el->written, sym);
+	else
+		vec_add_unique(el->s->arena, el->read, sym);
 }
 
 /* The symbol an lvalue or array reference names, if any. */
@@ -390,6 +392,7 @@ void elab_bind_probe(struct elab *el, struct derived_probe *dp)
 	el->file = dp->loc.file;
 	el->used = &dp->globals_used;
 	el->written = &dp->globals_written;
+	el->read = &dp->globals_read;
 	el->callees = &callees;
 	bind_body(el, dp->body, dp->cond);
 	dp->callees = callees;
@@ -426,6 +429,7 @@ void elab_bind_func(struct elab *el, struct func *f)
 	el->file = f->file;
 	el->used = &fi->globals_used;
 	el->written = &fi->globals_written;
+	el->read = &fi->globals_read;
 	el->callees = &fi->callees;
 	bind_body(el, f->body, NULL);
 	f->used = 1;
@@ -458,6 +462,8 @@ void elab_close_globals(struct elab *el)
 				vec_add_unique(a, &dp->globals_used, sym);
 			VEC_EACH(fi->globals_written, k, sym)
 				vec_add_unique(a, &dp->globals_written, sym);
+			VEC_EACH(fi->globals_read, k, sym)
+				vec_add_unique(a, &dp->globals_read, sym);
 		}
 	}
 }
@@ -475,14 +481,15 @@ static void clear_flags(struct vec *syms, int written)
 
 static void set_scope(struct elab *el, struct vec *locals, struct vec *params,
 		      const struct src_file *file, struct vec *used,
-		      struct vec *written, struct vec *callees)
+		      struct vec *written, struct vec *read, struct vec *callees)
 {
-	*used = *written = *callees = (struct vec){0};
+	*used = *written = *read = *callees = (struct vec){0};
 	el->locals = locals;
 	el->params = params;
 	el->file = file;
 	el->used = used;
 	el->written = written;
+	el->read = read;
 	el->callees = callees;
 }
 
@@ -502,7 +509,7 @@ void elab_rescan(struct elab *el)
 	VEC_EACH(p->probes, i, dp) {
 		clear_flags(&dp->locals, 0);
 		set_scope(el, &dp->locals, NULL, dp->loc.file, &dp->globals_used,
-			  &dp->globals_written, &dp->callees);
+			  &dp->globals_written, &dp->globals_read, &dp->callees);
 		scan_body(el, dp->body, dp->cond);
 		VEC_EACH(dp->callees, j, f)
 			vec_add_unique(a, &reached, f);
@@ -517,7 +524,8 @@ void elab_rescan(struct elab *el)
 		clear_flags(&fi->locals, 0);
 		clear_flags(&fi->params, 1);
 		set_scope(el, &fi->locals, &fi->params, fi->func->file,
-			  &fi->globals_used, &fi->globals_written, &fi->callees);
+			  &fi->globals_used, &fi->globals_written,
+			  &fi->globals_read, &fi->callees);
 		scan_body(el, fi->func->body, NULL);
 		VEC_EACH(fi->callees, j, g)
 			vec_add_unique(a, &reached, g);

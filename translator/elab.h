@@ -23,7 +23,7 @@ struct elab {
 	struct vec *locals;	/* struct sym * */
 	struct vec *params;	/* struct sym *, or NULL in a probe */
 	const struct src_file *file;
-	struct vec *used, *written;	/* globals of the current body */
+	struct vec *used, *written, *read;	/* globals of the current body */
 	struct vec *callees;	/* functions called from the current body */
 	const struct exp *discarded[2];	/* bind.c: exps whose value is unused */
 	int report;		/* types.c: report mismatches this round */

@@ -242,8 +242,30 @@ static void emit_timing_fields(struct emit *e, const struct derived_probe *dp)
 		  emit_cstr(e, dp->timing_from, strlen(dp->timing_from)));
 }
 
+static int vec_has(const struct vec *v, const void *p)
+{
+	int i;
+
+	for (i = 0; i < v->n; i++)
+		if (v->v[i] == p)
+			return 1;
+	return 0;
+}
+
+/* Whether DP takes SYM's lock exclusively, as stap 4.8 decides: a write
+ * does, but for an aggregate x <<< v only adds to its CPU's own record
+ * (shared), while reading it merges the CPUs into one scratch record
+ * (exclusive). */
+static int lock_exclusive(const struct derived_probe *dp, const struct sym *sym)
+{
+	if (sym->type == TY_STATS)
+		return vec_has(&dp->globals_read, sym);
+	return vec_has(&dp->globals_written, sym);
+}
+
 /* The probe table: each probe's handler, pp, and locks (in global order,
- * so two probes never take two locks in opposite orders). */
+ * so two probes never take two locks in opposite orders).  A probe that
+ * touches no global takes no lock. */
 static void emit_probe_table(struct emit *e)
 {
 	struct derived_probe *dp;
@@ -256,14 +278,9 @@ static void emit_probe_table(struct emit *e)
 		qsort(dp->globals_used.v, (size_t)dp->globals_used.n,
 		      sizeof(void *), cmp_sym_index);
 		emit_line(e, "static const struct stp_lock_spec stp_locks_%d[] = {", i);
-		VEC_EACH(dp->globals_used, j, sym) {
-			int k, w = 0;
-			for (k = 0; k < dp->globals_written.n; k++)
-				if (dp->globals_written.v[k] == sym)
-					w = 1;
-			emit_line(e, "\t{ &%s_lock, %d, %d },", emit_sym_ref(e, sym), w,
-				  sym->index);
-		}
+		VEC_EACH(dp->globals_used, j, sym)
+			emit_line(e, "\t{ &%s_lock, %d, %d },", emit_sym_ref(e, sym),
+				  lock_exclusive(dp, sym), sym->index);
 		emit_line(e, "};");
 	}
 	emit_line(e, "static struct stp_probe stp_probes[] = {");

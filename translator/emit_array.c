@@ -3,8 +3,9 @@
  * Arrays are the runtime's maps (runtime/map.h), keyed by a union
  * _stp_key per column; arrays of aggregates are per-CPU maps and scalar
  * aggregates per-CPU records (runtime/stat.h).  Each aggregate's histogram
- * kind and @variance shift are fixed for the whole script: they come from
- * how the script reads it (agg_spec).  Full arrays, empty aggregates and
+ * kind, @variance shift and whether @variance is kept at all (its upkeep
+ * costs two divisions per sample) are fixed for the whole script: they
+ * come from how the script reads it (hist_init).  Full arrays, empty aggregates and
  * bad histogram indexes are runtime errors with stap's messages.
  */
 #include <string.h>
@@ -394,6 +395,7 @@ struct agg_scan {
 	struct sym *sym;
 	struct exp *hist;	/* first @hist_* use */
 	struct exp *variance;	/* first @variance(x, shift) */
+	int any_variance;	/* @variance read, or sorted on */
 };
 
 static struct sym *stat_sym(struct exp *x)
@@ -419,9 +421,23 @@ static int scan_agg(struct walker *w, struct exp *x)
 				   "'%s' is used with both @hist_log and @hist_linear",
 				   a->sym->name);
 	}
+	if (x->kind == EX_STAT && !strcmp(x->u.stat.op, "variance") &&
+	    stat_sym(x->u.stat.stat) == a->sym)
+		a->any_variance = 1;
 	if (x->kind == EX_STAT && x->u.stat.shift &&
 	    stat_sym(x->u.stat.stat) == a->sym && !a->variance)
 		a->variance = x;
+	return 0;
+}
+
+static int scan_agg_sort(struct walker *w, struct stmt *st)
+{
+	struct agg_scan *a = w->arg;
+
+	if (st->kind == ST_FOREACH && st->u.foreach.sort_stat &&
+	    !strcmp(st->u.foreach.sort_stat, "variance") &&
+	    stat_sym(st->u.foreach.array) == a->sym)
+		a->any_variance = 1;
 	return 0;
 }
 
@@ -439,8 +455,8 @@ static int64_t const_arg(struct emit *e, struct exp *x)
 
 static const char *hist_init(struct emit *e, struct sym *sym)
 {
-	struct agg_scan a = { e, sym, NULL, NULL };
-	struct walker w = { .exp = scan_agg, .arg = &a };
+	struct agg_scan a = { e, sym, NULL, NULL, 0 };
+	struct walker w = { .exp = scan_agg, .stmt = scan_agg_sort, .arg = &a };
 	struct derived_probe *dp;
 	struct func *f;
 	int i, shift = 0;
@@ -456,9 +472,9 @@ static const char *hist_init(struct emit *e, struct sym *sym)
 				   "the @variance bit shift must be between 0 and 62");
 	}
 	if (!a.hist)
-		return A(e, "STP_HIST_NONE_INIT(%d)", shift);
+		return A(e, "STP_HIST_NONE_INIT_V(%d, %d)", shift, a.any_variance);
 	if (a.hist->u.hist.is_log)
-		return A(e, "STP_HIST_LOG_INIT(%d)", shift);
+		return A(e, "STP_HIST_LOG_INIT_V(%d, %d)", shift, a.any_variance);
 	{
 		int64_t lo = const_arg(e, a.hist->u.hist.lo);
 		int64_t hi = const_arg(e, a.hist->u.hist.hi);
@@ -467,10 +483,11 @@ static const char *hist_init(struct emit *e, struct sym *sym)
 			diag_error(&e->s->diags, a.hist->loc, "translate.hist-arg",
 				   "invalid @hist_linear range: start %lld, stop %lld, interval %lld",
 				   (long long)lo, (long long)hi, (long long)step);
-			return A(e, "STP_HIST_NONE_INIT(%d)", shift);
+			return A(e, "STP_HIST_NONE_INIT_V(%d, %d)", shift, a.any_variance);
 		}
-		return A(e, "STP_HIST_LINEAR_INIT(%lld, %lld, %lld, %d)",
-			 (long long)lo, (long long)hi, (long long)step, shift);
+		return A(e, "STP_HIST_LINEAR_INIT_V(%lld, %lld, %lld, %d, %d)",
+			 (long long)lo, (long long)hi, (long long)step, shift,
+			 a.any_variance);
 	}
 }
 

@@ -325,7 +325,7 @@ void emit_frame_struct(struct emit *e, const char *name, struct vec *syms,
 
 	sb_printf(&sb, "struct %s {\n", name);
 	if (ret == TY_STRING)
-		sb_puts(&sb, "\tchar __retvalue[MAXSTRINGLEN];\n");
+		sb_puts(&sb, "\tchar *__retvalue;\t/* the caller's MAXSTRINGLEN bytes */\n");
 	else if (ret == TY_LONG)
 		sb_puts(&sb, "\tint64_t __retvalue;\n");
 	if (params)

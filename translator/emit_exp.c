@@ -216,7 +216,7 @@ static const char *call(struct emit *e, struct exp *x)
 {
 	struct func *f = x->u.call.func;
 	struct strbuf sb = {0};
-	const char **vals, *r;
+	const char **vals, *r, *t = NULL;
 	int i, n = x->u.call.args.n;
 	int64_t b;
 
@@ -239,6 +239,14 @@ static const char *call(struct emit *e, struct exp *x)
 	}
 	sb_printf(&sb, "c->last_stmt = %s; ",
 		  emit_where(e, A(e, "identifier '%s'", f->name), x->loc));
+	/* A string function writes its value straight into the caller's
+	 * temporary (no copy out of its frame); set after the arguments,
+	 * whose own calls use the same frame. */
+	if (f->type == TY_STRING) {
+		t = emit_temp(e, TY_STRING);
+		sb_printf(&sb, "_stp_callee_frame(c, struct frame_f%d)->__retvalue = %s; ",
+			  f->info->index, t);
+	}
 	sb_printf(&sb, "%s(c", emit_call_entry(e, f));
 	for (i = 0; i < n; i++)
 		sb_printf(&sb, ", %s", vals[i]);
@@ -253,9 +261,7 @@ static const char *call(struct emit *e, struct exp *x)
 		e->pending = 0;
 	}
 	if (f->type == TY_STRING) {
-		const char *t = emit_temp(e, TY_STRING);
-		sb_printf(&sb, "_stp_strlcpy(%s, _stp_callee_frame(c, struct frame_f%d)->__retvalue, MAXSTRINGLEN); (const char *)%s; })",
-			  t, f->info->index, t);
+		sb_printf(&sb, "(const char *)%s; })", t);
 	} else if (f->type == TY_LONG) {
 		sb_printf(&sb, "_stp_callee_frame(c, struct frame_f%d)->__retvalue; })",
 			  f->info->index);

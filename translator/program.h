@@ -67,6 +67,8 @@ struct derived_probe {
 	struct vec globals_used;	/* struct sym *: read or written here,
 					   through functions too */
 	struct vec globals_written;	/* struct sym * subset */
+	struct vec globals_read;	/* struct sym * subset: read (a delete
+					   reads too; x <<< v does not) */
 	struct vec callees;		/* struct func *: called directly */
 	int index;			/* position in program.probes */
 	void *data;			/* the family's own data */
@@ -134,6 +136,7 @@ struct func_info {
 	struct vec locals;	/* struct sym * (params excluded) */
 	struct vec globals_used;
 	struct vec globals_written;
+	struct vec globals_read;
 	struct vec callees;	/* struct func * */
 	struct func *next_overload;	/* same name and arity, tried after
 					   this one does `next` */

@@ -307,6 +307,30 @@ static void test_sprint(void)
 	_stp_stat_free(st);
 }
 
+/* Without @variance (STP_HIST_*_INIT_V(shift, 0)) adds skip its upkeep:
+ * the other extractors, merges and the histogram stay as with it. */
+static void test_no_variance(void)
+{
+	static const struct _stp_hist hv = STP_HIST_LOG_INIT(0);
+	static const struct _stp_hist hn = STP_HIST_LOG_INIT_V(0, 0);
+	struct _stp_stat *a = _stp_stat_new(&hv, 2), *b = _stp_stat_new(&hn, 2);
+	int64_t i, x, y;
+
+	for (i = -5; i < 300; i += 7) {
+		_stp_stat_add(a, (int)(i & 1), i * i - 40);
+		_stp_stat_add(b, (int)(i & 1), i * i - 40);
+	}
+	check_summary(&hn, _stp_stat_get(b), 44, 1277386, -36, 87576, 29031);
+	check_summary(&hv, _stp_stat_get(a), 44, 1277386, -36, 87576, 29031);
+	for (i = 0; i < STP_HIST_LOG_BUCKETS; i++) {
+		CHECK_INT(_stp_stat_bucket(&hv, _stp_stat_get(a), i, &x), 0);
+		CHECK_INT(_stp_stat_bucket(&hn, _stp_stat_get(b), i, &y), 0);
+		CHECK_INT(x, y);
+	}
+	_stp_stat_free(a);
+	_stp_stat_free(b);
+}
+
 int main(void)
 {
 	test_elision();
@@ -318,6 +342,7 @@ int main(void)
 	test_empty();
 	test_variance();
 	test_merge();
+	test_no_variance();
 	test_variance_shift();
 	test_sprint();
 	return unit_done("test_stat");
