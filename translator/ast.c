@@ -422,3 +422,17 @@ struct file_ast *ast_file(struct arena *a, const struct src_file *f)
 	fa->privileged = f->is_tapset;
 	return fa;
 }
+
+int exp_int_literal(const struct exp *e, int64_t *v)
+{
+	if (e && e->kind == EX_NUM) {
+		*v = e->u.num;
+		return 1;
+	}
+	if (e && e->kind == EX_UNARY && !strcmp(e->u.un.op, "-") &&
+	    e->u.un.operand->kind == EX_NUM) {
+		*v = (int64_t)(0 - (uint64_t)e->u.un.operand->u.num);
+		return 1;
+	}
+	return 0;
+}

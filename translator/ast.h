@@ -325,6 +325,9 @@ size_t ast_stmt_size(enum stmt_kind kind);
 struct exp *exp_clone(struct arena *a, const struct exp *e);
 struct stmt *stmt_clone(struct arena *a, const struct stmt *st);
 
+/* A number literal, possibly negated (-10): 1 and its value in *v. */
+int exp_int_literal(const struct exp *e, int64_t *v);
+
 /* Everything parsed from one file. */
 struct file_ast {
 	const struct src_file *file;

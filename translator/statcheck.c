@@ -24,9 +24,11 @@ static struct sym *hist_sym(struct exp *h)
 
 static int same_bound(struct exp *a, struct exp *b)
 {
+	int64_t x, y;
+
 	if (!a || !b)
 		return a == b;
-	return a->kind == EX_NUM && b->kind == EX_NUM && a->u.num == b->u.num;
+	return exp_int_literal(a, &x) && exp_int_literal(b, &y) && x == y;
 }
 
 static int same_hist(struct exp *a, struct exp *b)
