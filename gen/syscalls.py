@@ -36,7 +36,16 @@ VARS = os.path.join(TOP, 'gen/syscalls.vars')
 KERNEL_NAME = {
     'mmap2': 'mmap', 'pread': 'pread64', 'pwrite': 'pwrite64',
     'stat': 'newstat', 'lstat': 'newlstat', 'fstat': 'newfstat',
-    'fstatat': 'newfstatat', 'uname': 'newuname',
+    'fstatat': 'newfstatat', 'uname': 'newuname', 'readdir': 'old_readdir',
+}
+# entry points only 32-bit tasks reach (stap names them compat_*, or not)
+ONLY32 = re.compile(r'(time32|16)$|^ia32_|^old|^mmap_pgoff$|^socketcall$')
+# stap's syscall.NAME covers these newer variants too (their name tells)
+VARIANTS = {
+    'epoll_create': ['epoll_create1'], 'eventfd': ['eventfd2'],
+    'inotify_init': ['inotify_init1'], 'signalfd': ['signalfd4'],
+    'getdents': ['getdents64'], 'sendfile': ['sendfile64'],
+    'sync_file_range': ['sync_file_range2'],
 }
 # format 2 (hex) or 3 (octal) of return_str for these; 1 (decimal) otherwise
 RETFORMAT = {'mmap2': 2, 'mremap': 2, 'umask': 3}
@@ -175,7 +184,9 @@ def argstr(args, shown):
     return 'sprintf("%s", %s)' % (', '.join(fmt), ', '.join(vals))
 
 
-def body(name, vars_, args):
+def body(name, vars_, args, defaults=False):
+    """The alias body; with DEFAULTS, a variable no argument ties to is
+    set to 0 or "" (a variant of a syscall that lacks that argument)."""
     lines = []
     ties = tie(name, vars_, args)
     shown, plain = {}, {}
@@ -184,6 +195,9 @@ def body(name, vars_, args):
     for v, typ in vars_:            # in the order stap's -L lists them
         if v == 'name':
             lines.append('\tname = "%s"' % name)
+        if v not in ('name', 'argstr') and v not in ties and defaults:
+            lines.append('\t%s = %s' % (v, '0' if typ == 'long' else
+                                         '"0x0"' if v.endswith('_str') else '""'))
         if v in ('name', 'argstr') or v not in ties:
             continue
         i = ties[v]
@@ -230,6 +244,22 @@ def alias(name, kname, vars_, args):
     return text
 
 
+def merged(name, variants, vars_):
+    """syscall.NAME over several entry points, VARIANTS: [(name, args)]."""
+    inner = ', '.join('__syscall.%s ?' % v for v, _ in variants)
+    text = ['probe syscall.%s = %s {}' % (name, inner),
+            'probe syscall.%s.return = %s {}' % (
+                name, ', '.join('__syscall.%s.return ?' % v for v, _ in variants))]
+    for v, args in variants:
+        point = 'kprobe.function("__x64_sys_%s")' % v
+        text += ['probe __syscall.%s = %s' % (v, point), '{']
+        text += body(v, vars_, args, defaults=True)
+        text += ['}', 'probe __syscall.%s.return = %s.return' % (v, point), '{',
+                 '\tname = "%s"' % v, '\tretval = returnval()',
+                 '\tretstr = return_str(1, returnval())', '}']
+    return text + ['']
+
+
 def main():
     tb = '/var/cache/ctap/testbed'
     vmlinux = sys.argv[1] if len(sys.argv) > 1 else tb + '/vmlinux'
@@ -256,9 +286,15 @@ def main():
             continue
         done.add(name)
         done.add(kname)
-        out += alias(name, kname, stapvars[name], meta[kname])
+        more = [v for v in VARIANTS.get(name, []) if v in meta and v in entries]
+        if more:
+            done.update(more)
+            out += merged(name, [(v, meta[v]) for v in [kname] + more],
+                          stapvars[name])
+        else:
+            out += alias(name, kname, stapvars[name], meta[kname])
     for kname in sorted(meta):
-        if kname in done or kname not in entries:
+        if kname in done or kname not in entries or ONLY32.search(kname):
             continue
         args = meta[kname]
         out += alias(kname, kname, kernel_vars(args) + [('argstr', 'string')],
