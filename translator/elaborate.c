@@ -220,6 +220,10 @@ static int elaborate(struct session *s)
 	elab_derive_probes(&el);
 	if (s->diags.errors)
 		return 1;
+	if (s->list_probes_vars) {	/* aliases' locals, with types */
+		bind_all(&el);
+		elab_infer_types_quietly(&el);
+	}
 	if (s->list_probes || s->list_probes_vars) {
 		s->exit_status = elab_list_probes(s, el.prog) ? 0 : 1;
 		return 0;

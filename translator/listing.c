@@ -207,6 +207,18 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* -L: a probe that came through aliases shows the locals their bodies
+ * set, in the order they first appear, with their types. */
+static void list_alias_locals(const struct derived_probe *dp, struct strbuf *sb)
+{
+	const struct sym *sym;
+	int i;
+
+	VEC_EACH(dp->locals, i, sym)
+		if (sym->type != TY_UNKNOWN)
+			sb_printf(sb, " %s:%s", sym->name, type_name(sym->type));
+}
+
 /* -l / -L: returns how many points were listed. */
 int elab_list_probes(struct session *s, struct program *p)
 {
@@ -219,6 +231,8 @@ int elab_list_probes(struct session *s, struct program *p)
 		sb_puts(&sb, dp->list_pp ? dp->list_pp : dp->pp);
 		if (dp->list_mark && s->list_marked)
 			sb_putc(&sb, dp->mark_sufficient ? '!' : '?');
+		if (s->list_probes_vars && dp->list_pp)
+			list_alias_locals(dp, &sb);
 		if (s->list_probes_vars && dp->family->list_vars)
 			dp->family->list_vars(s, dp, &sb);
 		lines[n++] = arena_strdup(s->arena, sb.s);

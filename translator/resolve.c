@@ -537,6 +537,35 @@ static int derive_builtin(struct derive *d, const struct probe_point *point,
 	return 0;
 }
 
+/* Is NAME, matching the first N components of POINT with the rest as a
+ * suffix, shadowed by a longer alias that starts with the same components
+ * and matches more of POINT?  stap prefers `syscall.open.return` itself
+ * to `syscall.open` with a `.return` suffix. */
+static int shadowed(struct elab *el, const struct probe_point *name,
+		    const struct probe_point *point, int n)
+{
+	const struct probe_alias *al;
+	const struct probe_point *other;
+	int i, j, k;
+
+	if (n == point->comps.n)
+		return 0;
+	VEC_EACH(el->aliases, i, al)
+		VEC_EACH(al->names, j, other) {
+			if (other->comps.n <= n || alias_match(other, point) <= n)
+				continue;
+			for (k = 0; k < n; k++) {
+				const struct pp_comp *a = name->comps.v[k];
+				const struct pp_comp *b = other->comps.v[k];
+				if (strcmp(a->name, b->name) || !same_arg(a, b))
+					break;
+			}
+			if (k == n)
+				return 1;
+		}
+	return 0;
+}
+
 /* Derive probes for POINT.  1: something resolved; 0: nothing matched;
  * -1: an error was reported. */
 static int derive_point(struct derive *d, const struct probe_point *point,
@@ -557,7 +586,7 @@ static int derive_point(struct derive *d, const struct probe_point *point,
 		for (j = 0; j < al->names.n; j++) {
 			int n = alias_match(al->names.v[j], point);
 
-			if (!n)
+			if (!n || shadowed(el, al->names.v[j], point, n))
 				continue;
 			if (nhits == caphits) {
 				caphits = caphits ? 2 * caphits : 16;

@@ -1,0 +1,307 @@
+#!/usr/bin/env python3
+"""syscalls.py - write tapsets/linux/x86_64/syscalls.stp, the syscall.NAME and
+syscall.NAME.return aliases for the syscalls the hand-written tapset
+(tapsets/linux/x86_64/syscalls-core.stp) leaves out.
+
+Usage: gen/syscalls.py [VMLINUX [SYSTEM.MAP]]   (from the top of the tree;
+default: the testbed kernel's, in /var/cache/ctap/testbed)
+
+What drives it:
+  - the kernel's syscall metadata (kmeta.py): each syscall's arguments, with
+    their C types and names, and the __x64_sys_NAME entry points;
+  - gen/syscalls.vars: the variables stap 4.8 gives each syscall.NAME, so a
+    script written for stap finds the same names.  A variable is tied to a
+    kernel argument by name (VAR, VAR_uaddr, VAR_str, VAR_unquoted), else by
+    position among the ones left; one that ties to nothing is left out.
+    Syscalls stap 4.8 has no alias for are named as the kernel names them,
+    with the kernel's argument names.
+Each alias probes __x64_sys_NAME (with `?`: a kernel without it skips it)
+and reads the arguments from the user registers that wrapper receives
+(__sys_* in syscall-args.stp).  argstr lists the arguments generically:
+strings quoted, pointers in hex, numbers in decimal; retstr is return_str.
+"""
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import kmeta  # noqa: E402
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(TOP, 'tapsets/linux/x86_64/syscalls.stp')
+CORE = os.path.join(TOP, 'tapsets/linux/x86_64/syscalls-core.stp')
+VARS = os.path.join(TOP, 'gen/syscalls.vars')
+
+# stap's name for a syscall whose x86_64 entry point is named otherwise
+KERNEL_NAME = {
+    'mmap2': 'mmap', 'pread': 'pread64', 'pwrite': 'pwrite64',
+    'stat': 'newstat', 'lstat': 'newlstat', 'fstat': 'newfstat',
+    'fstatat': 'newfstatat', 'uname': 'newuname', 'readdir': 'old_readdir',
+}
+# entry points only 32-bit tasks reach (stap names them compat_*, or not)
+ONLY32 = re.compile(r'(time32|16)$|^ia32_|^old|^mmap_pgoff$|^socketcall$')
+# stap's syscall.NAME covers these newer variants too (their name tells)
+VARIANTS = {
+    'epoll_create': ['epoll_create1'], 'eventfd': ['eventfd2'],
+    'inotify_init': ['inotify_init1'], 'signalfd': ['signalfd4'],
+    'getdents': ['getdents64'], 'sendfile': ['sendfile64'],
+    'sync_file_range': ['sync_file_range2'],
+}
+# format 2 (hex) or 3 (octal) of return_str for these; 1 (decimal) otherwise
+RETFORMAT = {'mmap2': 2, 'mremap': 2, 'umask': 3}
+KEYWORDS = {'break', 'catch', 'continue', 'delete', 'else', 'for', 'foreach',
+            'function', 'global', 'if', 'in', 'limit', 'long', 'next',
+            'private', 'probe', 'return', 'string', 'try', 'while', 'name',
+            'argstr', 'retstr', 'retval'}
+UNSIGNED32 = {'unsigned int', 'u32', '__u32', 'uid_t', 'gid_t', 'umode_t',
+              'old_uid_t', 'old_gid_t', 'qid_t', 'unsigned', 'unsigned short',
+              'u16', 'old_sigset_t', 'const unsigned int'}
+LONG = re.compile(r'long|size_t|loff_t|off_t|u64|s64|aio_context_t|time_t|'
+                  r'cap_user|key_t_never')
+
+
+def kind(ctype):
+    """How an argument of C type CTYPE is read: str, ptr, long, uint, int."""
+    t = ctype.replace('__user', '').strip()
+    if '*' in t:
+        return 'str' if re.fullmatch(r'(const )?char \*', t) else 'ptr'
+    if LONG.search(t):
+        return 'long'
+    if t in UNSIGNED32:
+        return 'uint'
+    return 'int'
+
+
+READER = {'str': '__sys_ptr', 'ptr': '__sys_ptr', 'long': '__sys_long',
+          'uint': '__sys_uint', 'int': '__sys_int'}
+FORMAT = {'str': '%s', 'ptr': '%p', 'long': '%d', 'uint': '%u', 'int': '%d'}
+
+
+def split_suffix(var):
+    for suf in ('_uaddr', '_unquoted', '_str'):
+        if var.endswith(suf):
+            return var[:-len(suf)], suf
+    return var, ''
+
+
+# stap's variables that neither name nor position ties to an argument
+EXTRA_TIES = {
+    'bind': {'sockfd': 0, 'my_addr_uaddr': 1},
+    'connect': {'sockfd': 0, 'serv_addr_uaddr': 1},
+    'clone': {'stack_start': 1, 'parent_tid_uaddr': 2, 'child_tid_uaddr': 3},
+    'execveat': {'dirfd': 0, 'dirfd_str': 0, 'args': 2, 'env_str': 3},
+    'mq_open': {'name_uaddr': 0, 'filename': 0, 'filename_unquoted': 0},
+    'preadv': {'vector_uaddr': 1, 'count': 2, 'offset': 3},
+    'preadv2': {'vector_uaddr': 1, 'count': 2, 'offset': 3},
+    'pwritev': {'vector_uaddr': 1, 'count': 2, 'offset': 3},
+    'pwritev2': {'vector_uaddr': 1, 'count': 2, 'offset': 3},
+    'utime': {'buf_uaddr': 1},
+    'pivot_root': {'old_root_str': 1, 'old_root_str_unquoted': 1},
+    'sethostname': {'hostname_uaddr': 0},
+    'rt_sigqueueinfo': {'sig_name': 1},
+    'mkdirat': {'pahtname_unquoted': 1},
+    'semctl': {'cmdstr': 2},
+    'io_getevents': {'timestr': 4},
+}
+
+
+def tie(name, vars_, args):
+    """{var: argument index} for stap's variables VARS_ over ARGS."""
+    names = [a for _, a in args]
+    vars_ = [(v, t) for v, t in vars_ if v not in ('name', 'argstr')]
+    ties = dict(EXTRA_TIES.get(name, {}))
+    for v, _ in vars_:
+        base, _ = split_suffix(v)
+        if base in names:
+            ties[v] = names.index(base)
+    slots = []                  # bases still to place, in order
+    for v, _ in vars_:
+        if v in ties or v.endswith(('_str', '_unquoted')):
+            continue
+        base, _ = split_suffix(v)
+        if base not in slots:
+            slots.append(base)
+    rest = [i for i in range(len(args)) if i not in ties.values()]
+    if len(slots) == len(rest):
+        place = dict(zip(slots, rest))
+        for v, _ in vars_:
+            base, suf = split_suffix(v)
+            if v not in ties and base in place and suf != '_str':
+                ties[v] = place[base]
+    for v, _ in vars_:          # NAME_str, NAME_unquoted follow NAME
+        if v in ties:
+            continue
+        base, _ = split_suffix(v)
+        for b in (base, base + '_uaddr'):
+            if b in ties:
+                ties[v] = ties[b]
+                break
+    return ties
+
+
+# variables that name a value the way the core aliases do
+DECODER = {'dfd_str': '__sys_dfd_str', 'dirfd_str': '__sys_dfd_str',
+           'olddfd_str': '__sys_dfd_str', 'newdfd_str': '__sys_dfd_str',
+           'olddirfd_str': '__sys_dfd_str', 'newdirfd_str': '__sys_dfd_str',
+           'prot_str': '__sys_prot_str', 'sig_str': '__sys_signal_str',
+           'sig_name': '__sys_signal_str', 'clk_id_str': '__sys_clock_str',
+           'which_clock_str': '__sys_clock_str', 'args': '__sys_argv_str',
+           'env_str': '__sys_argv_str', 'timestr': '__sys_timespec_str'}
+
+
+def value(var, typ, i, args):
+    """The expression that sets VAR (of stap type TYP) from argument I."""
+    k = kind(args[i][0])
+    arg = '%s(%d)' % (READER[k], i + 1)
+    _, suf = split_suffix(var)
+    if typ == 'string' and var in DECODER:
+        return '%s(%s)' % (DECODER[var], arg)
+    if typ == 'long':
+        return arg
+    if suf == '_unquoted':
+        return 'user_string_nofault(%s)' % arg
+    if k == 'str':
+        return 'user_string_quoted(%s)' % arg
+    fmt = '0x%x' if 'flag' in var and k != 'ptr' else FORMAT[k]
+    return 'sprintf("%s", %s)' % (fmt, arg)
+
+
+def argstr(args, shown):
+    """sprintf(...) of the arguments; SHOWN: {index: variable, or
+    (variable, format)}: a string variable is shown as it is."""
+    fmt, vals = [], []
+    for i, (ctype, _) in enumerate(args):
+        if i in shown:
+            v, f = shown[i] if isinstance(shown[i], tuple) else (shown[i], '%s')
+            fmt.append(f)
+            vals.append(v)
+        else:
+            k = kind(ctype)
+            fmt.append(FORMAT['ptr' if k == 'str' else k])
+            vals.append('%s(%d)' % (READER[k], i + 1))
+    if not args:
+        return '""'
+    return 'sprintf("%s", %s)' % (', '.join(fmt), ', '.join(vals))
+
+
+def body(name, vars_, args, defaults=False):
+    """The alias body; with DEFAULTS, a variable no argument ties to is
+    set to 0 or "" (a variant of a syscall that lacks that argument)."""
+    lines = []
+    ties = tie(name, vars_, args)
+    shown, plain = {}, {}
+    if ('name', 'string') not in vars_:
+        vars_ = [('name', 'string')] + vars_
+    for v, typ in vars_:            # in the order stap's -L lists them
+        if v == 'name':
+            lines.append('\tname = "%s"' % name)
+        if v not in ('name', 'argstr') and v not in ties and defaults:
+            lines.append('\t%s = %s' % (v, '0' if typ == 'long' else
+                                         '"0x0"' if v.endswith('_str') else '""'))
+        if v in ('name', 'argstr') or v not in ties:
+            continue
+        i = ties[v]
+        lines.append('\t%s = %s' % (v, value(v, typ, i, args)))
+        if typ == 'string' and not v.endswith('_unquoted'):
+            if i not in shown or v.endswith('_str'):
+                shown[i] = v
+        elif typ == 'long' and i not in shown and i not in plain:
+            plain[i] = v
+    for i, v in plain.items():
+        if i not in shown:
+            k = kind(args[i][0])
+            shown[i] = (v, FORMAT['ptr' if k == 'str' else k])
+    lines.append('\targstr = %s' % argstr(args, shown))
+    order = [v for v, _ in vars_]
+    if 'argstr' in order and order.index('argstr') < order.index('name'):
+        lines.append(lines.pop(lines.index('\tname = "%s"' % name)))
+    return lines
+
+
+def kernel_vars(args):
+    """stap-like variables for a syscall stap has no alias for."""
+    out = []
+    for ctype, a in args:
+        a = a + '_' if a in KEYWORDS else a
+        k = kind(ctype)
+        if k == 'ptr':
+            out.append((a + '_uaddr', 'long'))
+        elif k == 'str':
+            out.append((a, 'string'))
+        else:
+            out.append((a, 'long'))
+    return out
+
+
+def alias(name, kname, vars_, args):
+    point = 'kprobe.function("__x64_sys_%s")' % kname
+    text = ['probe syscall.%s = %s ?' % (name, point), '{']
+    text += body(name, vars_, args)
+    text += ['}', 'probe syscall.%s.return = %s.return ?' % (name, point), '{',
+             '\tname = "%s"' % name, '\tretval = returnval()',
+             '\tretstr = return_str(%d, returnval())' % RETFORMAT.get(name, 1),
+             '}', '']
+    return text
+
+
+def merged(name, variants, vars_):
+    """syscall.NAME over several entry points, VARIANTS: [(name, args)]."""
+    inner = ', '.join('__syscall.%s ?' % v for v, _ in variants)
+    text = ['probe syscall.%s = %s {}' % (name, inner),
+            'probe syscall.%s.return = %s {}' % (
+                name, ', '.join('__syscall.%s.return ?' % v for v, _ in variants))]
+    for v, args in variants:
+        point = 'kprobe.function("__x64_sys_%s")' % v
+        text += ['probe __syscall.%s = %s' % (v, point), '{']
+        text += body(v, vars_, args, defaults=True)
+        text += ['}', 'probe __syscall.%s.return = %s.return' % (v, point), '{',
+                 '\tname = "%s"' % v, '\tretval = returnval()',
+                 '\tretstr = return_str(1, returnval())', '}']
+    return text + ['']
+
+
+def main():
+    tb = '/var/cache/ctap/testbed'
+    vmlinux = sys.argv[1] if len(sys.argv) > 1 else tb + '/vmlinux'
+    smap = sys.argv[2] if len(sys.argv) > 2 else tb + '/System.map'
+    meta = kmeta.syscalls(vmlinux, smap)
+    entries = kmeta.wrappers(smap)
+    coretext = open(CORE).read()
+    core = set(re.findall(r'^probe syscall\.(\w+) =', coretext, re.M))
+    core |= set(re.findall(r'__x64_sys_(\w+)', coretext))
+    stapvars = {}
+    for line in open(VARS):
+        if line.startswith('#'):
+            continue
+        f = line.split()
+        stapvars[f[0]] = [tuple(v.split(':')) for v in f[1:]]
+    out = ['// syscalls.stp - syscall.NAME and syscall.NAME.return for the',
+           '// syscalls syscalls-core.stp does not cover.  Generated by',
+           '// gen/syscalls.py from the kernel\'s syscall metadata and',
+           '// gen/syscalls.vars: do not edit, rerun it.', '']
+    done = set(core)
+    for name in sorted(stapvars):
+        kname = KERNEL_NAME.get(name, name)
+        if name in done or kname not in meta or kname not in entries:
+            continue
+        done.add(name)
+        done.add(kname)
+        more = [v for v in VARIANTS.get(name, []) if v in meta and v in entries]
+        if more:
+            done.update(more)
+            out += merged(name, [(v, meta[v]) for v in [kname] + more],
+                          stapvars[name])
+        else:
+            out += alias(name, kname, stapvars[name], meta[kname])
+    for kname in sorted(meta):
+        if kname in done or kname not in entries or ONLY32.search(kname):
+            continue
+        args = meta[kname]
+        out += alias(kname, kname, kernel_vars(args) + [('argstr', 'string')],
+                     args)
+    with open(OUT, 'w') as f:
+        f.write('\n'.join(out))
+
+
+if __name__ == '__main__':
+    main()
