@@ -70,6 +70,8 @@ void regex_check(struct diags *d, struct exp *x);
 /* listing.c */
 void elab_print_program(struct session *s, struct program *p);
 int elab_list_probes(struct session *s, struct program *p);
+int elab_synthesized_probes(struct session *s, struct program *p);
+int elab_cond_reads_globals(struct exp *cond);
 /* ppwild.c: the concrete points (pushed to OUT) of FAM's shapes that POINT,
  * with a wildcard in a component name, matches; 0 when it has none. */
 int ppwild_expand(struct session *s, const struct probe_family *fam,

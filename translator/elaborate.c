@@ -262,6 +262,7 @@ static int elaborate(struct session *s)
 	if (s->diags.errors)
 		return 1;
 	el.prog->max_nesting = max_nesting(el.prog);
+	el.prog->nsynthesized = elab_synthesized_probes(s, el.prog);
 	if (s->last_pass == 2)
 		elab_print_program(s, el.prog);
 	return 0;

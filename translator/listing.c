@@ -125,13 +125,32 @@ static int sym_seen(struct walker *w, struct exp *e)
 }
 
 /* Does condition E read any variable (a global, then)? */
-static int reads_globals(struct exp *e)
+int elab_cond_reads_globals(struct exp *e)
 {
 	int seen = 0;
 	struct walker w = { .exp = sym_seen, .arg = &seen };
 
 	walk_exp(&w, e);
 	return seen;
+}
+
+/* How many probes stap adds to P: a begin probe arming the conditions
+ * that read globals, and an end probe per global it displays. */
+int elab_synthesized_probes(struct session *s, struct program *p)
+{
+	struct derived_probe *dp;
+	struct sym *sym;
+	int i, n = 0;
+
+	VEC_EACH(p->probes, i, dp)
+		if (dp->cond && elab_cond_reads_globals(dp->cond)) {
+			n = 1;
+			break;
+		}
+	if (!s->no_global_display)
+		VEC_EACH(p->globals, i, sym)
+			n += sym->written && !sym->read;
+	return n;
 }
 
 /* " <- …" of a probe: the aliases it went through, then the user's points
@@ -189,7 +208,7 @@ void elab_print_program(struct session *s, struct program *p)
 		print_user_pp(f, dp);
 		fputs(" */\n", f);
 		print_locals(f, &dp->locals);
-		conds |= reads_globals(dp->cond);
+		conds |= elab_cond_reads_globals(dp->cond);
 	}
 	dump_set_sym_namer(NULL);
 	/* stap arms conditional probes from a begin probe of its own */

@@ -29,12 +29,22 @@ static char *done_parse(struct session *s)
 			    s->library_files.n);
 }
 
+/* "1 probe", "2 probes" */
+static const char *count(struct session *s, int n, const char *what)
+{
+	return arena_printf(s->arena, "%d %s%s", n, what, n == 1 ? "" : "s");
+}
+
 static char *done_elaborate(struct session *s)
 {
 	struct program *p = s->program;
+	int probes = p->probes.n + p->nsynthesized;
 
-	return arena_printf(s->arena, "analyzed script: %d probes, %d functions, %d embeds, %d globals",
-			    p->probes.n, p->funcs.n, p->embeds.n, p->globals.n);
+	return arena_printf(s->arena, "analyzed script: %s, %s, %s, %s",
+			    count(s, probes, "probe"),
+			    count(s, p->funcs.n, "function"),
+			    count(s, p->embeds.n, "embed"),
+			    count(s, p->globals.n, "global"));
 }
 
 static char *done_translate(struct session *s)

@@ -314,7 +314,9 @@ void elab_optimize(struct elab *el)
 	} while (o.changed && ++rounds < 50);
 	VEC_EACH(p->probes, i, dp) {
 		prune_locals(el->s->arena, &dp->locals, dp->body, dp->cond);
-		if (empty_body(dp->body)) {
+		/* stap keeps an empty probe whose condition reads globals */
+		if (empty_body(dp->body) &&
+		    (!dp->cond || !elab_cond_reads_globals(dp->cond))) {
 			const struct pp_comp *c = dp->comps.v[0];
 			if (user_code(dp->elide_loc) &&
 			    first_time(&o, arena_printf(el->s->arena, "probe %s", c->name)))

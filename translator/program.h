@@ -150,6 +150,8 @@ struct program {
 	struct vec globals;	/* struct sym * of used globals */
 	struct vec embeds;	/* struct embedded_code *: top-level C */
 	int max_nesting;	/* deepest static call chain (+ recursion) */
+	int nsynthesized;	/* the probes stap adds: a begin arming
+				   conditions, an end per displayed global */
 };
 
 /* The table of probe families (families.c). */
