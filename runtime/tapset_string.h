@@ -95,7 +95,7 @@ _stp_escape_char(char *buf, int c, int wide)
 			buf[1] = shorts[i + 1];
 			return 2;
 		}
-	/* NUL too: "\0" could merge with a following digit */
+	/* NUL too (the caller shows it as "\0") */
 	buf[0] = '\\';
 	buf[1] = (char)('0' + ((c >> 6) & 3));
 	buf[2] = (char)('0' + ((c >> 3) & 7));
@@ -145,8 +145,13 @@ _stp_text_escape(char *out, const struct _stp_text_in *in, long inlen,
 			if (left < num)
 				break;
 		}
-		memcpy(o, tmp, (size_t)num);
-		o += num;
+		if (c == 0) {	/* stap shows "\0" but counts it as "\000" */
+			memcpy(o, "\\0", 2);
+			o += 2;
+		} else {
+			memcpy(o, tmp, (size_t)num);
+			o += num;
+		}
 		left -= num;
 	}
 	if (quoted) {
