@@ -33,12 +33,12 @@ static inline size_t _stp_strlcpy(char *dst, const char *src, size_t size)
  * script string: two word moves instead of a byte loop. */
 static inline void _stp_strcpy_comm(char *dst, const char *comm)
 {
-#if MAXSTRINGLEN >= TASK_COMM_LEN
-	memcpy(dst, comm, TASK_COMM_LEN);
-	dst[TASK_COMM_LEN - 1] = '\0';
-#else
-	_stp_strlcpy(dst, comm, MAXSTRINGLEN);
-#endif
+	if (MAXSTRINGLEN >= TASK_COMM_LEN) {	/* an enum: not for #if */
+		memcpy(dst, comm, TASK_COMM_LEN);
+		dst[TASK_COMM_LEN - 1] = '\0';
+	} else {
+		_stp_strlcpy(dst, comm, MAXSTRINGLEN);
+	}
 }
 
 /* dst = src, where src may be dst itself or point into it. */

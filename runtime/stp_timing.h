@@ -14,7 +14,7 @@
 /* The probes, then stap's synthesized end probes that display globals. */
 #define STP_TIMED (STP_NUM_PROBES + STP_NUM_DISPLAYS)
 
-static const struct _stp_hist _stp_timing_hist = STP_HIST_NONE_INIT(0);
+static const struct _stp_hist _stp_timing_hist = STP_HIST_NONE_INIT_V(0, 0);
 static struct _stp_stat *_stp_timing[STP_TIMED + 1];
 /* Per global: lock acquisitions that found it busy, and hits skipped. */
 static atomic_t _stp_lock_contended[STP_NUM_GLOBALS + 1];
