@@ -373,52 +373,52 @@ static int relay_loop(const struct tb_guest *g, pid_t qemu, struct relay *rl,
 	return wstatus;
 }
 
-/* What the guest kernel said when it went down (a panic, an oops, a BUG),
- * for the error message: the first such console line. */
-static void kernel_complaint(const struct tb_guest *g, char *buf, size_t len)
+/* A line of the work directory's log NAME for an error message: the
+ * first holding one of MARKS (from the mark on), or with no MARKS the last
+ * non-empty line.  Written as ": " PREFIX "LINE" SUFFIX into BUF. */
+static void log_line(const struct tb_guest *g, const char *name,
+		     const char *const *marks, const char *prefix,
+		     const char *suffix, char *buf, size_t len)
 {
-	static const char *const marks[] = {
-		"Kernel panic", "BUG:", "Oops:", "general protection fault",
-		"kernel BUG", "watchdog:",
-	};
 	char p[4096], line[512];
-	size_t i;
+	const char *m = NULL;
 	FILE *f;
 
 	buf[0] = '\0';
-	path_in(p, sizeof p, g, "console.log");
+	path_in(p, sizeof p, g, name);
 	f = fopen(p, "r");
 	if (!f)
 		return;
-	while (!buf[0] && fgets(line, sizeof line, f)) {
-		for (i = 0; i < sizeof marks / sizeof marks[0]; i++) {
-			char *m = strstr(line, marks[i]);
+	while ((!marks || !buf[0]) && fgets(line, sizeof line, f)) {
+		const char *const *k;
 
-			if (m) {
-				snprintf(buf, len, ": the guest kernel reported \"%.*s\"",
-					 (int)strcspn(m, "\r\n"), m);
-				break;
-			}
-		}
+		for (k = marks; k && *k && !(m = strstr(line, *k)); k++)
+			;
+		if (!marks && line[0] != '\n')
+			m = line;
+		if (m)
+			snprintf(buf, len, ": %s%.*s%s", prefix,
+				 (int)strcspn(m, "\r\n"), m, suffix);
 	}
 	fclose(f);
 }
 
-/* qemu's own complaint, for the error message: its last line. */
+/* What the guest kernel said when it went down (a panic, an oops, a BUG). */
+static void kernel_complaint(const struct tb_guest *g, char *buf, size_t len)
+{
+	static const char *const marks[] = {
+		"Kernel panic", "BUG:", "Oops:", "general protection fault",
+		"kernel BUG", "watchdog:", NULL
+	};
+
+	log_line(g, "console.log", marks, "the guest kernel reported \"", "\"",
+		 buf, len);
+}
+
+/* qemu's own complaint: its last line. */
 static void qemu_complaint(const struct tb_guest *g, char *buf, size_t len)
 {
-	char p[4096], line[512];
-	FILE *f;
-
-	buf[0] = '\0';
-	path_in(p, sizeof p, g, "qemu.log");
-	f = fopen(p, "r");
-	if (!f)
-		return;
-	while (fgets(line, sizeof line, f))
-		if (line[0] != '\n')
-			snprintf(buf, len, ": %.*s", (int)strcspn(line, "\n"), line);
-	fclose(f);
+	log_line(g, "qemu.log", NULL, "", "", buf, len);
 }
 
 int tb_run(const struct tb_guest *g, int out_fd, int err_fd,

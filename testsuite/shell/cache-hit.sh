@@ -4,21 +4,8 @@
 # NAME.ko, named NAME, in the current directory; -D changes the key;
 # --disable-cache neither reads nor writes the cache.
 # Run by run-tests with $STAP set; exit 0 = pass.
-set -u
-w=$(mktemp -d /tmp/cache-hit.XXXXXX)
-trap 'rm -rf "$w"' EXIT
-export SYSTEMTAP_DIR=$w/stapdir
-cd "$w" || exit 1
+. "$(dirname "$0")/lib/workdir.bash" cache-hit
 script='probe begin { println("from the cache") }'
-status=0
-
-bad() {
-	echo "FAILED: $*"
-	for f in out err; do
-		[ -s "$f" ] && { echo "--- $f"; cat "$f"; }
-	done
-	status=1
-}
 
 # p4 OPTIONS…: one stap -v -p4 run of the script, output in out and err.
 p4() {

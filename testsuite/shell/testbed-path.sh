@@ -5,22 +5,11 @@
 # back; a runtime error reaches stderr and fails the run; Ctrl-C (SIGINT to
 # stap) ends the script with its end probes run; -c runs the command in the
 # guest, target() is its pid, its output is the user's; a module built with
-# -p4 -m runs under staprun; a guest kernel panic is named, with var=value setting a global.
+# -p4 -m runs under staprun, with var=value setting a global; a guest
+# kernel panic is named.
 # Run by run-tests with $STAP set (and SYSTEMTAP_STAPRUN); exit 0 = pass.
-set -u
-w=$(mktemp -d /tmp/testbed-path.XXXXXX)
-trap 'kill -9 $(jobs -p) 2>/dev/null; rm -rf "$w"' EXIT
-export SYSTEMTAP_DIR=$w/stapdir STAP_TESTBED=1
-cd "$w" || exit 1
-status=0
-
-bad() {
-	echo "FAILED: $*"
-	for f in out err; do
-		[ -s "$f" ] && { echo "--- $f"; cat "$f"; }
-	done
-	status=1
-}
+. "$(dirname "$0")/lib/workdir.bash" testbed-path
+export STAP_TESTBED=1
 
 # expect WHAT RC OUT: the last run's exit status and exact stdout
 expect() {
