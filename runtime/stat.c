@@ -121,24 +121,14 @@ void _stp_stat_data_add_full(const struct _stp_hist *h,
 		d->avg_s = _stp_rt_shl64(v, shift);
 		d->m2 = 0;
 	} else if (!h->variance) {	/* two divisions saved per add */
-		d->count++;
-		d->sum = _stp_rt_wadd(d->sum, v);
-		if (v > d->max)
-			d->max = v;
-		if (v < d->min)
-			d->min = v;
+		_stp_stat_data_add_basic(d, v);
 	} else {
 		/* stap keeps Welford's delta in an int: reproduce the
 		 * truncation, it shows in @variance of large samples. */
 		int32_t delta;
 		int64_t vs = _stp_rt_shl64(v, shift);
 
-		d->count++;
-		d->sum = _stp_rt_wadd(d->sum, v);
-		if (v > d->max)
-			d->max = v;
-		if (v < d->min)
-			d->min = v;
+		_stp_stat_data_add_basic(d, v);
 		delta = (int32_t)(uint32_t)(uint64_t)_stp_rt_wsub(vs, d->avg_s);
 		d->avg_s = _stp_rt_wadd(d->avg_s,
 					_stp_rt_sdiv64(delta, d->count));

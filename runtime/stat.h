@@ -110,18 +110,25 @@ size_t _stp_stat_data_size(const struct _stp_hist *h);
 void _stp_stat_data_clear(const struct _stp_hist *h, struct _stp_stat_data *d);
 void _stp_stat_data_add_full(const struct _stp_hist *h,
 			     struct _stp_stat_data *d, int64_t v);
+/* count, sum, min and max of a record that has samples already */
+static inline void _stp_stat_data_add_basic(struct _stp_stat_data *d,
+					    int64_t v)
+{
+	d->count++;
+	d->sum = _stp_rt_wadd(d->sum, v);
+	if (v > d->max)
+		d->max = v;
+	if (v < d->min)
+		d->min = v;
+}
+
 /* x <<< v: inline when the aggregate keeps neither @variance nor a
  * histogram (most do neither), the rest out of line. */
 static inline void _stp_stat_data_add(const struct _stp_hist *h,
 				      struct _stp_stat_data *d, int64_t v)
 {
 	if (!h->variance && h->type == STP_HIST_NONE && d->count) {
-		d->count++;
-		d->sum = _stp_rt_wadd(d->sum, v);
-		if (v > d->max)
-			d->max = v;
-		if (v < d->min)
-			d->min = v;
+		_stp_stat_data_add_basic(d, v);
 		return;
 	}
 	_stp_stat_data_add_full(h, d, v);
