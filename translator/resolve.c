@@ -633,6 +633,43 @@ static const char *similar_points(struct elab *el, const char *name)
 	return similar_names(el->s->arena, name, &names);
 }
 
+static const char *first_name(const struct probe_point *pt)
+{
+	return ((const struct pp_comp *)pt->comps.v[0])->name;
+}
+
+/* Why POINT matched nothing, for the error; SystemTap probe types this
+ * implementation does not have yet are named as such (*KNOWN set). */
+static const char *why_no_match(struct elab *el, const struct probe_point *pt,
+				int *known)
+{
+	const char *c0 = first_name(pt);
+	const char *c1 = pt->comps.n > 1 ?
+		((const struct pp_comp *)pt->comps.v[1])->name : "";
+	int kernel = !strcmp(c0, "kernel"), module = !strcmp(c0, "module");
+
+	*known = 1;
+	if ((kernel || module) && !strcmp(c1, "function"))
+		return arena_printf(el->s->arena,
+				    "%s.function probes need the kernel's DWARF debug info, which this implementation does not use yet; %s probes a function without it",
+				    c0, kernel ? "kprobe.function(\"NAME\")" :
+				    "kprobe.module(\"MODULE\").function(\"NAME\")");
+	if ((kernel || module) && !strcmp(c1, "statement"))
+		return arena_printf(el->s->arena,
+				    "%s.statement probes need the kernel's DWARF debug info, which this implementation does not use yet; kprobe.statement(ADDRESS).absolute (with -g) probes an address without it",
+				    c0);
+	if (!strcmp(c0, "process") || (kernel && !strcmp(c1, "data")))
+		return arena_printf(el->s->arena,
+				    "%s probes are not supported by this implementation yet",
+				    kernel ? "kernel.data" : "user-space process");
+	*known = 0;
+	if (family_lookup(c0))
+		return arena_printf(el->s->arena,
+				    "no probe type '%s' has a component '%s' here",
+				    c0, c1);
+	return arena_printf(el->s->arena, "no alias or probe type named '%s'", c0);
+}
+
 static void derive_probe(struct elab *el, const struct probe *p)
 {
 	struct derive d = { .el = el, .probe = p };
@@ -649,11 +686,13 @@ static void derive_probe(struct elab *el, const struct probe *p)
 		if (rc < 0)
 			continue;
 		if (rc == 0 && !pt->optional) {
-			const struct pp_comp *c = pt->comps.v[0];
+			int known;
+			const char *why = why_no_match(el, pt, &known);
+
 			diag_error(&el->s->diags, pt->loc, "sema.probe-mismatch",
-				   "probe point '%s' matches no probe (no alias or probe type named '%s')%s",
-				   pp_format(el->s, (struct vec *)&pt->comps), c->name,
-				   similar_points(el, c->name));
+				   "probe point '%s' matches no probe (%s)%s",
+				   pp_format(el->s, (struct vec *)&pt->comps), why,
+				   known ? "" : similar_points(el, first_name(pt)));
 		}
 		if (rc > 0 && pt->sufficient)
 			break;
