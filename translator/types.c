@@ -273,6 +273,13 @@ static enum type infer_print(struct elab *el, struct exp *e)
 		if (i < e->u.print.directives.n)
 			want = (enum type)(intptr_t)e->u.print.directives.v[i];
 		infer(el, a, want);
+		/* a call whose value nothing types: a function returning
+		 * nothing, or embedded C without a declared type */
+		if (el->report && a->kind == EX_CALL &&
+		    (a->type == TY_UNKNOWN || a->type == TY_VOID))
+			diag_error(&el->s->diags, a->loc, "sema.unresolved-type",
+				   "cannot infer the type of the value of '%s'",
+				   a->u.call.name);
 		if (el->report && a->type == TY_STATS && a->kind != EX_HIST)
 			diag_error(&el->s->diags, a->loc, "sema.print-stats",
 				   "an aggregate cannot be printed directly: use @count, @sum, … or @hist_*");
