@@ -202,6 +202,14 @@ static int target_trace(struct session *s, struct derived_probe *dp,
 		for (i = 0; i < te->nargs; i++) {
 			if (strcmp(te->args[i].name, name))
 				continue;
+			if (e->u.target.addr_of) {	/* a copy, not memory */
+				if (!quiet)
+					diag_error(&s->diags, e->loc,
+						   "sema.target-addr-of",
+						   "cannot take address of tracepoint variable '$%s'",
+						   name);
+				return -1;
+			}
 			e->u.target.resolved = tvar_resolve(s, e,
 				&e->u.target.comps,
 				arena_printf(s->arena, "c->args[%d]", i),
