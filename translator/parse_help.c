@@ -109,6 +109,16 @@ struct exp *help_neg_literal(struct parser *p, struct loc loc, struct exp *e)
 	return e;
 }
 
+/* @variance(s, N): N is a number, written as a literal (stap 4.8). */
+void help_variance_shift(struct parser *p, const struct exp *e)
+{
+	if (e->kind == EX_UNARY && !strcmp(e->u.un.op, "-"))
+		e = e->u.un.operand;
+	if (e->kind != EX_NUM)
+		parse_error(p, e->loc, "parse.stat-args",
+			    "expected a number: @variance's bit shift is a literal");
+}
+
 void help_embedded_ok(struct parser *p, struct loc loc)
 {
 	if (!p->privileged)

@@ -456,7 +456,9 @@ primary:
 		{ $$ = ast_stat(A, $1.loc, $1.text + 1, $3, $5);
 		  if (strcmp($1.text, "@variance"))
 			parse_error(p, $4.loc, "parse.stat-args",
-				"%s takes one argument", $1.text); }
+				"%s takes one argument", $1.text);
+		  else
+			help_variance_shift(p, $5); }
 	| AT_DEFINED '(' exp ')'
 		{ $$ = ast_op(A, EX_DEFINED, $1.loc, $3, NULL, NULL); }
 	| AT_ENTRY '(' exp ')'

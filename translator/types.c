@@ -300,6 +300,19 @@ static enum type infer_stat(struct elab *el, struct exp *e)
 	}
 	infer(el, e->u.stat.stat, TY_STATS);
 	infer(el, e->u.stat.shift, TY_LONG);
+	if (el->report && e->u.stat.shift) {
+		const struct exp *n = e->u.stat.shift;
+		int neg = n->kind == EX_UNARY;
+		int64_t v;
+
+		if (neg)
+			n = n->u.un.operand;
+		v = n->kind == EX_NUM ? (neg ? -n->u.num : n->u.num) : 0;
+		if (v < 0 || v > 62)
+			diag_error(&el->s->diags, e->loc, "sema.variance-shift",
+				   "bit shift (%lld) out of range <0..62>",
+				   (long long)v);
+	}
 	return TY_LONG;
 }
 
