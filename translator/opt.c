@@ -206,6 +206,22 @@ static int elide_assign(struct walker *w, struct exp *e)
 	return 1;
 }
 
+static int empty_body(const struct stmt *st)
+{
+	int i;
+
+	if (!st)
+		return 1;
+	if (st->kind == ST_NULL)
+		return 1;
+	if (st->kind != ST_BLOCK)
+		return 0;
+	for (i = 0; i < st->u.block.n; i++)
+		if (!empty_body(st->u.block.v[i]))
+			return 0;
+	return 1;
+}
+
 static int elide_stmt(struct walker *w, struct stmt *st)
 {
 	struct opt *o = w->arg;
@@ -225,12 +241,50 @@ static int elide_stmt(struct walker *w, struct stmt *st)
 		return 1;
 	case ST_IF:
 		walk_exp(&aw, st->u.if_.cond);
-		break;
+		walk_stmt(w, st->u.if_.then);
+		walk_stmt(w, st->u.if_.els);
+		/* nothing in either branch: only the condition is left */
+		if (empty_body(st->u.if_.then) && empty_body(st->u.if_.els)) {
+			struct exp *cond = st->u.if_.cond;
+
+			if (has_side_effects(cond)) {
+				st->kind = ST_EXP;
+				st->u.exp = cond;
+			} else {
+				st->kind = ST_NULL;
+			}
+			o->changed = 1;
+		}
+		return 1;
 	case ST_FOR:
 		walk_exp(&aw, st->u.for_.init);
 		walk_exp(&aw, st->u.for_.cond);
 		walk_exp(&aw, st->u.for_.incr);
-		break;
+		walk_stmt(w, st->u.for_.body);
+		if (empty_body(st->u.for_.body) &&
+		    !has_side_effects(st->u.for_.init) &&
+		    !has_side_effects(st->u.for_.cond) &&
+		    !has_side_effects(st->u.for_.incr)) {
+			st->kind = ST_NULL;
+			o->changed = 1;
+		}
+		return 1;
+	case ST_FOREACH:
+		walk_stmt(w, st->u.foreach.body);
+		if (empty_body(st->u.foreach.body) &&
+		    !has_side_effects(st->u.foreach.limit)) {
+			st->kind = ST_NULL;
+			o->changed = 1;
+		}
+		return 1;
+	case ST_TRY:
+		walk_stmt(w, st->u.try_.body);
+		walk_stmt(w, st->u.try_.handler);
+		if (empty_body(st->u.try_.body)) {
+			st->kind = ST_NULL;
+			o->changed = 1;
+		}
+		return 1;
 	case ST_RETURN:
 		walk_exp(&aw, st->u.exp);
 		break;
@@ -238,22 +292,6 @@ static int elide_stmt(struct walker *w, struct stmt *st)
 		break;
 	}
 	return 0;
-}
-
-static int empty_body(const struct stmt *st)
-{
-	int i;
-
-	if (!st)
-		return 1;
-	if (st->kind == ST_NULL)
-		return 1;
-	if (st->kind != ST_BLOCK)
-		return 0;
-	for (i = 0; i < st->u.block.n; i++)
-		if (!empty_body(st->u.block.v[i]))
-			return 0;
-	return 1;
 }
 
 static void optimize_body(struct opt *o, struct stmt *body, struct exp *cond,
