@@ -243,6 +243,20 @@ static int elide_stmt(struct walker *w, struct stmt *st)
 		walk_exp(&aw, st->u.if_.cond);
 		walk_stmt(w, st->u.if_.then);
 		walk_stmt(w, st->u.if_.els);
+		/* a literal condition (a folded @defined, say) keeps one
+		 * branch, as a block: the node is no larger than that */
+		if (st->u.if_.cond && st->u.if_.cond->kind == EX_NUM) {
+			struct stmt *keep = st->u.if_.cond->u.num ?
+				st->u.if_.then : st->u.if_.els;
+			struct vec v = {0};
+
+			if (keep)
+				vec_push(o->el->s->arena, &v, keep);
+			st->kind = ST_BLOCK;
+			st->u.block = v;
+			o->changed = 1;
+			return 1;
+		}
 		/* nothing in either branch: only the condition is left */
 		if (empty_body(st->u.if_.then) && empty_body(st->u.if_.els)) {
 			struct exp *cond = st->u.if_.cond;

@@ -7,6 +7,8 @@
  * resolves here too, against the kernel's types (cast.c).  Writing a
  * target variable is refused.
  */
+#include <string.h>
+
 #include "ast_walk.h"
 #include "elab.h"
 #include "targets.h"
@@ -33,6 +35,17 @@ static int resolve(struct tctx *t, struct exp *e, int quiet)
 	return -1;
 }
 
+/* A probe on a function's return (kprobe.function("f").return). */
+static int is_return_probe(const struct derived_probe *dp)
+{
+	const struct pp_comp *last;
+
+	if (!dp || !dp->comps.n)
+		return 0;
+	last = dp->comps.v[dp->comps.n - 1];
+	return !strcmp(last->name, "return");
+}
+
 static int visit(struct walker *w, struct exp *e)
 {
 	struct tctx *t = w->arg;
@@ -46,8 +59,27 @@ static int visit(struct walker *w, struct exp *e)
 	case EX_CAST:
 		cast_resolve(t->el->s, e, 0);
 		return 0;
+	case EX_ENTRY:
+		if (!is_return_probe(t->dp))
+			diag_error(&t->el->s->diags, e->loc, "sema.entry-context",
+				   "@entry is only valid in .return probes");
+		return 0;
+	case EX_ATVAR:
+		/* without a module, @var needs the debug info of the probe's
+		 * place, which none of this translator's families has */
+		if (!e->u.op.module)
+			diag_error(&t->el->s->diags, e->loc, "sema.atvar-unresolved",
+				   "unresolved @var() expression: name the module, as in @var(\"%s\", \"kernel\")",
+				   e->u.op.name);
+		return 0;
 	case EX_DEFINED:
 		op = e->u.op.operand;
+		if (op && op->kind == EX_ATVAR && !op->u.op.module) {
+			e->kind = EX_NUM;	/* unresolvable: see EX_ATVAR */
+			e->u.num = 0;
+			e->type = TY_LONG;
+			return 1;
+		}
 		if (!op || (op->kind != EX_TARGET && op->kind != EX_TARGET_LIST &&
 			    op->kind != EX_CAST))
 			return 0;
