@@ -124,6 +124,9 @@ int parse_file_fast(struct parser *p);
 /* Forget the macros a failed fast attempt defined (preproc.c). */
 void macro_undefine(struct parser *p);
 
+/* histcheck.c: report histograms used where a value is expected. */
+void histcheck_file(struct parser *p);
+
 /* Report an error and count it against the file. */
 void parse_error(struct parser *p, struct loc loc, const char *id,
 		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));

@@ -35,6 +35,8 @@ static int parse_attempt(struct parser *p, struct session *s,
 		parse_file_fast(p);
 	else
 		parse_file(p);
+	if (!p->errors)
+		histcheck_file(p);
 	lex_close(p->scanner);
 	pp_reset(p);
 	return p->errors;

@@ -22,7 +22,7 @@ clang -g -O1 -fsanitize=fuzzer,address,undefined -std=gnu11 \
 	-o "$dir/fuzz_parse" "$src/testsuite/fuzz/fuzz_parse.c" \
 	"$t/arena.c" "$t/diag.c" "$t/src.c" "$t/kernel.c" "$t/kconfig.c" "$t/preproc.c" \
 	"$t/ppcond.c" "$t/parse_help.c" "$t/ast.c" "$t/dump.c" \
-	"$t/parse_pass.c" "$src/runtime/format.c" "$b/lexer.c" "$b/parser.c" "$b/fast_parser.c"
+	"$t/parse_pass.c" "$t/histcheck.c" "$t/ast_walk.c" "$src/runtime/format.c" "$b/lexer.c" "$b/parser.c" "$b/fast_parser.c"
 cd "$dir"
 exec ./fuzz_parse -max_total_time="$secs" -max_len=4096 -timeout=10 \
 	-print_final_stats=1 corpus
