@@ -222,6 +222,15 @@ static int empty_body(const struct stmt *st)
 	return 1;
 }
 
+/* A statement found to do nothing becomes ';'. */
+static void drop_if(struct opt *o, struct stmt *st, int dead)
+{
+	if (dead) {
+		st->kind = ST_NULL;
+		o->changed = 1;
+	}
+}
+
 static int elide_stmt(struct walker *w, struct stmt *st)
 {
 	struct opt *o = w->arg;
@@ -275,29 +284,20 @@ static int elide_stmt(struct walker *w, struct stmt *st)
 		walk_exp(&aw, st->u.for_.cond);
 		walk_exp(&aw, st->u.for_.incr);
 		walk_stmt(w, st->u.for_.body);
-		if (empty_body(st->u.for_.body) &&
-		    !has_side_effects(st->u.for_.init) &&
-		    !has_side_effects(st->u.for_.cond) &&
-		    !has_side_effects(st->u.for_.incr)) {
-			st->kind = ST_NULL;
-			o->changed = 1;
-		}
+		drop_if(o, st, empty_body(st->u.for_.body) &&
+			!has_side_effects(st->u.for_.init) &&
+			!has_side_effects(st->u.for_.cond) &&
+			!has_side_effects(st->u.for_.incr));
 		return 1;
 	case ST_FOREACH:
 		walk_stmt(w, st->u.foreach.body);
-		if (empty_body(st->u.foreach.body) &&
-		    !has_side_effects(st->u.foreach.limit)) {
-			st->kind = ST_NULL;
-			o->changed = 1;
-		}
+		drop_if(o, st, empty_body(st->u.foreach.body) &&
+			!has_side_effects(st->u.foreach.limit));
 		return 1;
 	case ST_TRY:
 		walk_stmt(w, st->u.try_.body);
 		walk_stmt(w, st->u.try_.handler);
-		if (empty_body(st->u.try_.body)) {
-			st->kind = ST_NULL;
-			o->changed = 1;
-		}
+		drop_if(o, st, empty_body(st->u.try_.body));
 		return 1;
 	case ST_RETURN:
 		walk_exp(&aw, st->u.exp);
