@@ -421,28 +421,73 @@ struct stmt *help_foreach(struct parser *p, struct loc loc, struct fe_head *h,
 
 /* ---- probe points and their brace alternatives ---- */
 
-struct vec help_pp_one(struct parser *p, struct pp_comp *c)
-{
-	struct vec *seq = arena_alloc(p->a, sizeof *seq);
+/* One alternative of a probe point being parsed: its components, and the
+ * suffix or condition written inside a brace group, at its end. */
+struct pp_alt {
+	struct vec comps;	/* first: the alternatives are used as vecs */
+	int suffix;		/* 0, '?' or '!' */
+	struct exp *cond;
+};
 
-	vec_push(p->a, seq, c);
-	return help_vec1(p, seq);
+static struct pp_alt *pp_alt_new(struct parser *p)
+{
+	return arena_alloc(p->a, sizeof(struct pp_alt));
 }
 
-/* Every alternative on the left followed by every one on the right. */
+struct vec help_pp_one(struct parser *p, struct pp_comp *c)
+{
+	struct pp_alt *alt = pp_alt_new(p);
+
+	vec_push(p->a, &alt->comps, c);
+	return help_vec1(p, alt);
+}
+
+/* The suffix or condition of the alternatives ALTS, inside braces. */
+struct vec help_pp_mark(struct parser *p, struct vec alts, int suffix,
+			struct exp *cond)
+{
+	int i;
+
+	for (i = 0; (suffix || cond) && i < alts.n; i++) {
+		struct pp_alt *alt = alts.v[i];
+
+		alt->suffix = suffix;
+		alt->cond = cond;
+	}
+	return alts;
+}
+
+static void marked_inside(struct parser *p, const struct pp_alt *alt)
+{
+	const struct pp_comp *c = alt->comps.n ? alt->comps.v[0] : NULL;
+
+	parse_error(p, c ? c->loc : (struct loc){0}, "parse.pp-suffix",
+		    "'?', '!' or condition must only be specified in suffix");
+}
+
+/* Every alternative on the left followed by every one on the right; a
+ * left one may not end in a suffix or condition. */
 struct vec help_pp_cat(struct parser *p, struct vec left, struct vec right)
 {
 	struct vec out = {0};
 	int i, j;
 
-	for (i = 0; i < left.n; i++)
-		for (j = 0; j < right.n; j++) {
-			struct vec *seq = arena_alloc(p->a, sizeof *seq);
+	for (i = 0; i < left.n; i++) {
+		const struct pp_alt *l = left.v[i];
 
-			*seq = help_vec_cat(p, (struct vec){0}, *(struct vec *)left.v[i]);
-			*seq = help_vec_cat(p, *seq, *(struct vec *)right.v[j]);
+		if (l->suffix || l->cond)
+			marked_inside(p, l);
+		for (j = 0; j < right.n; j++) {
+			const struct pp_alt *r = right.v[j];
+			struct pp_alt *seq = pp_alt_new(p);
+
+			seq->comps = help_vec_cat(p, (struct vec){0}, l->comps);
+			seq->comps = help_vec_cat(p, seq->comps, r->comps);
+			seq->suffix = r->suffix;
+			seq->cond = r->cond;
 			vec_push(p->a, &out, seq);
 		}
+	}
 	return out;
 }
 
@@ -451,7 +496,8 @@ struct vec help_pp_union(struct parser *p, struct vec a, struct vec b)
 	return help_vec_cat(p, a, b);
 }
 
-/* SUFFIX: 0, '?' or '!'. */
+/* SUFFIX: 0, '?' or '!'; an alternative's own (from inside braces) may
+ * not be written twice. */
 struct vec help_pp_points(struct parser *p, struct loc loc, struct vec alts,
 			  int suffix, struct exp *cond)
 {
@@ -459,12 +505,17 @@ struct vec help_pp_points(struct parser *p, struct loc loc, struct vec alts,
 	int i;
 
 	for (i = 0; i < alts.n; i++) {
-		struct probe_point *pp =
-			ast_probe_point(p->a, loc, *(struct vec *)alts.v[i]);
+		const struct pp_alt *alt = alts.v[i];
+		struct probe_point *pp = ast_probe_point(p->a, loc, alt->comps);
+		int s = alt->suffix ? alt->suffix : suffix;
 
-		pp->optional = suffix != 0;
-		pp->sufficient = suffix == '!';
-		pp->cond = cond;
+		if ((alt->suffix && suffix) || (alt->cond && cond))
+			parse_error(p, loc, "parse.pp-suffix",
+				    alt->cond && cond ? "condition respecified" :
+				    "'?' or '!' respecified");
+		pp->optional = s != 0;
+		pp->sufficient = s == '!';
+		pp->cond = alt->cond ? alt->cond : cond;
 		vec_push(p->a, &out, pp);
 	}
 	return out;

@@ -48,6 +48,8 @@ struct stmt *help_foreach(struct parser *p, struct loc loc, struct fe_head *h,
 
 /* probe points: alternatives are struct vec * of struct pp_comp * */
 struct vec help_pp_one(struct parser *p, struct pp_comp *c);
+struct vec help_pp_mark(struct parser *p, struct vec alts, int suffix,
+			struct exp *cond);
 struct vec help_pp_cat(struct parser *p, struct vec left, struct vec right);
 struct vec help_pp_union(struct parser *p, struct vec a, struct vec b);
 struct vec help_pp_points(struct parser *p, struct loc loc, struct vec alts,

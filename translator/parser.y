@@ -76,7 +76,7 @@ static void yyerror(YYLTYPE *loc, struct parser *p, const char *msg);
 %type <exp> array_ref
 %type <exp> index_elem opt_module
 %type <vec> args opt_args index_list pp_list probe_point pp_comps pp_comp
-%type <vec> pp_alts stmts params opt_params
+%type <vec> pp_alts pp_alt stmts params opt_params
 %type <stmt> stmt block func_body
 %type <func> func_head
 %type <glob> global_item
@@ -269,9 +269,17 @@ pp_comp:
 	| PP_LBRACE pp_alts PP_RBRACE	{ $$ = $2; }
 	;
 
+/* an alternative may carry its own suffix or condition, when nothing
+ * follows its group: kernel.{trace("a")!, trace("b")} */
 pp_alts:
-	  pp_comps
-	| pp_alts ',' pp_comps		{ $$ = help_pp_union(p, $1, $3); }
+	  pp_alt
+	| pp_alts ',' pp_alt		{ $$ = help_pp_union(p, $1, $3); }
+	;
+
+pp_alt:
+	  pp_comps pp_suffix		{ $$ = help_pp_mark(p, $1, $2, NULL); }
+	| pp_comps pp_suffix IF '(' exp ')'
+					{ $$ = help_pp_mark(p, $1, $2, $5); }
 	;
 
 pp_name:
