@@ -23,8 +23,6 @@ size_t ast_exp_size(enum exp_kind kind)
 		return EXP_SIZE(bin);
 	case EX_UNARY: case EX_PRE_INC: case EX_POST_INC:
 		return EXP_SIZE(un);
-	case EX_TERNARY:
-		return EXP_SIZE(tern);
 	case EX_SYM:
 		return EXP_SIZE(sym);
 	case EX_INDEX: case EX_IN:
@@ -43,7 +41,7 @@ size_t ast_exp_size(enum exp_kind kind)
 	case EX_ENTRY: case EX_PERF: case EX_CONST: case EX_REGISTER:
 	case EX_DEREF: case EX_AUTOCAST:
 		return EXP_SIZE(op);
-	case EX_ASSIGN: case EX_KIND_COUNT:
+	case EX_ASSIGN: case EX_TERNARY: case EX_KIND_COUNT:
 		break;
 	}
 	return sizeof(struct exp);

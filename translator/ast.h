@@ -85,8 +85,9 @@ enum print_kind {
 
 /* A node is allocated only as large as its kind's member of the union
  * (ast_exp_size): never copy one whole, nor change its kind to one with
- * a larger member, except EX_ASSIGN, which has the full size (opt.c
- * replaces an elided assignment with its right side in place). */
+ * a larger member, except EX_ASSIGN and EX_TERNARY, which have the full
+ * size (an elided assignment becomes its right side, opt.c, and a
+ * ternary under a literal condition its live branch, targets.c). */
 struct exp {
 	enum exp_kind kind;
 	enum type type;		/* sema: the inferred type */

@@ -46,11 +46,91 @@ static int is_return_probe(const struct derived_probe *dp)
 	return !strcmp(last->name, "return");
 }
 
+/* A guard made literal by @defined decides which code exists: the dead
+ * side is dropped unresolved, as stap folds it away.  Returns 1 when E
+ * was such a guard (and is now handled). */
+/* The value of C when it is literal: a number, or ! - ~ of one (after
+ * @defined was folded); 0 when it is not. */
+static int literal_value(const struct exp *c, int64_t *v)
+{
+	if (c->kind == EX_NUM) {
+		*v = c->u.num;
+		return 1;
+	}
+	if (c->kind != EX_UNARY || !literal_value(c->u.un.operand, v))
+		return 0;
+	switch (c->u.un.op[0]) {
+	case '!': *v = !*v; return 1;
+	case '-': *v = (int64_t)(0 - (uint64_t)*v); return 1;
+	case '~': *v = ~*v; return 1;
+	case '+': return 1;
+	}
+	return 0;
+}
+
+static int guard_exp(struct walker *w, struct exp *e)
+{
+	struct exp *c;
+	int64_t v;
+
+	switch (e->kind) {
+	case EX_TERNARY:
+		walk_exp(w, c = e->u.tern.cond);
+		if (!literal_value(c, &v)) {
+			walk_exp(w, e->u.tern.yes);
+			walk_exp(w, e->u.tern.no);
+			return 1;
+		}
+		*e = *(v ? e->u.tern.yes : e->u.tern.no);
+		walk_exp(w, e);
+		return 1;
+	case EX_LOG_AND: case EX_LOG_OR:
+		walk_exp(w, c = e->u.bin.left);
+		if (literal_value(c, &v) &&
+		    (e->kind == EX_LOG_AND ? !v : v != 0)) {
+			e->u.num = e->kind == EX_LOG_OR;	/* 0 && …, 1 || … */
+			e->kind = EX_NUM;
+			e->type = TY_LONG;
+			return 1;
+		}
+		walk_exp(w, e->u.bin.right);
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* if (@defined(…)) keeps one branch, as a block (no larger a node). */
+static int guard_stmt(struct walker *w, struct stmt *st)
+{
+	struct stmt *keep;
+	struct vec block = {0};
+	int64_t v;
+
+	if (st->kind != ST_IF)
+		return 0;
+	walk_exp(w, st->u.if_.cond);
+	if (!literal_value(st->u.if_.cond, &v)) {
+		walk_stmt(w, st->u.if_.then);
+		walk_stmt(w, st->u.if_.els);
+		return 1;
+	}
+	keep = v ? st->u.if_.then : st->u.if_.els;
+	if (keep)
+		vec_push(((struct tctx *)w->arg)->el->s->arena, &block, keep);
+	st->kind = ST_BLOCK;
+	st->u.block = block;
+	walk_stmt(w, st);
+	return 1;
+}
+
 static int visit(struct walker *w, struct exp *e)
 {
 	struct tctx *t = w->arg;
 	struct exp *op;
 
+	if (guard_exp(w, e))
+		return 1;
 	switch (e->kind) {
 	case EX_TARGET: case EX_TARGET_LIST:
 		if (t->dp)
@@ -122,14 +202,14 @@ void elab_resolve_targets(struct elab *el)
 
 	VEC_EACH(el->prog->probes, i, dp) {
 		struct tctx t = { el, dp };
-		struct walker w = { .exp = visit, .arg = &t };
+		struct walker w = { .exp = visit, .stmt = guard_stmt, .arg = &t };
 		walk_stmt(&w, dp->body);
 		if (dp->cond)
 			walk_exp(&w, dp->cond);
 	}
 	VEC_EACH(el->prog->funcs, i, f) {	/* @cast in functions */
 		struct tctx t = { el, NULL };
-		struct walker w = { .exp = visit, .arg = &t };
+		struct walker w = { .exp = visit, .stmt = guard_stmt, .arg = &t };
 		if (f->body->kind != ST_EMBEDDED)
 			walk_stmt(&w, f->body);
 	}
