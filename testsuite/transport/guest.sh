@@ -56,6 +56,14 @@ dump() {
 	done
 }
 
+# staprun $M mode=wait in the background (its pid in $p), until it printed
+# begin; output in /tmp/out and /tmp/err
+start_wait() {
+	staprun $M mode=wait >/tmp/out 2>/tmp/err &
+	p=$!
+	wait_line /tmp/out begin
+}
+
 # wait until file $1 contains line $2 (up to 20 s)
 wait_line() {
 	i=0
@@ -177,9 +185,7 @@ rc=$?
 
 # signals: staprun became stapio (as stap's does), which stops the script
 for how in INT TERM HUP; do
-	staprun $M mode=wait >/tmp/out 2>/tmp/err &
-	p=$!
-	wait_line /tmp/out begin || fail signal-$how "no begin"
+	start_wait || fail signal-$how "no begin"
 	[ "$(cat /proc/$p/comm)" = stapio ] || fail exec-stapio "$(cat /proc/$p/comm)"
 	kill -$how $p
 	finish $p
@@ -187,27 +193,24 @@ for how in INT TERM HUP; do
 done
 
 # SIGQUIT detaches: the script goes on until staprun -A ends it
-staprun $M mode=wait >/tmp/out 2>/tmp/err &
-p=$!
-wait_line /tmp/out begin
+start_wait
 kill -QUIT $p
 finish $p
-n=$(loaded)
+rp=$rc n=$(loaded)
 staprun -A stpfake >/tmp/out2 2>&1 &
 q=$!
 usleep 500000
 kill -INT $q
 finish $q
 if [ "$n" = 1 ] && [ "$(cat /tmp/out2)" = end ]; then
+	rc=$rp
 	check sigquit-detach 0 "begin\nDisconnected from module 'stpfake'; reattach with \"staprun -A stpfake\"\n" ''
 else
 	fail sigquit-detach "loaded=$n reattached: $(cat /tmp/out2)"
 fi
 
 # stapio killed: as with stap, the module stays until staprun -d
-staprun $M mode=wait >/tmp/out 2>/tmp/err &
-p=$!
-wait_line /tmp/out begin
+start_wait
 kill -KILL $p
 finish $p
 n=$(loaded)
@@ -217,9 +220,7 @@ rc=$?
 	fail stapio-killed "loaded=$n, staprun -d: $rc"
 
 # the control channel takes one reader at a time
-staprun $M mode=wait >/tmp/out 2>/tmp/err &
-p=$!
-wait_line /tmp/out begin
+start_wait
 if cat $D/stpfake/.cmd >/tmp/cat.out 2>&1; then
 	fail reopen "second open of .cmd succeeded"
 else
