@@ -122,8 +122,12 @@ static int stapio_find_dir(const char *mod, char *dir, size_t n)
 	snprintf(dir, n, "/proc/" STP_TRANSPORT_ROOT "/%s", mod);
 	if (access(dir, F_OK) == 0)
 		return 0;
-	fprintf(stderr, "ERROR: Couldn't find the transport of module '%s' "
-		"in " STAPIO_DEBUGFS " or /proc\n", mod);
+	if (opts.attach)	/* stap's words */
+		fprintf(stderr, "ERROR: Cannot attach to module %s control channel; not running?\n",
+			mod);
+	else
+		fprintf(stderr, "ERROR: Couldn't find the transport of module '%s' "
+			"in " STAPIO_DEBUGFS " or /proc\n", mod);
 	return -1;
 }
 

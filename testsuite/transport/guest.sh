@@ -176,6 +176,16 @@ first_err opt-c-x "ERROR: You can't specify the '-c' and '-x' options together."
 first_err opt-A-L "ERROR: You can't specify the '-A' and '-L' options together." \
 	staprun -L -A $M
 first_err opt-module "ERROR: Need a module name or path to load." staprun -d
+first_err opt-A-params "ERROR: Cannot have module options with attach (-A)." \
+	staprun -A $M mode=wait
+first_err opt-A-c "ERROR: You can't specify the '-A' and '-c' options together.  The '-c cmd'" \
+	staprun -A -c true $M
+first_err opt-A-x "ERROR: You can't specify the '-A' and '-x' options together.  The '-x pid'" \
+	staprun -A -x 1 $M
+first_err opt-D-L "ERROR: You can't specify the '-D' and '-L' options together." \
+	staprun -D -L -o /tmp/x $M
+first_err opt-A-none "ERROR: Cannot attach to module stpfake control channel; not running?" \
+	staprun -A stpfake
 expect opt-accepted 0 'hello world\nsecond line\nend\n' '' \
 	staprun -u -C never -T 50 -N 1 -r 1:x -b 2 $M mode=hello
 staprun -V >/tmp/out 2>/tmp/err
