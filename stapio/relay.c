@@ -3,8 +3,9 @@
  * Each data file ("trace0", or one per CPU in bulk mode) is read in large
  * nonblocking chunks and written out whole. A module built without bulk mode
  * has one file, holding every CPU's output in order. A bulk-mode module
- * (stap -b) has one per CPU: with -o FILE each CPU goes to FILE_cpuN; without
- * it all CPUs are merged onto stdout. FILE's %-patterns are strftime's.
+ * (stap -b) has one per CPU, of records stap-merge puts back in order: each
+ * CPU's go to FILE_cpuN with -o FILE, else to stpd_cpuN, as stap's do.
+ * FILE's %-patterns are strftime's.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -73,16 +74,38 @@ static int relay_scan(const char *dir, int *cpus)
 	return j;
 }
 
+/* Was MODULE built for bulk mode (stap -b)?  Its parameter says; a ring
+ * per CPU says so too. */
+static int relay_bulkmode(const char *module, int nrings)
+{
+	char path[512], c = 0;
+	int fd;
+
+	snprintf(path, sizeof(path), "/sys/module/%s/parameters/_stp_bulkmode",
+		 module);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		if (read(fd, &c, 1) != 1)
+			c = 0;
+		close(fd);
+		if (c == 'Y' || c == 'N')
+			return c == 'Y';
+	}
+	return nrings > 1;
+}
+
 /* Output file NUM (-1: no number) for ring i: -o's FILE with its patterns
  * expanded now, _cpuN in bulk mode, .NUM with -S. */
 static void relay_outpath(const struct stapio_relay *r, int i, int num,
 			  char *path, size_t n)
 {
 	char name[2048];
-	const char *file = relay_outname(r->pattern, name, sizeof(name));
+	const char *file = r->pattern ? relay_outname(r->pattern, name, sizeof(name)) : "";
 	int len;
 
-	if (r->bulk)
+	if (r->bulk && !r->pattern)	/* stap's name, in the current directory */
+		len = snprintf(path, n, "stpd_cpu%d", r->cpu[i]);
+	else if (r->bulk)
 		len = snprintf(path, n, "%s_cpu%d", file, r->cpu[i]);
 	else
 		len = snprintf(path, n, "%s", file);
@@ -139,7 +162,7 @@ int relay_open(struct stapio_relay *r, const char *dir, const struct stp_opts *o
 		fprintf(stderr, "ERROR: no data files in '%s'\n", dir);
 		return -1;
 	}
-	r->bulk = r->nrings > 1;	/* a bulk-mode module has a ring per CPU */
+	r->bulk = relay_bulkmode(o->module, r->nrings);
 	r->pattern = o->outfile;
 	r->fsize = (long long)o->fsize_mb << 20;
 	r->fnum_max = o->fnum_max;
@@ -155,7 +178,7 @@ int relay_open(struct stapio_relay *r, const char *dir, const struct stp_opts *o
 		}
 		r->out[i] = 1;
 	}
-	return r->pattern ? relay_open_outputs(r) : 0;
+	return r->pattern || r->bulk ? relay_open_outputs(r) : 0;
 }
 
 int relay_pollfds(struct stapio_relay *r, struct pollfd *pfd)

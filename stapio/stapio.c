@@ -122,8 +122,12 @@ static int stapio_find_dir(const char *mod, char *dir, size_t n)
 	snprintf(dir, n, "/proc/" STP_TRANSPORT_ROOT "/%s", mod);
 	if (access(dir, F_OK) == 0)
 		return 0;
-	fprintf(stderr, "ERROR: Couldn't find the transport of module '%s' "
-		"in " STAPIO_DEBUGFS " or /proc\n", mod);
+	if (opts.attach)	/* stap's words */
+		fprintf(stderr, "ERROR: Cannot attach to module %s control channel; not running?\n",
+			mod);
+	else
+		fprintf(stderr, "ERROR: Couldn't find the transport of module '%s' "
+			"in " STAPIO_DEBUGFS " or /proc\n", mod);
 	return -1;
 }
 
@@ -359,8 +363,10 @@ static void stapio_message(uint32_t type, const char *p, uint32_t len)
 			failed = 1;
 		if (stapio_verbose)
 			fprintf(stderr, "stapio: module started (%d)\n", v);
-		/* begin's output first, then the command's */
-		relay_pump(&relay);
+		/* begin's output first, then the command's (after -L, the
+		 * output waits for staprun -A) */
+		if (!opts.load_only)
+			relay_pump(&relay);
 		stapio_target_release(v >= 0);
 		if (v >= 0 && opts.load_only)
 			detached = 1;
@@ -429,7 +435,8 @@ static void stapio_loop(void)
 	int n;
 
 	while (!stopped && !detached) {
-		n = relay_pollfds(&relay, pfd);
+		/* -L leaves the output for staprun -A */
+		n = opts.load_only ? 0 : relay_pollfds(&relay, pfd);
 		pfd[n].fd = ctl_fd;
 		pfd[n].events = POLLIN;
 		pfd[n + 1].fd = sig_pipe[0];
@@ -437,7 +444,8 @@ static void stapio_loop(void)
 		if (poll(pfd, n + 2, opts.timeout_ms) < 0 && errno != EINTR)
 			break;
 		stapio_handle_signals();
-		relay_pump(&relay);
+		if (!opts.load_only)
+			relay_pump(&relay);
 		if (relay.out_broken)
 			stapio_stop();	/* nobody reads the output: end the script */
 		if (stapio_read_ctl() < 0) {
@@ -447,8 +455,10 @@ static void stapio_loop(void)
 			break;
 		}
 	}
-	/* STP_MSG_STOPPED came after the last output: take all of it */
-	relay_drain(&relay);
+	/* STP_MSG_STOPPED came after the last output: take all of it (what
+	 * a detached script prints waits for the next staprun -A) */
+	if (!detached)
+		relay_drain(&relay);
 }
 
 int main(int argc, char **argv)
@@ -493,8 +503,8 @@ int main(int argc, char **argv)
 	if (target_pid > 0)
 		kill(target_pid, SIGKILL);
 	if (detached && !failed) {
-		printf("Disconnected from module '%s'; reattach with "
-		       "\"staprun -A %s\"\n", opts.module, opts.module);
+		fprintf(stderr, "\nDisconnecting from systemtap module.\n"
+			"To reconnect, type \"staprun -A %s\"\n", opts.module);
 		return 0;
 	}
 	close(ctl_fd);

@@ -142,6 +142,17 @@ static int stp_opts_check(const struct stp_opts *o, const char *prog)
 		msg = "You can't specify the '-c' and '-x' options together.";
 	else if (o->attach && o->load_only)
 		msg = "You can't specify the '-A' and '-L' options together.";
+	else if (o->attach && o->cmd)
+		msg = "You can't specify the '-A' and '-c' options together.  The '-c cmd'\n"
+		      "option used to start a command only has an effect when the module\n"
+		      "is inserted.";
+	else if (o->attach && o->target_pid)
+		msg = "You can't specify the '-A' and '-x' options together.  The '-x pid'\n"
+		      "option only has an effect when the module is inserted.";
+	else if (o->attach && o->nparams)
+		msg = "Cannot have module options with attach (-A).";
+	else if (o->daemon && o->load_only)
+		msg = "You can't specify the '-D' and '-L' options together.";
 	else if (o->daemon && !o->outfile)
 		msg = "You have to specify output FILE with '-D' option.";
 	else if (o->fsize_mb && !o->outfile)
@@ -175,10 +186,8 @@ int stp_opts_parse(struct stp_opts *o, int argc, char **argv, const char *prog)
 		fprintf(stderr, "ERROR: Need a module name or path to load.\n");
 		return stp_opts_bad(prog);
 	}
-	if (stp_opts_check(o, prog))
-		return -1;
 	o->module = argv[optind];
 	o->params = argv + optind + 1;
 	o->nparams = argc - optind - 1;
-	return 0;
+	return stp_opts_check(o, prog);
 }

@@ -1,4 +1,4 @@
-/* staprun.c - load a probe module, run stapio on it, unload it.
+/* staprun.c - load a probe module and become stapio, which runs it.
  *
  * staprun needs root for init_module/delete_module; stapio does the talking.
  * As stap's staprun, it loads the module and then becomes stapio (exec),
@@ -186,9 +186,9 @@ int main(int argc, char **argv)
 	struct stp_module m;
 	const char *name;
 
-	maybe_testbed(argc, argv);
 	if (stp_opts_parse(&o, argc, argv, "staprun") < 0)
-		return 1;
+		return 1;	/* (-h and -V exit here, with no testbed) */
+	maybe_testbed(argc, argv);
 	if (geteuid() != 0) {
 		fprintf(stderr, "ERROR: staprun must be run as root to load or "
 			"remove kernel modules\n");

@@ -23,16 +23,16 @@ struct pass {
 	int (*run)(struct session *s);
 };
 
-static char *done_parse(struct session *s)
-{
-	return arena_printf(s->arena, "parsed user script and %d library scripts",
-			    s->library_files.n);
-}
-
 /* "1 probe", "2 probes" */
 static const char *count(struct session *s, int n, const char *what)
 {
 	return arena_printf(s->arena, "%d %s%s", n, what, n == 1 ? "" : "s");
+}
+
+static char *done_parse(struct session *s)
+{
+	return arena_printf(s->arena, "parsed user script and %s",
+			    count(s, s->library_files.n, "library script"));
 }
 
 static char *done_elaborate(struct session *s)

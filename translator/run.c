@@ -55,7 +55,7 @@ static void staprun_args(struct session *s, const char *ko, int output,
 	struct kv *kv;
 	int i;
 
-	for (i = 0; i < s->verbose; i++)
+	for (i = 1; i < s->verbose; i++)	/* stap's -v level, less one */
 		vec_push(a, argv, "-v");
 	if (s->diags.suppress_warnings)
 		vec_push(a, argv, "-w");

@@ -5,8 +5,10 @@
  * directory) carries framed messages: a struct stp_msg_hdr, then hdr.len
  * payload bytes. Reads return a byte stream of whole or partial messages
  * (stapio reassembles them); each write must hold exactly one whole command.
- * The data files ("trace0", and "trace1".. in bulk mode) carry raw script
- * output with no framing.
+ * The data file "trace0" carries raw script output with no framing.  In
+ * bulk mode (one file per CPU, "trace0", "trace1"..) each write is a record
+ * as stap-merge reads it: struct stp_bulk_hdr, then len bytes; seq orders
+ * the records of all CPUs.
  */
 #ifndef STP_MSGS_H
 #define STP_MSGS_H
@@ -41,6 +43,11 @@ enum stp_msg_type {
 				   answers with STP_CMD_STOP, so end probes run
 				   in stapio's context, as begin probes do */
 	STP_MSG_SYSTEM,		/* text: a command for stapio to run (system()) */
+};
+
+struct stp_bulk_hdr {
+	uint32_t seq;		/* from 1, across all CPUs */
+	uint32_t len;		/* bytes of output that follow */
 };
 
 struct stp_msg_hdr {

@@ -25,7 +25,7 @@ static bool _stp_bulkmode = true;
 #else
 static bool _stp_bulkmode;
 #endif
-module_param(_stp_bulkmode, bool, 0);
+module_param(_stp_bulkmode, bool, 0444);	/* stapio reads it in sysfs */
 MODULE_PARM_DESC(_stp_bulkmode, "one output file per CPU");
 
 #define _STP_CTL_RING_SIZE (64 * 1024)
@@ -36,6 +36,7 @@ static struct _stp_ring *_stp_ctl_ring;
 static struct _stp_ring **_stp_data_rings;	/* nr_cpu_ids slots in bulk mode */
 static int _stp_nr_data_rings;
 static atomic64_t _stp_transport_dropped = ATOMIC64_INIT(0);
+static atomic_t _stp_bulk_seq = ATOMIC_INIT(0);	/* bulk mode's record order */
 
 static void _stp_ctl_send(uint32_t type, const void *data, size_t len)
 {
@@ -63,6 +64,17 @@ void _stp_transport_write(const char *buf, size_t len)
 		if (_stp_nr_data_rings > 1 &&
 		    _stp_data_rings[raw_smp_processor_id()])
 			r = _stp_data_rings[raw_smp_processor_id()];
+	}
+	if (_stp_bulkmode) {
+		/* stap-merge's record: sequence number and length first */
+		struct stp_bulk_hdr hdr = {
+			.seq = (uint32_t)atomic_inc_return(&_stp_bulk_seq),
+			.len = (uint32_t)len,
+		};
+
+		if (!r || !_stp_ring_write2(r, &hdr, sizeof(hdr), buf, len))
+			atomic64_inc(&_stp_transport_dropped);
+		return;
 	}
 	if (!r || !_stp_ring_write2(r, buf, len, NULL, 0))
 		atomic64_inc(&_stp_transport_dropped);

@@ -29,6 +29,13 @@ grep -qx 'ERROR: boom' err || bad "error(): no 'ERROR: boom' on stderr"
 grep -qx 'Pass 5: run failed.  \[man error::pass5\]' err ||
 	bad "error(): no pass 5 failure message"
 
+# -v: stap's pass lines only; staprun gets stap's -v level less one
+"$STAP" -v -e 'probe begin { println("hello, world") exit() }' >out 2>err
+rc=$?
+expect "-v" 0 "hello, world"
+grep -v '^Pass [1-5]: ' err && bad "-v: stderr has more than pass lines"
+grep -q '^Pass 5: run completed in ' err || bad "-v: no pass 5 line"
+
 # Ctrl-C: the script runs until interrupted, then its end probe prints.
 "$STAP" -e 'probe begin { println("armed") } probe end { println("ended") }' \
 	>out 2>err &
