@@ -9,6 +9,7 @@
  *   open PATH       open() PATH read-only (and close it if it opened)
  *   getppid N       N getppid()s
  *   fork N          N children, child I exits with status I; waits for each
+ *   thread N        N threads one after another, each one getppid()
  *   sleep MS        nanosleep() MS milliseconds
  *   efault          read() into and open() from a bad address (EFAULT)
  *   exit N          exit with status N now
@@ -17,6 +18,7 @@
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +56,22 @@ static void forks(long n)
 	}
 }
 
+static void *thread_main(void *arg)
+{
+	(void)arg;
+	syscall(SYS_getppid);
+	return NULL;
+}
+
+static void threads(long n)
+{
+	for (long i = 0; i < n; i++) {
+		pthread_t t;
+		if (!pthread_create(&t, NULL, thread_main, NULL))
+			pthread_join(t, NULL);
+	}
+}
+
 static void efault(void)
 {
 	int fd = open("/dev/zero", O_RDONLY);
@@ -84,6 +102,9 @@ int main(int argc, char **argv)
 			i++;
 		} else if (!strcmp(s, "fork")) {
 			forks(a);
+			i++;
+		} else if (!strcmp(s, "thread")) {
+			threads(a);
 			i++;
 		} else if (!strcmp(s, "sleep")) {
 			struct timespec ts = { a / 1000, a % 1000 * 1000000 };
