@@ -11,6 +11,7 @@
  *   fork N          N children, child I exits with status I; waits for each
  *   thread N        N threads one after another, each one getppid()
  *   sleep MS        nanosleep() MS milliseconds
+ *   spin MS         a busy loop in user space for MS milliseconds
  *   efault          read() into and open() from a bad address (EFAULT)
  *   exit N          exit with status N now
  *   abort           abort() (SIGABRT)
@@ -72,6 +73,19 @@ static void threads(long n)
 	}
 }
 
+static void spin(long ms)
+{
+	struct timespec t0, t;
+	volatile unsigned long n = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		for (int k = 0; k < 100000; k++)
+			n++;
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	} while ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 < ms);
+}
+
 static void efault(void)
 {
 	int fd = open("/dev/zero", O_RDONLY);
@@ -109,6 +123,9 @@ int main(int argc, char **argv)
 		} else if (!strcmp(s, "sleep")) {
 			struct timespec ts = { a / 1000, a % 1000 * 1000000 };
 			nanosleep(&ts, NULL);
+			i++;
+		} else if (!strcmp(s, "spin")) {
+			spin(a);
 			i++;
 		} else if (!strcmp(s, "efault")) {
 			efault();
