@@ -10,7 +10,9 @@
  * context are dropped.  stap's DWARF unwinder gives the frames it can
  * unwind as exact and then hands over to the kernel's unwinder, whose
  * frames are marked "(inexact)"; we reproduce that shape: with symbols,
- * all frames are exact and the last is repeated inexact; without, the
+ * the frames are exact up to the last one before a change of stack (an
+ * interrupt taken in the kernel ran on the IRQ stack), or to the last, and
+ * the chain follows inexact from that frame; without, the
  * frames in this module (which stap unwinds) and the first kernel frame are
  * exact and the kernel's chain follows inexact from that frame.  An address
  * in this module prints as stap shows one without symbols:
@@ -145,18 +147,61 @@ static void _stp_unwind_warn(void)
 		_stp_transport_warn("Missing unwind data for a module, rerun with 'stap -d kernel'");
 }
 
+#if defined(CONFIG_X86_64) && defined(CONFIG_UNWINDER_ORC)
+#include <asm/unwind.h>
+
+/* stack_trace_save's frames, each with the stack it was found on (task,
+ * IRQ, …): stap's DWARF unwinder stops where the stack changes. */
+static noinline unsigned int _stp_stack_walk(unsigned long *e, unsigned char *ty,
+				    unsigned int max)
+{
+	struct unwind_state st;
+	unsigned int n = 0, skip = 1;	/* this function's own frame */
+	unsigned long a;
+
+	for (unwind_start(&st, current, NULL, NULL); !unwind_done(&st) && n < max;
+	     unwind_next_frame(&st)) {
+		a = unwind_get_return_address(&st);
+		if (!a)
+			break;
+		if (skip) {
+			skip--;
+			continue;
+		}
+		e[n] = a;
+		ty[n++] = (unsigned char)st.stack_info.type;
+	}
+	return n;
+}
+#else
+static noinline unsigned int _stp_stack_walk(unsigned long *e, unsigned char *ty,
+				    unsigned int max)
+{
+	unsigned int n = stack_trace_save(e, max, 0);
+
+	memset(ty, 0, max);
+	return n;
+}
+#endif
+
 /* The kernel's frames of the probed context: its address, then the
- * return addresses above it. */
-static int _stp_kstack(struct context *c, unsigned long *k, int max)
+ * return addresses above it.  *SW is the index of the first frame on
+ * another stack than the first (an interrupt's), or MAX if none. */
+static int _stp_kstack(struct context *c, unsigned long *k, int max, int *sw)
 {
 	unsigned long e[64], ip, ret = 0;
+	unsigned char ty[64];
 	struct pt_regs *r = c->regs;
-	unsigned int n = stack_trace_save(e, ARRAY_SIZE(e), 0), i, start = n;
+	unsigned int n = _stp_stack_walk(e, ty, ARRAY_SIZE(e)), i, start = n, first;
 	int m = 0, lead = 1;
 
+	*sw = max;
 	if (!r || user_mode(r)) {	/* no probed kernel context */
-		for (i = 1; i < n && m < max; i++)
+		for (i = 1; i < n && m < max; i++) {
+			if (*sw == max && ty[i] != ty[1])
+				*sw = m;
 			k[m++] = e[i];
+		}
 		return m;
 	}
 	ip = instruction_pointer(r);
@@ -175,8 +220,12 @@ static int _stp_kstack(struct context *c, unsigned long *k, int max)
 				start = i;
 	if (lead)
 		k[m++] = ip;
-	for (i = start; i < n && m < max; i++)
+	first = start;
+	for (i = start; i < n && m < max; i++) {
+		if (*sw == max && ty[i] != ty[first])
+			*sw = m;
 		k[m++] = e[i];
+	}
 	return m;
 }
 
@@ -189,7 +238,7 @@ struct _stp_bt {
 static __maybe_unused void _stp_backtrace(struct context *c, struct _stp_bt *bt)
 {
 	unsigned long k[MAXBACKTRACE];
-	int nk = _stp_kstack(c, k, MAXBACKTRACE), i;
+	int sw, nk = _stp_kstack(c, k, MAXBACKTRACE, &sw), i;
 
 	_stp_unwind_warn();
 	bt->n = 0;
@@ -198,11 +247,14 @@ static __maybe_unused void _stp_backtrace(struct context *c, struct _stp_bt *bt)
 		bt->nexact = 0;
 		return;
 	}
-	if (STP_KSYMS_N) {
-		for (i = 0; i < nk; i++)
+	if (STP_KSYMS_N) {	/* exact up to a change of stack */
+		int last = sw < nk && sw > 0 ? sw - 1 : nk - 1;
+
+		for (i = 0; i <= last; i++)
 			bt->pc[bt->n++] = k[i];
 		bt->nexact = bt->n;
-		bt->pc[bt->n++] = k[nk - 1];
+		for (i = last; i < nk; i++)
+			bt->pc[bt->n++] = k[i];
 	} else {
 		unsigned long off;
 		int first = 0;	/* the first frame outside this module */
