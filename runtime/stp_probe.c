@@ -134,7 +134,8 @@ static __maybe_unused int _stp_overloaded(struct context *c, cycles_t start, cyc
 }
 #endif
 
-/* Run P's handler.  REGS are the registers of the probed context (NULL for
+/* Run P's handler.  REGS are the registers of the probed context: kernel
+ * ones, or user ones when a perf sample interrupted user code (NULL for
  * timers and begin/end); INTERRUPTIBLE handlers (begin/end) get the larger
  * statement budget; ARGS are the probe's arguments (tracepoints), or NULL.
  * Returns 0, or -1 if the handler ended in error. */
@@ -166,7 +167,7 @@ static __maybe_unused int _stp_probe_run_args(struct stp_probe *p,
 	c->probe = p;
 	c->regs = regs;
 	c->args = args;
-	c->user_mode = 0;
+	c->user_mode = regs && user_mode(regs);	/* perf: user code */
 	c->nesting = 0;
 	c->next = 0;
 	c->aborted = 0;

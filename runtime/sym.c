@@ -10,14 +10,21 @@
  * context are dropped.  stap's DWARF unwinder gives the frames it can
  * unwind as exact and then hands over to the kernel's unwinder, whose
  * frames are marked "(inexact)"; we reproduce that shape: with symbols,
- * all frames are exact and the last is repeated inexact; without, only
- * the probed address is exact and the whole chain follows inexact.
+ * the frames are exact up to the last one before a change of stack (an
+ * interrupt taken in the kernel ran on the IRQ stack), or to the last, and
+ * the chain follows inexact from that frame; without, the
+ * frames in this module (which stap unwinds) and the first kernel frame are
+ * exact and the kernel's chain follows inexact from that frame.  An address
+ * in this module prints as stap shows one without symbols:
+ * "0xADDR [mod+0xOFF]".
  */
 #ifndef STP_SYM_C
 #define STP_SYM_C
 
 #include <linux/kallsyms.h>
+#include <linux/module.h>
 #include <linux/stacktrace.h>
+#include <linux/version.h>
 
 #ifndef STP_KSYMS_N
 #define STP_KSYMS_N 0
@@ -60,6 +67,25 @@ static __maybe_unused int _stp_ksym_lookup(unsigned long addr, const char **name
 #endif
 }
 
+/* This module's name and ADDR's offset in its text, if ADDR is in it
+ * (frames of the probe handler); NULL otherwise.  The kernel exports no
+ * lookup of other modules' bounds. */
+static const char *_stp_mod_offset(unsigned long addr, unsigned long *off)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
+	unsigned long base = (unsigned long)THIS_MODULE->mem[MOD_TEXT].base;
+	unsigned long size = THIS_MODULE->mem[MOD_TEXT].size;
+#else
+	unsigned long base = (unsigned long)THIS_MODULE->core_layout.base;
+	unsigned long size = THIS_MODULE->core_layout.text_size;
+#endif
+
+	if (addr < base || addr - base >= size)
+		return NULL;
+	*off = addr - base;
+	return THIS_MODULE->name;
+}
+
 /* symname(): "name", or the address in hex. */
 static __maybe_unused void _stp_symname(char *buf, size_t n, unsigned long addr)
 {
@@ -73,16 +99,22 @@ static __maybe_unused void _stp_symname(char *buf, size_t n, unsigned long addr)
 }
 
 /* symdata(): "name+0xOFF/0xSIZE [kernel]"; with SHORT_FORM (the lines of
- * sprint_backtrace) "name+0xOFF [kernel]". */
+ * sprint_backtrace) "name+0xOFF [kernel]".  In a module: "0xADDR
+ * [mod+0xOFF/0x0]" (short "0xADDR [mod+0xOFF]"); else the address. */
 static __maybe_unused void _stp_symdata(char *buf, size_t n, unsigned long addr,
 					int short_form)
 {
 	const char *name;
 	unsigned long off, size;
 
-	if (!_stp_ksym_lookup(addr, &name, &off, &size))
-		snprintf(buf, n, "0x%lx", addr);
-	else if (short_form)
+	if (!_stp_ksym_lookup(addr, &name, &off, &size)) {
+		name = _stp_mod_offset(addr, &off);
+		if (name)
+			snprintf(buf, n, "0x%lx [%s+0x%lx%s]", addr, name, off,
+				 short_form ? "" : "/0x0");
+		else
+			snprintf(buf, n, "0x%lx", addr);
+	} else if (short_form)
 		snprintf(buf, n, "%s+0x%lx [kernel]", name, off);
 	else
 		snprintf(buf, n, "%s+0x%lx/0x%lx [kernel]", name, off, size);
@@ -115,18 +147,61 @@ static void _stp_unwind_warn(void)
 		_stp_transport_warn("Missing unwind data for a module, rerun with 'stap -d kernel'");
 }
 
+#if defined(CONFIG_X86_64) && defined(CONFIG_UNWINDER_ORC)
+#include <asm/unwind.h>
+
+/* stack_trace_save's frames, each with the stack it was found on (task,
+ * IRQ, …): stap's DWARF unwinder stops where the stack changes. */
+static noinline unsigned int _stp_stack_walk(unsigned long *e, unsigned char *ty,
+				    unsigned int max)
+{
+	struct unwind_state st;
+	unsigned int n = 0, skip = 1;	/* this function's own frame */
+	unsigned long a;
+
+	for (unwind_start(&st, current, NULL, NULL); !unwind_done(&st) && n < max;
+	     unwind_next_frame(&st)) {
+		a = unwind_get_return_address(&st);
+		if (!a)
+			break;
+		if (skip) {
+			skip--;
+			continue;
+		}
+		e[n] = a;
+		ty[n++] = (unsigned char)st.stack_info.type;
+	}
+	return n;
+}
+#else
+static noinline unsigned int _stp_stack_walk(unsigned long *e, unsigned char *ty,
+				    unsigned int max)
+{
+	unsigned int n = stack_trace_save(e, max, 0);
+
+	memset(ty, 0, max);
+	return n;
+}
+#endif
+
 /* The kernel's frames of the probed context: its address, then the
- * return addresses above it. */
-static int _stp_kstack(struct context *c, unsigned long *k, int max)
+ * return addresses above it.  *SW is the index of the first frame on
+ * another stack than the first (an interrupt's), or MAX if none. */
+static int _stp_kstack(struct context *c, unsigned long *k, int max, int *sw)
 {
 	unsigned long e[64], ip, ret = 0;
+	unsigned char ty[64];
 	struct pt_regs *r = c->regs;
-	unsigned int n = stack_trace_save(e, ARRAY_SIZE(e), 0), i, start = n;
+	unsigned int n = _stp_stack_walk(e, ty, ARRAY_SIZE(e)), i, start = n, first;
 	int m = 0, lead = 1;
 
+	*sw = max;
 	if (!r || user_mode(r)) {	/* no probed kernel context */
-		for (i = 1; i < n && m < max; i++)
+		for (i = 1; i < n && m < max; i++) {
+			if (*sw == max && ty[i] != ty[1])
+				*sw = m;
 			k[m++] = e[i];
+		}
 		return m;
 	}
 	ip = instruction_pointer(r);
@@ -145,8 +220,12 @@ static int _stp_kstack(struct context *c, unsigned long *k, int max)
 				start = i;
 	if (lead)
 		k[m++] = ip;
-	for (i = start; i < n && m < max; i++)
+	first = start;
+	for (i = start; i < n && m < max; i++) {
+		if (*sw == max && ty[i] != ty[first])
+			*sw = m;
 		k[m++] = e[i];
+	}
 	return m;
 }
 
@@ -159,7 +238,7 @@ struct _stp_bt {
 static __maybe_unused void _stp_backtrace(struct context *c, struct _stp_bt *bt)
 {
 	unsigned long k[MAXBACKTRACE];
-	int nk = _stp_kstack(c, k, MAXBACKTRACE), i;
+	int sw, nk = _stp_kstack(c, k, MAXBACKTRACE, &sw), i;
 
 	_stp_unwind_warn();
 	bt->n = 0;
@@ -168,20 +247,30 @@ static __maybe_unused void _stp_backtrace(struct context *c, struct _stp_bt *bt)
 		bt->nexact = 0;
 		return;
 	}
-	if (STP_KSYMS_N) {
-		for (i = 0; i < nk; i++)
+	if (STP_KSYMS_N) {	/* exact up to a change of stack */
+		int last = sw < nk && sw > 0 ? sw - 1 : nk - 1;
+
+		for (i = 0; i <= last; i++)
 			bt->pc[bt->n++] = k[i];
 		bt->nexact = bt->n;
-		bt->pc[bt->n++] = k[nk - 1];
+		for (i = last; i < nk; i++)
+			bt->pc[bt->n++] = k[i];
 	} else {
-		bt->pc[bt->n++] = k[0];
-		bt->nexact = 1;
-		for (i = 0; i < nk; i++)
+		unsigned long off;
+		int first = 0;	/* the first frame outside this module */
+
+		while (first < nk - 1 && _stp_mod_offset(k[first], &off))
+			first++;
+		for (i = 0; i <= first; i++)
+			bt->pc[bt->n++] = k[i];
+		bt->nexact = bt->n;
+		for (i = first; i < nk; i++)
 			bt->pc[bt->n++] = k[i];
 	}
 }
 
-/* One line of print_backtrace/print_stack: " 0xADDR : symdata". */
+/* One line of print_backtrace: " 0xADDR : symdata", or " symdata" for
+ * an address without a name. */
 static __maybe_unused void _stp_print_frame(struct context *c, const char *lead,
 					    unsigned long pc, int inexact)
 {
@@ -194,7 +283,8 @@ static __maybe_unused void _stp_print_frame(struct context *c, const char *lead,
 		snprintf(line, sizeof line, "%s0x%lx : %s%s\n", lead, pc, sym,
 			 inexact ? " (inexact)" : "");
 	} else {
-		snprintf(line, sizeof line, "%s0x%lx%s\n", lead, pc,
+		_stp_symdata(sym, sizeof sym, pc, 0);
+		snprintf(line, sizeof line, "%s%s%s\n", lead, sym,
 			 inexact ? " (inexact)" : "");
 	}
 	_stp_print_str(c, line);
@@ -213,6 +303,15 @@ static __maybe_unused void _stp_print_backtrace(struct context *c)
 	}
 	for (; i < bt.n; i++)
 		_stp_print_frame(c, " ", bt.pc[i], i >= bt.nexact);
+}
+
+/* One line of print_stack/sprint_stack: " 0xADDR : symdata". */
+static __maybe_unused void _stp_stack_line(char *line, size_t n, unsigned long pc)
+{
+	char sym[MAXSTRINGLEN];
+
+	_stp_symdata(sym, sizeof sym, pc, 0);
+	snprintf(line, n, " 0x%lx : %s\n", pc, sym);
 }
 
 /* Addresses in hex separated by spaces (backtrace()'s form) to frames. */

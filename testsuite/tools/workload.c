@@ -9,7 +9,9 @@
  *   open PATH       open() PATH read-only (and close it if it opened)
  *   getppid N       N getppid()s
  *   fork N          N children, child I exits with status I; waits for each
+ *   thread N        N threads one after another, each one getppid()
  *   sleep MS        nanosleep() MS milliseconds
+ *   spin MS         a busy loop in user space for MS milliseconds
  *   efault          read() into and open() from a bad address (EFAULT)
  *   exit N          exit with status N now
  *   abort           abort() (SIGABRT)
@@ -17,6 +19,7 @@
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +57,35 @@ static void forks(long n)
 	}
 }
 
+static void *thread_main(void *arg)
+{
+	(void)arg;
+	syscall(SYS_getppid);
+	return NULL;
+}
+
+static void threads(long n)
+{
+	for (long i = 0; i < n; i++) {
+		pthread_t t;
+		if (!pthread_create(&t, NULL, thread_main, NULL))
+			pthread_join(t, NULL);
+	}
+}
+
+static void spin(long ms)
+{
+	struct timespec t0, t;
+	volatile unsigned long n = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		for (int k = 0; k < 100000; k++)
+			n++;
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	} while ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 < ms);
+}
+
 static void efault(void)
 {
 	int fd = open("/dev/zero", O_RDONLY);
@@ -85,9 +117,15 @@ int main(int argc, char **argv)
 		} else if (!strcmp(s, "fork")) {
 			forks(a);
 			i++;
+		} else if (!strcmp(s, "thread")) {
+			threads(a);
+			i++;
 		} else if (!strcmp(s, "sleep")) {
 			struct timespec ts = { a / 1000, a % 1000 * 1000000 };
 			nanosleep(&ts, NULL);
+			i++;
+		} else if (!strcmp(s, "spin")) {
+			spin(a);
 			i++;
 		} else if (!strcmp(s, "efault")) {
 			efault();
