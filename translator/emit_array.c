@@ -285,6 +285,55 @@ static void foreach_keys(struct emit *e, struct stmt *st, const char *m,
 	}
 }
 
+/* The loop's body, its count of actions, and the ends of the loop and of
+ * its block, with the continue and break labels. */
+static void foreach_body(struct emit *e, struct stmt *st)
+{
+	emit_stmt(e, st->u.foreach.body);
+	emit_actions(e, 0, emit_stmt_where(e, st->u.foreach.body), 1);
+	emit_line(e, "%s: __attribute__((unused));", e->continue_label);
+	emit_close(e, "");
+	emit_line(e, "%s: __attribute__((unused));", e->break_label);
+	emit_close(e, "");
+}
+
+/* foreach (b in @hist_*(x)): every bucket index in order, whatever the
+ * sort direction, as stap 4.8; the value is the bucket's count. */
+static void emit_foreach_hist(struct emit *e, struct stmt *st)
+{
+	struct exp *h = st->u.foreach.array;
+	struct sym *sym;
+	const char *d = stat_data(e, h->u.hist.stat, &sym);
+	int n = e->nlabels++;
+	const char *rec = A(e, "_fr%d", n), *done = A(e, "_fn%d", n);
+	struct exp *key;
+	const char *b;
+
+	if (!sym || st->u.foreach.keys.n != 1)
+		return;
+	key = st->u.foreach.keys.v[0];
+	b = emit_sym_ref(e, key->u.sym.sym);
+	emit_open(e, "%s", "");
+	if (st->u.foreach.limit)	/* evaluated once, before the loop */
+		emit_line(e, "int64_t %s = 0, _fl%d = %s;", done, n,
+			  ex(e, st->u.foreach.limit));
+	emit_line(e, "const struct _stp_stat_data *%s __attribute__((unused)) = %s;",
+		  rec, d);
+	emit_actions(e, 1, emit_where(e, "keyword", st->loc), 1);
+	emit_open(e, "for (%s = 0; %s < %s_h.buckets; %s++)", b, b,
+		  emit_sym_ref(e, sym), b);
+	if (st->u.foreach.limit)
+		emit_line(e, "if (%s++ >= _fl%d) break;", done, n);
+	emit_actions(e, 1, emit_where(e, "keyword", st->loc), 0);
+	e->break_label = emit_new_label(e, "brk");
+	e->continue_label = emit_new_label(e, "cont");
+	if (st->u.foreach.value)
+		emit_line(e, "%s = %s ? %s->histogram[%s] : 0;",
+			  emit_sym_ref(e, st->u.foreach.value->u.sym.sym), rec,
+			  rec, b);
+	foreach_body(e, st);
+}
+
 void emit_foreach(struct emit *e, struct stmt *st)
 {
 	struct exp *arr = st->u.foreach.array;
@@ -295,8 +344,12 @@ void emit_foreach(struct emit *e, struct stmt *st)
 	unsigned wild = 0;
 	const char *slice = NULL;
 
+	if (arr->kind == EX_HIST) {
+		emit_foreach_hist(e, st);
+		return;
+	}
 	if (!sym) {
-		emit_unsupported(e, st->loc, "foreach over a histogram");
+		emit_unsupported(e, st->loc, "foreach over this expression");
 		return;
 	}
 	emit_open(e, "%s", "");
@@ -343,12 +396,7 @@ void emit_foreach(struct emit *e, struct stmt *st)
 		else
 			emit_line(e, "%s = *_stp_map_val_int(%s, %s);", ref, m, id);
 	}
-	emit_stmt(e, st->u.foreach.body);
-	emit_actions(e, 0, emit_stmt_where(e, st->u.foreach.body), 1);
-	emit_line(e, "%s: __attribute__((unused));", e->continue_label);
-	emit_close(e, "");
-	emit_line(e, "%s: __attribute__((unused));", e->break_label);
-	emit_close(e, "");
+	foreach_body(e, st);
 }
 
 void emit_delete(struct emit *e, struct stmt *st)
@@ -443,11 +491,10 @@ static int scan_agg_sort(struct walker *w, struct stmt *st)
 
 static int64_t const_arg(struct emit *e, struct exp *x)
 {
-	if (x && x->kind == EX_NUM)
-		return x->u.num;
-	if (x && x->kind == EX_UNARY && !strcmp(x->u.un.op, "-") &&
-	    x->u.un.operand->kind == EX_NUM)
-		return -x->u.un.operand->u.num;
+	int64_t v;
+
+	if (exp_int_literal(x, &v))
+		return v;
 	diag_error(&e->s->diags, x ? x->loc : (struct loc){0}, "translate.hist-arg",
 		   "histogram parameters must be number literals");
 	return 1;
