@@ -362,16 +362,18 @@ void emit_foreach(struct emit *e, struct stmt *st)
 		emit_line(e, "struct _stp_map *%s = %s;", m, emit_sym_ref(e, sym));
 	}
 	emit_line(e, "int %s;", id);
-	emit_line(e, "int64_t %s = %s;", left,
-		  st->u.foreach.limit ? ex(e, st->u.foreach.limit) : "-1");
+	if (st->u.foreach.limit)
+		emit_line(e, "int64_t %s = %s;", left, ex(e, st->u.foreach.limit));
 	if (st->u.foreach.sort_dir) {
 		int col = st->u.foreach.sort_col > 0 ? st->u.foreach.sort_col - 1
 						     : -1;
-		emit_line(e, "_stp_map_sort(%s, %d, %d, %s, %s < 0 ? 0 : %s);", m,
+		/* the limit as given: 0 (or none) sorts all, a negative
+		 * one runs stap's partial sort and no iteration */
+		emit_line(e, "_stp_map_sort(%s, %d, %d, %s, %s);", m,
 			  col, st->u.foreach.sort_dir,
 			  stat_op_name(st->u.foreach.sort_stat ?
 				       st->u.foreach.sort_stat : "count"),
-			  left, left);
+			  st->u.foreach.limit ? left : "0");
 	}
 	emit_actions(e, 1, emit_where(e, "keyword", st->loc), 1);
 	if (st->u.foreach.slice.n) {
@@ -383,7 +385,8 @@ void emit_foreach(struct emit *e, struct stmt *st)
 			  id, m, id, id, m, id);
 	}
 	emit_actions(e, 1, emit_where(e, "keyword", st->loc), 0);
-	emit_line(e, "if (%s >= 0 && %s-- == 0) break;", left, left);
+	if (st->u.foreach.limit)
+		emit_line(e, "if (%s-- <= 0) break;", left);
 	e->break_label = emit_new_label(e, "brk");
 	e->continue_label = emit_new_label(e, "cont");
 	foreach_keys(e, st, m, id);
