@@ -254,19 +254,23 @@ const char *emit_stat_op(struct emit *e, struct exp *x)
 		 e->err_label);
 }
 
-/* print(@hist_log(x)) and friends: the histogram's text. */
-const char *emit_hist_print(struct emit *e, struct exp *h, const char *to)
+/* print(@hist_log(x)) and friends: the histogram's text.  An empty
+ * aggregate is an error "near" the print call, as in stap 4.8. */
+const char *emit_hist_print(struct emit *e, struct exp *h, const char *to,
+			    const char *where)
 {
 	struct sym *sym;
-	const char *d = stat_data(e, h->u.hist.stat, &sym);
+	const char *d = stat_data(e, h->u.hist.stat, &sym), *check;
 
 	if (!sym)
 		return "";
+	check = A(e, "const struct _stp_stat_data *_hd = %s; if (!_hd || !_hd->count) { _stp_error_at(c, STP_STAT_EMPTY_MSG, %s); goto %s; } ",
+		  d, where, e->err_label);
 	if (to)
-		return A(e, "_stp_hist_sprint(%s + strlen(%s), MAXSTRINGLEN - strlen(%s), &%s_h, %s); ",
-			 to, to, to, emit_sym_ref(e, sym), d);
-	return A(e, "_stp_hist_print(&%s_h, %s, _stp_print_emit, c); ",
-		 emit_sym_ref(e, sym), d);
+		return A(e, "{ %s_stp_hist_sprint(%s + strlen(%s), MAXSTRINGLEN - strlen(%s), &%s_h, _hd); } ",
+			 check, to, to, to, emit_sym_ref(e, sym));
+	return A(e, "{ %s_stp_hist_print(&%s_h, _hd, _stp_print_emit, c); } ",
+		 check, emit_sym_ref(e, sym));
 }
 
 static void foreach_keys(struct emit *e, struct stmt *st, const char *m,

@@ -129,7 +129,7 @@ const char *emit_new_label(struct emit *e, const char *stem)
 
 #define new_label emit_new_label
 
-static const char *exp_where(struct emit *e, struct exp *x)
+const char *emit_exp_where(struct emit *e, struct exp *x)
 {
 	struct loc loc;
 	const char *what = first_token(e, x, &loc);
@@ -146,7 +146,7 @@ static void emit_for(struct emit *e, struct stmt *st)
 
 	if (st->u.for_.init) {
 		emit_line(e, "(void)(%s);", ex(e, st->u.for_.init));
-		emit_actions(e, 1, exp_where(e, st->u.for_.init), 0);
+		emit_actions(e, 1, emit_exp_where(e, st->u.for_.init), 0);
 	}
 	emit_actions(e, 1, kw, 1);
 	emit_open(e, "for (;;)");
@@ -161,7 +161,7 @@ static void emit_for(struct emit *e, struct stmt *st)
 	 * it is charged with whatever comes next */
 	if (st->u.for_.incr) {
 		emit_line(e, "(void)(%s);", ex(e, st->u.for_.incr));
-		emit_actions(e, 1, exp_where(e, st->u.for_.incr), 0);
+		emit_actions(e, 1, emit_exp_where(e, st->u.for_.incr), 0);
 	}
 	emit_close(e, "");
 	emit_line(e, "%s: ;", brk);
