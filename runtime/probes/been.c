@@ -1,11 +1,12 @@
 /* probes/been.c - running begin, end and error probes.
  *
  * Begin probes run when the session starts, in the order the translator
- * sorted them.  At the stop, end probes run; after errors, the error
- * probes run instead and end probes are skipped (as stap does).  Lists
- * end with NULL.  The display of written-only globals is stap's end
- * probe of priority 0 added after the script's: it runs before end
- * probe number display_at (those of priority 0 or less come first).
+ * sorted them.  At the stop, end probes run; after an error (also in an
+ * end probe) the end probes left are skipped and the error probes run
+ * (as stap does).  Lists end with NULL.  The display of written-only
+ * globals is stap's end probe of priority 0 added after the script's: it
+ * runs before end probe number display_at (those of priority 0 or less
+ * come first).
  */
 
 static void _stp_show_globals(void);	/* stp_session.c */
@@ -29,14 +30,13 @@ static void _stp_run_end_probes(struct stp_probe *const *end, int display_at,
 	/* a family failed to start: stap runs no end probe then */
 	if (atomic_read(&_stp_script_state) == STP_SESSION_STARTING)
 		return;
-	if (atomic_read(&_stp_error_count)) {
-		for (p = error; *p; p++)
-			_stp_probe_run(*p, NULL, 1);
-		return;
-	}
-	for (i = 0; end[i]; i++) {
+	for (i = 0; end[i] && !atomic_read(&_stp_error_count); i++) {
 		if (i == display_at)
 			_stp_show_globals();
 		_stp_probe_run(end[i], NULL, 1);
 	}
+	/* an error, before or in an end probe, skips the end probes left */
+	if (atomic_read(&_stp_error_count))
+		for (p = error; *p; p++)
+			_stp_probe_run(*p, NULL, 1);
 }
