@@ -206,7 +206,14 @@ static void emit_return(struct emit *e, struct stmt *st)
 		emit_line(e, "_stp_strassign(l->__retvalue, %s);", ex(e, v));
 	else if (v && e->func && e->func->type == TY_LONG)
 		emit_line(e, "l->__retvalue = %s;", ex(e, v));
-	else if (v)
+	else if (v && e->func && e->func->type == TY_UNKNOWN) {
+		/* `return f()` with f of no type (only recursion decides it) */
+		struct loc loc;
+
+		first_token(e, v, &loc);
+		diag_error(&e->s->diags, loc, "translate.return-type",
+			   "return value type unsupported");
+	} else if (v)
 		emit_line(e, "(void)(%s);", ex(e, v));
 	emit_actions(e, 1, stmt_where(e, st), 1);
 	emit_line(e, "goto out;");
