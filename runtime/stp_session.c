@@ -100,25 +100,35 @@ static void _stp_display_globals(struct context *c)
 	}
 }
 
-/* After the end probes: the written-only globals (unless an error
- * happened), then with -t the probe hit report. */
-static void _stp_final_output(void)
+/* The written-only globals, once and unless an error happened (end
+ * probes, in stap): among the end probes (probes/been.c, after those of
+ * priority <= 0) or after them all; then with -t the probe hit report. */
+static void _stp_stop_output(int report)
 {
+	static int shown;
 	struct context *c;
 
 	preempt_disable();
 	c = __this_cpu_read(_stp_ctx);
 	if (c && atomic_inc_return(&c->busy) == 1) {
 		c->plen = 0;
-		if (!atomic_read(&_stp_error_count))	/* end probes, in stap */
+		if (!shown && !atomic_read(&_stp_error_count)) {
+			shown = 1;
 			_stp_display_globals(c);
+		}
 #ifdef STP_TIMING
-		_stp_timing_report(c, stp_probes, stp_global_cnames);
+		if (report)
+			_stp_timing_report(c, stp_probes, stp_global_cnames);
 #endif
 	}
 	if (c)
 		atomic_dec(&c->busy);
 	preempt_enable();
+}
+
+static void _stp_show_globals(void)
+{
+	_stp_stop_output(0);
 }
 
 void stp_session_stop(void)
@@ -129,7 +139,7 @@ void stp_session_stop(void)
 		return;
 	atomic_set(&_stp_script_state, STP_SESSION_STOPPING);
 	stp_probes_stop();
-	_stp_final_output();
+	_stp_stop_output(1);
 	errors = atomic_read(&_stp_error_count);
 	skipped = atomic_read(&_stp_skipped_count);
 	if (errors || skipped) {

@@ -329,6 +329,16 @@ static int mark_stmt(struct walker *w, struct stmt *st)
 static int bind_stmt(struct walker *w, struct stmt *st)
 {
 	struct elab *el = w->arg;
+	int64_t limit;
+
+	/* stap 4.8 drops a foreach whose limit is a number <= 0 before
+	 * resolving its symbols (also with -u): its array may then be
+	 * written only, and displayed at the end */
+	if (st->kind == ST_FOREACH && exp_int_literal(st->u.foreach.limit, &limit) &&
+	    limit <= 0) {
+		st->kind = ST_NULL;
+		return 1;
+	}
 
 	if (st->kind == ST_EMBEDDED && !el->file->is_tapset && !el->s->guru)
 		diag_error(&el->s->diags, st->loc, "sema.embedded-c",

@@ -165,6 +165,19 @@ static int valid_ident(const char *p)
 	return 1;
 }
 
+/* stap 4.8 takes -G VAR=VALUE only with VALUE of letters, digits and _.- */
+static int valid_gvalue(const char *p)
+{
+	if (!*p)
+		return 0;
+	for (; *p; p++)
+		if (!(*p == '_' || *p == '.' || *p == '-' ||
+		      (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9')))
+			return 0;
+	return 1;
+}
+
 /* Where the installed library lives, unless the environment says otherwise
  * (SYSTEMTAP_TAPSET / SYSTEMTAP_RUNTIME, as with stap; the test suite uses
  * them to run from the source tree). */
@@ -276,8 +289,8 @@ static int one_option(struct session *s, int c, const char *arg,
 		break;
 	case 'G': {
 		struct kv *kv = split_kv(s, arg);
-		if (!kv->value || !valid_ident(kv->name))
-			return bad(s, "invalid -G option '%s': expected VAR=VALUE", arg);
+		if (!kv->value || !valid_ident(kv->name) || !valid_gvalue(kv->value))
+			return bad(s, "Safety pattern mismatch for -G parameter ('%s' vs. '^[a-z_][a-z0-9_]*=[a-z0-9_.-]+$')", arg);
 		vec_push(s->arena, &s->globals_set, kv);
 		break;
 	}

@@ -163,8 +163,19 @@ static void warn_locals(struct elab *el, struct vec *locals, struct vec *seen)
 	}
 }
 
+static int set_by_option(struct session *s, const char *name)
+{
+	struct kv *kv;
+	int i;
+
+	VEC_EACH(s->globals_set, i, kv)
+		if (!strcmp(kv->name, name))
+			return 1;
+	return 0;
+}
+
 /* Globals of the user's files that the program reads but nothing assigns
- * (an initializer assigns). */
+ * (an initializer assigns, and so does -G VAR=VALUE). */
 static void warn_globals(struct elab *el)
 {
 	struct sym *sym;
@@ -172,7 +183,8 @@ static void warn_globals(struct elab *el)
 
 	VEC_EACH(el->globals, i, sym)
 		if (sym->read && !sym->written && !sym->decl->init &&
-		    sym->decl->file && sym->decl->file->is_user)
+		    sym->decl->file && sym->decl->file->is_user &&
+		    !set_by_option(el->s, sym->name))
 			diag_warning(&el->s->diags, sym->loc, "sema.never-assigned-global",
 				     "never-assigned global variable '%s'", sym->name);
 }

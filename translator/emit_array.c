@@ -254,19 +254,23 @@ const char *emit_stat_op(struct emit *e, struct exp *x)
 		 e->err_label);
 }
 
-/* print(@hist_log(x)) and friends: the histogram's text. */
-const char *emit_hist_print(struct emit *e, struct exp *h, const char *to)
+/* print(@hist_log(x)) and friends: the histogram's text.  An empty
+ * aggregate is an error "near" the print call, as in stap 4.8. */
+const char *emit_hist_print(struct emit *e, struct exp *h, const char *to,
+			    const char *where)
 {
 	struct sym *sym;
-	const char *d = stat_data(e, h->u.hist.stat, &sym);
+	const char *d = stat_data(e, h->u.hist.stat, &sym), *check;
 
 	if (!sym)
 		return "";
+	check = A(e, "const struct _stp_stat_data *_hd = %s; if (!_hd || !_hd->count) { _stp_error_at(c, STP_STAT_EMPTY_MSG, %s); goto %s; } ",
+		  d, where, e->err_label);
 	if (to)
-		return A(e, "_stp_hist_sprint(%s + strlen(%s), MAXSTRINGLEN - strlen(%s), &%s_h, %s); ",
-			 to, to, to, emit_sym_ref(e, sym), d);
-	return A(e, "_stp_hist_print(&%s_h, %s, _stp_print_emit, c); ",
-		 emit_sym_ref(e, sym), d);
+		return A(e, "{ %s_stp_hist_sprint(%s + strlen(%s), MAXSTRINGLEN - strlen(%s), &%s_h, _hd); } ",
+			 check, to, to, to, emit_sym_ref(e, sym));
+	return A(e, "{ %s_stp_hist_print(&%s_h, _hd, _stp_print_emit, c); } ",
+		 check, emit_sym_ref(e, sym));
 }
 
 static void foreach_keys(struct emit *e, struct stmt *st, const char *m,
@@ -285,6 +289,55 @@ static void foreach_keys(struct emit *e, struct stmt *st, const char *m,
 	}
 }
 
+/* The loop's body, its count of actions, and the ends of the loop and of
+ * its block, with the continue and break labels. */
+static void foreach_body(struct emit *e, struct stmt *st)
+{
+	emit_stmt(e, st->u.foreach.body);
+	emit_actions(e, 0, emit_stmt_where(e, st->u.foreach.body), 1);
+	emit_line(e, "%s: __attribute__((unused));", e->continue_label);
+	emit_close(e, "");
+	emit_line(e, "%s: __attribute__((unused));", e->break_label);
+	emit_close(e, "");
+}
+
+/* foreach (b in @hist_*(x)): every bucket index in order, whatever the
+ * sort direction, as stap 4.8; the value is the bucket's count. */
+static void emit_foreach_hist(struct emit *e, struct stmt *st)
+{
+	struct exp *h = st->u.foreach.array;
+	struct sym *sym;
+	const char *d = stat_data(e, h->u.hist.stat, &sym);
+	int n = e->nlabels++;
+	const char *rec = A(e, "_fr%d", n), *done = A(e, "_fn%d", n);
+	struct exp *key;
+	const char *b;
+
+	if (!sym || st->u.foreach.keys.n != 1)
+		return;
+	key = st->u.foreach.keys.v[0];
+	b = emit_sym_ref(e, key->u.sym.sym);
+	emit_open(e, "%s", "");
+	if (st->u.foreach.limit)	/* evaluated once, before the loop */
+		emit_line(e, "int64_t %s = 0, _fl%d = %s;", done, n,
+			  ex(e, st->u.foreach.limit));
+	emit_line(e, "const struct _stp_stat_data *%s __attribute__((unused)) = %s;",
+		  rec, d);
+	emit_actions(e, 1, emit_where(e, "keyword", st->loc), 1);
+	emit_open(e, "for (%s = 0; %s < %s_h.buckets; %s++)", b, b,
+		  emit_sym_ref(e, sym), b);
+	if (st->u.foreach.limit)
+		emit_line(e, "if (%s++ >= _fl%d) break;", done, n);
+	emit_actions(e, 1, emit_where(e, "keyword", st->loc), 0);
+	e->break_label = emit_new_label(e, "brk");
+	e->continue_label = emit_new_label(e, "cont");
+	if (st->u.foreach.value)
+		emit_line(e, "%s = %s ? %s->histogram[%s] : 0;",
+			  emit_sym_ref(e, st->u.foreach.value->u.sym.sym), rec,
+			  rec, b);
+	foreach_body(e, st);
+}
+
 void emit_foreach(struct emit *e, struct stmt *st)
 {
 	struct exp *arr = st->u.foreach.array;
@@ -295,8 +348,12 @@ void emit_foreach(struct emit *e, struct stmt *st)
 	unsigned wild = 0;
 	const char *slice = NULL;
 
+	if (arr->kind == EX_HIST) {
+		emit_foreach_hist(e, st);
+		return;
+	}
 	if (!sym) {
-		emit_unsupported(e, st->loc, "foreach over a histogram");
+		emit_unsupported(e, st->loc, "foreach over this expression");
 		return;
 	}
 	emit_open(e, "%s", "");
@@ -309,16 +366,18 @@ void emit_foreach(struct emit *e, struct stmt *st)
 		emit_line(e, "struct _stp_map *%s = %s;", m, emit_sym_ref(e, sym));
 	}
 	emit_line(e, "int %s;", id);
-	emit_line(e, "int64_t %s = %s;", left,
-		  st->u.foreach.limit ? ex(e, st->u.foreach.limit) : "-1");
+	if (st->u.foreach.limit)
+		emit_line(e, "int64_t %s = %s;", left, ex(e, st->u.foreach.limit));
 	if (st->u.foreach.sort_dir) {
 		int col = st->u.foreach.sort_col > 0 ? st->u.foreach.sort_col - 1
 						     : -1;
-		emit_line(e, "_stp_map_sort(%s, %d, %d, %s, %s < 0 ? 0 : %s);", m,
+		/* the limit as given: 0 (or none) sorts all, a negative
+		 * one runs stap's partial sort and no iteration */
+		emit_line(e, "_stp_map_sort(%s, %d, %d, %s, %s);", m,
 			  col, st->u.foreach.sort_dir,
 			  stat_op_name(st->u.foreach.sort_stat ?
 				       st->u.foreach.sort_stat : "count"),
-			  left, left);
+			  st->u.foreach.limit ? left : "0");
 	}
 	emit_actions(e, 1, emit_where(e, "keyword", st->loc), 1);
 	if (st->u.foreach.slice.n) {
@@ -330,7 +389,8 @@ void emit_foreach(struct emit *e, struct stmt *st)
 			  id, m, id, id, m, id);
 	}
 	emit_actions(e, 1, emit_where(e, "keyword", st->loc), 0);
-	emit_line(e, "if (%s >= 0 && %s-- == 0) break;", left, left);
+	if (st->u.foreach.limit)
+		emit_line(e, "if (%s-- <= 0) break;", left);
 	e->break_label = emit_new_label(e, "brk");
 	e->continue_label = emit_new_label(e, "cont");
 	foreach_keys(e, st, m, id);
@@ -343,12 +403,7 @@ void emit_foreach(struct emit *e, struct stmt *st)
 		else
 			emit_line(e, "%s = *_stp_map_val_int(%s, %s);", ref, m, id);
 	}
-	emit_stmt(e, st->u.foreach.body);
-	emit_actions(e, 0, emit_stmt_where(e, st->u.foreach.body), 1);
-	emit_line(e, "%s: __attribute__((unused));", e->continue_label);
-	emit_close(e, "");
-	emit_line(e, "%s: __attribute__((unused));", e->break_label);
-	emit_close(e, "");
+	foreach_body(e, st);
 }
 
 void emit_delete(struct emit *e, struct stmt *st)
@@ -443,11 +498,10 @@ static int scan_agg_sort(struct walker *w, struct stmt *st)
 
 static int64_t const_arg(struct emit *e, struct exp *x)
 {
-	if (x && x->kind == EX_NUM)
-		return x->u.num;
-	if (x && x->kind == EX_UNARY && !strcmp(x->u.un.op, "-") &&
-	    x->u.un.operand->kind == EX_NUM)
-		return -x->u.un.operand->u.num;
+	int64_t v;
+
+	if (exp_int_literal(x, &v))
+		return v;
 	diag_error(&e->s->diags, x ? x->loc : (struct loc){0}, "translate.hist-arg",
 		   "histogram parameters must be number literals");
 	return 1;

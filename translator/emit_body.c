@@ -129,7 +129,7 @@ const char *emit_new_label(struct emit *e, const char *stem)
 
 #define new_label emit_new_label
 
-static const char *exp_where(struct emit *e, struct exp *x)
+const char *emit_exp_where(struct emit *e, struct exp *x)
 {
 	struct loc loc;
 	const char *what = first_token(e, x, &loc);
@@ -146,7 +146,7 @@ static void emit_for(struct emit *e, struct stmt *st)
 
 	if (st->u.for_.init) {
 		emit_line(e, "(void)(%s);", ex(e, st->u.for_.init));
-		emit_actions(e, 1, exp_where(e, st->u.for_.init), 0);
+		emit_actions(e, 1, emit_exp_where(e, st->u.for_.init), 0);
 	}
 	emit_actions(e, 1, kw, 1);
 	emit_open(e, "for (;;)");
@@ -161,7 +161,7 @@ static void emit_for(struct emit *e, struct stmt *st)
 	 * it is charged with whatever comes next */
 	if (st->u.for_.incr) {
 		emit_line(e, "(void)(%s);", ex(e, st->u.for_.incr));
-		emit_actions(e, 1, exp_where(e, st->u.for_.incr), 0);
+		emit_actions(e, 1, emit_exp_where(e, st->u.for_.incr), 0);
 	}
 	emit_close(e, "");
 	emit_line(e, "%s: ;", brk);
@@ -206,7 +206,14 @@ static void emit_return(struct emit *e, struct stmt *st)
 		emit_line(e, "_stp_strassign(l->__retvalue, %s);", ex(e, v));
 	else if (v && e->func && e->func->type == TY_LONG)
 		emit_line(e, "l->__retvalue = %s;", ex(e, v));
-	else if (v)
+	else if (v && e->func && e->func->type == TY_UNKNOWN) {
+		/* `return f()` with f of no type (only recursion decides it) */
+		struct loc loc;
+
+		first_token(e, v, &loc);
+		diag_error(&e->s->diags, loc, "translate.return-type",
+			   "return value type unsupported");
+	} else if (v)
 		emit_line(e, "(void)(%s);", ex(e, v));
 	emit_actions(e, 1, stmt_where(e, st), 1);
 	emit_line(e, "goto out;");

@@ -120,7 +120,7 @@ static const char *concat(struct emit *e, struct exp *x)
 static const char *assign_scalar(struct emit *e, struct exp *x,
 				 const char *lv, enum type t)
 {
-	const char *op = x->u.bin.op, *r;
+	const char *op = x->u.bin.op, *r, *tmp;
 
 	if (t == TY_STRING) {
 		r = ex(e, x->u.bin.right);
@@ -132,21 +132,23 @@ static const char *assign_scalar(struct emit *e, struct exp *x,
 	r = ex(e, x->u.bin.right);
 	if (!strcmp(op, "="))
 		return A(e, "(%s = %s)", lv, r);
-	if (!strcmp(op, "/=") || !strcmp(op, "%=")) {
-		const char *tmp = emit_temp(e, TY_LONG);
+	/* the right side first: in `a += a++` it sees a incremented, as stap */
+	tmp = emit_temp(e, TY_LONG);
+	if (!strcmp(op, "/=") || !strcmp(op, "%="))
 		return A(e, "({ %s = %s; if (unlikely(!%s)) { _stp_error_at(c, \"division by 0\", %s); goto %s; } %s = %s(%s, %s); })",
 			 tmp, r, tmp, emit_where(e, A(e, "operator '%s'", op), x->loc),
 			 e->err_label, lv, *op == '/' ? "_stp_div64" : "_stp_mod64", lv, tmp);
-	}
 	if (!strcmp(op, "<<="))
-		return A(e, "(%s = (int64_t)((uint64_t)%s << ((%s) & 63)))", lv, lv, r);
+		return A(e, "({ %s = %s; %s = (int64_t)((uint64_t)%s << (%s & 63)); })",
+			 tmp, r, lv, lv, tmp);
 	if (!strcmp(op, ">>="))
-		return A(e, "(%s = %s >> ((%s) & 63))", lv, lv, r);
+		return A(e, "({ %s = %s; %s = %s >> (%s & 63); })", tmp, r, lv, lv, tmp);
 	if (!strcmp(op, "+=") || !strcmp(op, "-=") || !strcmp(op, "*=")) {
 		char o[2] = { op[0], 0 };
-		return A(e, "(%s = (int64_t)((uint64_t)%s %s (uint64_t)(%s)))", lv, lv, o, r);
+		return A(e, "({ %s = %s; %s = (int64_t)((uint64_t)%s %s (uint64_t)%s); })",
+			 tmp, r, lv, lv, o, tmp);
 	}
-	return A(e, "(%s %s %s)", lv, op, r);
+	return A(e, "({ %s = %s; %s %s %s; })", tmp, r, lv, op, tmp);
 }
 
 /* A family's variable written through its functions (procfs's $value). */

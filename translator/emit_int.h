@@ -21,7 +21,8 @@ const char *emit_array_in(struct emit *e, struct exp *x);
 const char *emit_array_assign(struct emit *e, struct exp *x);
 const char *emit_array_incdec(struct emit *e, struct exp *x, int post);
 const char *emit_stat_op(struct emit *e, struct exp *x);
-const char *emit_hist_print(struct emit *e, struct exp *h, const char *to);
+const char *emit_hist_print(struct emit *e, struct exp *h, const char *to,
+			    const char *where);
 int emit_array_decl(struct emit *e, struct sym *sym);
 void emit_array_init(struct emit *e, struct sym *sym);
 void emit_array_free(struct emit *e, struct sym *sym);
@@ -41,6 +42,8 @@ void emit_stmt(struct emit *e, struct stmt *st);	/* emit_body.c */
  * pending (naming WHERE) when UPDATE, or once ten have gathered. */
 void emit_actions(struct emit *e, int n, const char *where, int update);
 const char *emit_stmt_where(struct emit *e, struct stmt *st);
+/* "identifier 'x' at FILE:L:C" for the first token of an expression. */
+const char *emit_exp_where(struct emit *e, struct exp *x);
 const char *emit_new_label(struct emit *e, const char *stem);
 
 int64_t actions_probe_bound(struct stmt *body);		/* actions.c */

@@ -42,10 +42,10 @@ static const char *value_of(struct emit *e, struct strbuf *pre, struct exp *v,
 /* One value appended to the output: the print buffer (TO == NULL) or the
  * string temporary TO. */
 static void put_value(struct emit *e, struct strbuf *sb, const char *to,
-		      struct exp *v, const char *val)
+		      struct exp *v, const char *val, struct exp *call)
 {
 	if (v->kind == EX_HIST) {
-		sb_puts(sb, emit_hist_print(e, v, to));
+		sb_puts(sb, emit_hist_print(e, v, to, emit_exp_where(e, call)));
 		return;
 	}
 	if (v->type == TY_STRING) {
@@ -174,7 +174,7 @@ const char *emit_print(struct emit *e, struct exp *x)
 		for (i = 0; i < x->u.print.args.n; i++) {
 			if (i && delim)
 				put_literal(e, &sb, to, delim);
-			put_value(e, &sb, to, x->u.print.args.v[i], vals[i]);
+			put_value(e, &sb, to, x->u.print.args.v[i], vals[i], x);
 		}
 		if (k == PR_PRINTLN || k == PR_PRINTDLN)
 			put_literal(e, &sb, to, "\"\\n\"");

@@ -428,9 +428,14 @@ static void infer_foreach(struct elab *el, struct stmt *st)
 	int i;
 
 	if (arr && arr->kind == EX_HIST) {
+		if (st->u.foreach.keys.n != 1 && el->report)
+			diag_error(&el->s->diags, st->loc, "sema.hist-foreach-keys",
+				   "a 'foreach' over a histogram takes one index, the bucket");
 		infer(el, arr, TY_UNKNOWN);
 		for (i = 0; i < st->u.foreach.keys.n; i++)
 			infer(el, st->u.foreach.keys.v[i], TY_LONG);
+		infer(el, st->u.foreach.value, TY_LONG);	/* a bucket's count */
+		infer(el, st->u.foreach.limit, TY_LONG);
 		return;
 	}
 	if (!arr || arr->kind != EX_SYM)

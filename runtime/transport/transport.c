@@ -80,14 +80,24 @@ void _stp_transport_write(const char *buf, size_t len)
 		atomic64_inc(&_stp_transport_dropped);
 }
 
+/* stap 4.8 sends errors and warnings in 384-byte control messages that
+ * hold the "ERROR: " or "WARNING: " prefix and a newline: longer texts
+ * are cut to what fits. */
+#define STP_CTL_MSG_SIZE 384
+
+static void _stp_ctl_send_cut(uint32_t type, const char *msg, size_t room)
+{
+	_stp_ctl_send(type, msg, strnlen(msg, room));
+}
+
 void _stp_transport_error(const char *msg)
 {
-	_stp_ctl_send_text(STP_MSG_ERROR, msg);
+	_stp_ctl_send_cut(STP_MSG_ERROR, msg, STP_CTL_MSG_SIZE - sizeof("ERROR: "));
 }
 
 void _stp_transport_warn(const char *msg)
 {
-	_stp_ctl_send_text(STP_MSG_WARNING, msg);
+	_stp_ctl_send_cut(STP_MSG_WARNING, msg, STP_CTL_MSG_SIZE - sizeof("WARNING: "));
 }
 
 void _stp_transport_system(const char *cmd)

@@ -52,11 +52,14 @@ static int cmp_priority(const void *a, const void *b)
 	return x->index - y->index;
 }
 
-static void emit_set(struct emit *e, struct vec *probes, const char *kind)
+/* Emits the sorted set; returns how many of its probes have a priority
+ * of 0 or less (stap's end probe displaying written-only globals runs
+ * after those: it is an end probe added after the script's). */
+static int emit_set(struct emit *e, struct vec *probes, const char *kind)
 {
 	struct vec set = {0};
 	struct derived_probe *dp;
-	int i;
+	int i, upto0 = 0;
 
 	VEC_EACH(*probes, i, dp) {
 		const struct pp_comp *c = dp->comps.v[0];
@@ -66,22 +69,28 @@ static void emit_set(struct emit *e, struct vec *probes, const char *kind)
 	if (set.n)
 		qsort(set.v, (size_t)set.n, sizeof(void *), cmp_priority);
 	emit_line(e, "static struct stp_probe *const stp_%s_probes[] = {", kind);
-	VEC_EACH(set, i, dp)
+	VEC_EACH(set, i, dp) {
 		emit_line(e, "\t&stp_probes[%d],", dp->index);
+		upto0 += dp->num_arg <= 0;
+	}
 	emit_line(e, "\tNULL");
 	emit_line(e, "};");
+	return upto0;
 }
 
 static void emit_been(struct emit *e, struct vec *probes)
 {
 	emit_line(e, "#include \"probes/been.c\"");
+	int display_at;
+
 	emit_set(e, probes, "begin");
-	emit_set(e, probes, "end");
+	display_at = emit_set(e, probes, "end");
 	emit_set(e, probes, "error");
 	emit_line(e, "static int stp_been_start(void)");
 	emit_line(e, "{ return _stp_run_begin_probes(stp_begin_probes); }");
 	emit_line(e, "static void stp_been_stop(void)");
-	emit_line(e, "{ _stp_run_end_probes(stp_end_probes, stp_error_probes); }\n");
+	emit_line(e, "{ _stp_run_end_probes(stp_end_probes, %d, stp_error_probes); }\n",
+		  display_at);
 }
 
 static void emit_never(struct emit *e, struct vec *probes)
