@@ -3,8 +3,8 @@
 syscall.NAME.return aliases for the syscalls the hand-written tapset
 (tapsets/linux/x86_64/syscalls-core.stp) leaves out.
 
-Usage: gen/syscalls.py [VMLINUX [SYSTEM.MAP]]   (from the top of the tree;
-default: the testbed kernel's, in /var/cache/ctap/testbed)
+Usage: gen/syscalls.py [--all] [VMLINUX [SYSTEM.MAP]]
+(default: the testbed kernel's, in /var/cache/ctap/testbed)
 
 What drives it:
   - the kernel's syscall metadata (kmeta.py): each syscall's arguments, with
@@ -13,8 +13,10 @@ What drives it:
     script written for stap finds the same names.  A variable is tied to a
     kernel argument by name (VAR, VAR_uaddr, VAR_str, VAR_unquoted), else by
     position among the ones left; one that ties to nothing is left out.
-    Syscalls stap 4.8 has no alias for are named as the kernel names them,
-    with the kernel's argument names.
+    Syscalls stap 4.8 has no alias for (clone3, openat2, rseq ...) are
+    left out, so that `syscall.*` matches what it matches with stap 4.8;
+    with --all they are written too, named as the kernel names them, with
+    the kernel's argument names.
 Each alias probes __x64_sys_NAME (with `?`: a kernel without it skips it)
 and reads the arguments from the user registers that wrapper receives
 (__sys_* in syscall-args.stp).  argstr lists the arguments generically:
@@ -262,8 +264,10 @@ def merged(name, variants, vars_):
 
 def main():
     tb = '/var/cache/ctap/testbed'
-    vmlinux = sys.argv[1] if len(sys.argv) > 1 else tb + '/vmlinux'
-    smap = sys.argv[2] if len(sys.argv) > 2 else tb + '/System.map'
+    argv = [a for a in sys.argv[1:] if a != '--all']
+    everything = len(argv) < len(sys.argv) - 1
+    vmlinux = argv[0] if argv else tb + '/vmlinux'
+    smap = argv[1] if len(argv) > 1 else tb + '/System.map'
     meta = kmeta.syscalls(vmlinux, smap)
     entries = kmeta.wrappers(smap)
     coretext = open(CORE).read()
@@ -293,7 +297,7 @@ def main():
                           stapvars[name])
         else:
             out += alias(name, kname, stapvars[name], meta[kname])
-    for kname in sorted(meta):
+    for kname in sorted(meta) if everything else []:
         if kname in done or kname not in entries or ONLY32.search(kname):
             continue
         args = meta[kname]
