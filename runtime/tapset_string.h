@@ -95,7 +95,11 @@ _stp_escape_char(char *buf, int c, int wide)
 			buf[1] = shorts[i + 1];
 			return 2;
 		}
-	/* NUL too: "\0" could merge with a following digit */
+	if (!c) {	/* "\0" even before a digit, as stap 4.8 */
+		buf[0] = '\\';
+		buf[1] = '0';
+		return 2;
+	}
 	buf[0] = '\\';
 	buf[1] = (char)('0' + ((c >> 6) & 3));
 	buf[2] = (char)('0' + ((c >> 3) & 7));
