@@ -79,6 +79,26 @@ READER = {'str': '__sys_ptr', 'ptr': '__sys_ptr', 'long': '__sys_long',
 FORMAT = {'str': '%s', 'ptr': '%p', 'long': '%d', 'uint': '%u', 'int': '%d'}
 
 
+def shown_as(ctype, arg):
+    """How argstr shows an argument, in the style of stap's formats:
+    descriptors and ids in decimal, sizes unsigned, addresses and
+    pointers in hex, modes in octal."""
+    t = ctype.replace('__user', '').replace('const ', '').strip()
+    k = kind(ctype)
+    if k in ('str', 'ptr'):
+        return FORMAT['ptr']
+    if t == 'umode_t':
+        return '%#o'
+    if t == 'size_t':
+        return '%u'
+    if t == 'unsigned long' and ('addr' in arg or 'start' in arg or
+                                 arg == 'brk'):
+        return '%p'
+    if t == 'unsigned long' and arg in ('len', 'size', 'length', 'count'):
+        return '%u'
+    return '%d'
+
+
 def split_suffix(var):
     for suf in ('_uaddr', '_unquoted', '_str'):
         if var.endswith(suf):
@@ -179,7 +199,7 @@ def argstr(args, shown):
             vals.append(v)
         else:
             k = kind(ctype)
-            fmt.append(FORMAT['ptr' if k == 'str' else k])
+            fmt.append(shown_as(ctype, args[i][1]))
             vals.append('%s(%d)' % (READER[k], i + 1))
     if not args:
         return '""'
@@ -211,8 +231,7 @@ def body(name, vars_, args, defaults=False):
             plain[i] = v
     for i, v in plain.items():
         if i not in shown:
-            k = kind(args[i][0])
-            shown[i] = (v, FORMAT['ptr' if k == 'str' else k])
+            shown[i] = (v, shown_as(*args[i]))
     lines.append('\targstr = %s' % argstr(args, shown))
     order = [v for v, _ in vars_]
     if 'argstr' in order and order.index('argstr') < order.index('name'):
