@@ -3,8 +3,8 @@
 syscall.NAME.return aliases for the syscalls the hand-written tapset
 (tapsets/linux/x86_64/syscalls-core.stp) leaves out.
 
-Usage: gen/syscalls.py [VMLINUX [SYSTEM.MAP]]   (from the top of the tree;
-default: the testbed kernel's, in /var/cache/ctap/testbed)
+Usage: gen/syscalls.py [--all] [VMLINUX [SYSTEM.MAP]]
+(default: the testbed kernel's, in /var/cache/ctap/testbed)
 
 What drives it:
   - the kernel's syscall metadata (kmeta.py): each syscall's arguments, with
@@ -13,8 +13,10 @@ What drives it:
     script written for stap finds the same names.  A variable is tied to a
     kernel argument by name (VAR, VAR_uaddr, VAR_str, VAR_unquoted), else by
     position among the ones left; one that ties to nothing is left out.
-    Syscalls stap 4.8 has no alias for are named as the kernel names them,
-    with the kernel's argument names.
+    Syscalls stap 4.8 has no alias for (clone3, openat2, rseq ...) are
+    left out, so that `syscall.*` matches what it matches with stap 4.8;
+    with --all they are written too, named as the kernel names them, with
+    the kernel's argument names.
 Each alias probes __x64_sys_NAME (with `?`: a kernel without it skips it)
 and reads the arguments from the user registers that wrapper receives
 (__sys_* in syscall-args.stp).  argstr lists the arguments generically:
@@ -75,6 +77,26 @@ def kind(ctype):
 READER = {'str': '__sys_ptr', 'ptr': '__sys_ptr', 'long': '__sys_long',
           'uint': '__sys_uint', 'int': '__sys_int'}
 FORMAT = {'str': '%s', 'ptr': '%p', 'long': '%d', 'uint': '%u', 'int': '%d'}
+
+
+def shown_as(ctype, arg):
+    """How argstr shows an argument, in the style of stap's formats:
+    descriptors and ids in decimal, sizes unsigned, addresses and
+    pointers in hex, modes in octal."""
+    t = ctype.replace('__user', '').replace('const ', '').strip()
+    k = kind(ctype)
+    if k in ('str', 'ptr'):
+        return FORMAT['ptr']
+    if t == 'umode_t':
+        return '%#o'
+    if t == 'size_t':
+        return '%u'
+    if t == 'unsigned long' and ('addr' in arg or 'start' in arg or
+                                 arg == 'brk'):
+        return '%p'
+    if t == 'unsigned long' and arg in ('len', 'size', 'length', 'count'):
+        return '%u'
+    return '%d'
 
 
 def split_suffix(var):
@@ -177,7 +199,7 @@ def argstr(args, shown):
             vals.append(v)
         else:
             k = kind(ctype)
-            fmt.append(FORMAT['ptr' if k == 'str' else k])
+            fmt.append(shown_as(ctype, args[i][1]))
             vals.append('%s(%d)' % (READER[k], i + 1))
     if not args:
         return '""'
@@ -209,8 +231,7 @@ def body(name, vars_, args, defaults=False):
             plain[i] = v
     for i, v in plain.items():
         if i not in shown:
-            k = kind(args[i][0])
-            shown[i] = (v, FORMAT['ptr' if k == 'str' else k])
+            shown[i] = (v, shown_as(*args[i]))
     lines.append('\targstr = %s' % argstr(args, shown))
     order = [v for v, _ in vars_]
     if 'argstr' in order and order.index('argstr') < order.index('name'):
@@ -262,8 +283,10 @@ def merged(name, variants, vars_):
 
 def main():
     tb = '/var/cache/ctap/testbed'
-    vmlinux = sys.argv[1] if len(sys.argv) > 1 else tb + '/vmlinux'
-    smap = sys.argv[2] if len(sys.argv) > 2 else tb + '/System.map'
+    argv = [a for a in sys.argv[1:] if a != '--all']
+    everything = len(argv) < len(sys.argv) - 1
+    vmlinux = argv[0] if argv else tb + '/vmlinux'
+    smap = argv[1] if len(argv) > 1 else tb + '/System.map'
     meta = kmeta.syscalls(vmlinux, smap)
     entries = kmeta.wrappers(smap)
     coretext = open(CORE).read()
@@ -293,7 +316,7 @@ def main():
                           stapvars[name])
         else:
             out += alias(name, kname, stapvars[name], meta[kname])
-    for kname in sorted(meta):
+    for kname in sorted(meta) if everything else []:
         if kname in done or kname not in entries or ONLY32.search(kname):
             continue
         args = meta[kname]

@@ -43,7 +43,7 @@ static const char guest_init[] =
 "for t in 1 2 3; do stty -F /dev/ttyS$t raw -echo; done\n"
 "tb_group() {\n"
 "	rm -f /run/tb_pgid\n"
-"	setsid sh -c 'echo $$ >/run/tb_pgid; exec \"$@\"' tb \"$@\"\n"
+"	setsid sh -c 'echo $$ >/run/tb_pgid; exec 3>&-; exec \"$@\"' tb \"$@\"\n"
 "}\n"
 "tb_timed() {\n"
 "	local secs=$1 rc w\n"

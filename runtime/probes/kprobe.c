@@ -89,11 +89,14 @@ static int _stp_kprobe_register(struct stp_kprobe *k)
 	return register_kretprobe(&k->u.rp);
 }
 
+/* Registered last to first: the kernel runs the handlers on one address
+ * newest first, so entry handlers run in the script's order and return
+ * handlers in the reverse order, as with stap 4.8. */
 static int _stp_kprobes_start(struct stp_kprobe *probes, int n)
 {
 	int i, rc;
 
-	for (i = 0; i < n; i++) {
+	for (i = n - 1; i >= 0; i--) {
 		rc = _stp_kprobe_register(&probes[i]);
 		probes[i].registered = rc == 0;
 		if (rc)

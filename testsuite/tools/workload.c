@@ -13,6 +13,11 @@
  *   sleep MS        nanosleep() MS milliseconds
  *   spin MS         a busy loop in user space for MS milliseconds
  *   efault          read() into and open() from a bad address (EFAULT)
+ *   fds             pipe(), pipe2(O_CLOEXEC), dup(), dup2(), dup3(O_CLOEXEC),
+ *                   an O_CREAT open() of /tmp/workload, closes; kill(1, 0),
+ *                   kill(1, SIGCONT) and kill(-99, 0) (ESRCH)
+ *   mmap            an anonymous private mmap() of two pages, mprotect()
+ *                   PROT_READ, munmap(), and a bad munmap() (EINVAL)
  *   exit N          exit with status N now
  *   abort           abort() (SIGABRT)
  * Exit status 0, or 2 for a step it does not know.
@@ -23,6 +28,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -95,6 +102,42 @@ static void efault(void)
 	close(fd);
 }
 
+static void fds(void)
+{
+	int p[2] = { 0, 0 }, q[2] = { 0, 0 }, fd;
+
+	(void)!syscall(SYS_pipe, p);
+	(void)!pipe2(q, O_CLOEXEC);
+	fd = dup(p[0]);
+	dup2(p[1], 20);
+	dup3(q[0], 21, O_CLOEXEC);
+	close(fd);
+	close(20);
+	close(21);
+	close(p[0]);
+	close(p[1]);
+	close(q[0]);
+	close(q[1]);
+	fd = open("/tmp/workload", O_WRONLY | O_CREAT | O_TRUNC, 0640);
+	if (fd >= 0)
+		close(fd);
+	kill(1, 0);
+	kill(1, SIGCONT);
+	kill(-99, 0);
+}
+
+static void maps(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (m != MAP_FAILED) {
+		mprotect(m, 4096, PROT_READ);
+		munmap(m, 8192);
+	}
+	munmap((void *)1, 4096);
+}
+
 int main(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++) {
@@ -129,6 +172,10 @@ int main(int argc, char **argv)
 			i++;
 		} else if (!strcmp(s, "efault")) {
 			efault();
+		} else if (!strcmp(s, "fds")) {
+			fds();
+		} else if (!strcmp(s, "mmap")) {
+			maps();
 		} else if (!strcmp(s, "exit")) {
 			exit((int)a);
 		} else if (!strcmp(s, "abort")) {
