@@ -264,6 +264,6 @@ static int elaborate(struct session *s)
 	el.prog->max_nesting = max_nesting(el.prog);
 	el.prog->nsynthesized = elab_synthesized_probes(s, el.prog);
 	if (s->last_pass == 2)
-		elab_print_program(s, el.prog);
+		elab_print_program(&el);
 	return 0;
 }
