@@ -37,7 +37,11 @@ static const char *sym_name(const struct exp *e)
 {
 	const struct sym *sym = e->u.sym.sym;
 
-	if (!sym || sym->kind != SYM_GLOBAL)
+	/* unbound: a point's condition as written, where every name is a
+	 * global (bind.c allows no other) */
+	if (!sym)
+		return arena_printf(name_arena, "__global_%s", e->u.sym.name);
+	if (sym->kind != SYM_GLOBAL)
 		return e->u.sym.name;
 	if (sym->decl && sym->decl->is_private)
 		return arena_printf(name_arena, "__private_%s_%s",
