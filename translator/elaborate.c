@@ -249,6 +249,7 @@ static int elaborate(struct session *s)
 			diag_fatal(&s->diags, "no probes found: every probe was elided, since none does anything");
 			return 1;
 		}
+		elab_hoist_stable(&el);
 		elab_rescan(&el);
 	}
 	keep_globals(&el);

@@ -103,16 +103,22 @@ void listing_func_body(FILE *f, const struct func *fn)
 /* A probe's condition becomes the first statement of its body. */
 void listing_probe_body(FILE *f, const struct derived_probe *dp)
 {
+	int i;
+
 	if (!dp->cond) {
 		fputs("{ ", f);
 		dump_stmt(f, dp->body);
 		fputs(" }\n", f);
 		return;
 	}
-	fputs("{ {\nif (!(", f);
+	fputs("{ {\n", f);
+	for (i = 0; i < dp->nstable; i++)
+		dump_stmt_flat(f, dp->body->u.block.v[i]);
+	fputs("if (!(", f);
 	dump_exp(f, dp->cond);
 	fputs(")) next\n;\n", f);
-	dump_stmt_flat(f, dp->body);
+	for (; i < dp->body->u.block.n; i++)
+		dump_stmt_flat(f, dp->body->u.block.v[i]);
 	fputs("} }\n", f);
 }
 

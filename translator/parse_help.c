@@ -138,6 +138,7 @@ void help_func_pragmas(struct func *f)
 	f->guru = strstr(c, "/* guru */") != NULL;
 	f->unmangled = strstr(c, "/* unmangled */") != NULL;
 	f->unmodified_fnargs = strstr(c, "/* unmodified-fnargs */") != NULL;
+	f->stable = strstr(c, "/* stable */") != NULL;
 }
 
 /* ---- calls and the print family ---- */

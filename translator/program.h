@@ -63,6 +63,9 @@ struct derived_probe {
 	struct vec comps;		/* struct pp_comp *: resolved components */
 	struct stmt *body;		/* ST_BLOCK */
 	struct exp *cond;		/* arming condition (ANDed), or NULL */
+	int nstable;			/* stable.c: the body's first statements
+					   compute stable calls; -p2 lists them
+					   before the condition */
 	struct vec locals;		/* struct sym * */
 	struct vec globals_used;	/* struct sym *: read or written here,
 					   through functions too */
