@@ -35,6 +35,8 @@ struct sym {
 	struct loc use_loc;	/* first use whose type stayed unknown */
 	struct global *decl;	/* SYM_GLOBAL: its declaration */
 	int index;		/* position among its owner's symbols */
+	int mention;		/* globals: rank of the first mention before
+				   optimization (elaborate.c), 0 unranked */
 	unsigned read : 1, written : 1, is_foreach_key : 1;
 };
 
