@@ -174,6 +174,22 @@ static void print_user_pp(FILE *f, const struct derived_probe *dp)
 	}
 }
 
+/* The user's top-level embedded C (stap lists its tapsets' too, which
+ * are not ours to match: ours keep their own helpers there). */
+static void print_user_embeds(FILE *f, const struct program *p)
+{
+	const struct embedded_code *ec;
+	int i, n = 0;
+
+	VEC_EACH(p->embeds, i, ec) {
+		if (ec->file && ec->file->is_tapset)
+			continue;
+		if (!n++)
+			fputs("# global embedded code\n", f);
+		fprintf(f, "%%{%s%%}\n", ec->code);
+	}
+}
+
 /* With -v stap shows every body too. */
 void elab_print_program(struct elab *el)
 {
@@ -184,6 +200,7 @@ void elab_print_program(struct elab *el)
 	const struct derived_probe *dp;
 	int i, conds = 0, bodies = s->verbose > 0 || s->pass_verbose[2] > 0;
 
+	print_user_embeds(f, p);
 	if (p->globals.n)
 		fputs("# globals\n", f);
 	VEC_EACH(p->globals, i, sym)
