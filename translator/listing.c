@@ -167,11 +167,14 @@ static void print_user_pp(FILE *f, const struct derived_probe *dp)
 		return;
 	}
 	fwrite(dp->user_pp, 1, len - dp->user_text_len, f);
+	/* after an alias chain stap shows the user's names as written */
+	listing_body_mangle(len == dp->user_text_len);
 	VEC_EACH(dp->user_probe->points, i, pt) {
 		if (i)
 			fputc(',', f);
 		dump_probe_point(f, pt);
 	}
+	listing_body_mangle(1);
 }
 
 /* The user's top-level embedded C (stap lists its tapsets' too, which

@@ -90,6 +90,11 @@ void listing_body_end(void)
 	dump_set_style(NULL);
 }
 
+void listing_body_mangle(int on)
+{
+	dump_set_style(on ? &elaborated : NULL);
+}
+
 void listing_func_body(FILE *f, const struct func *fn)
 {
 	fputs("{ ", f);
