@@ -290,7 +290,9 @@ struct func {
 	const struct src_file *file;
 	/* embedded-C pragmas: found in the body's comments */
 	unsigned pure : 1, unprivileged : 1, myproc_unprivileged : 1,
-		guru : 1, unmangled : 1, unmodified_fnargs : 1;
+		guru : 1, unmangled : 1, unmodified_fnargs : 1,
+		stable : 1;	/* same value throughout a probe hit
+				   (stable.c) */
 	enum type type;		/* sema: inferred return type */
 	struct loc type_loc;	/* sema: where that type was first inferred */
 	int used;		/* sema: reachable from a kept probe */

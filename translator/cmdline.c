@@ -202,6 +202,14 @@ static void default_dirs(struct session *s)
 	}
 }
 
+/* -V, and the banner -vv prints first (on stdout, as stap). */
+static void print_version(void)
+{
+	printf("Systemtap translator/driver (version %s, %s)\n"
+	       "This is a SystemTap-compatible implementation written in C.\n",
+	       STAP_VERSION, PACKAGE_STRING);
+}
+
 static int one_option(struct session *s, int c, const char *arg,
 		      const char **script_text)
 {
@@ -212,9 +220,7 @@ static int one_option(struct session *s, int c, const char *arg,
 		usage(stdout);
 		return -1;
 	case 'V':
-		printf("Systemtap translator/driver (version %s, %s)\n"
-		       "This is a SystemTap-compatible implementation written in C.\n",
-		       STAP_VERSION, PACKAGE_STRING);
+		print_version();
 		return -1;
 	case 'v':
 		s->verbose++;
@@ -459,6 +465,10 @@ int cmdline_parse(struct session *s, int argc, char **argv)
 		diag_fatal(&s->diags, "no script given: use 'stap FILE' or 'stap -e SCRIPT'");
 		fputs("Try 'stap --help' for more information.\n", stderr);
 		return 1;
+	}
+	if (s->verbose > 1) {
+		print_version();
+		fflush(stdout);	/* before any output of the passes */
 	}
 	/* -T SECS: the script ends by itself after SECS seconds */
 	if (s->timeout)

@@ -13,11 +13,12 @@
 
 static void exp_(FILE *o, const struct exp *e);
 
-static const char *(*sym_namer)(const struct exp *e);
+static const struct dump_style plain_style;
+static const struct dump_style *style = &plain_style;
 
-void dump_set_sym_namer(const char *(*namer)(const struct exp *e))
+void dump_set_style(const struct dump_style *st)
 {
-	sym_namer = namer;
+	style = st ? st : &plain_style;
 }
 static void stmt_(FILE *o, const struct stmt *s);
 
@@ -217,7 +218,7 @@ static void exp_(FILE *o, const struct exp *e)
 		paren(o, e->u.tern.no);
 		break;
 	case EX_SYM:
-		fputs(sym_namer ? sym_namer(e) : e->u.sym.name, o);
+		fputs(style->sym_name ? style->sym_name(e) : e->u.sym.name, o);
 		break;
 	case EX_INDEX:
 		exp_(o, e->u.index.base);
@@ -232,7 +233,8 @@ static void exp_(FILE *o, const struct exp *e)
 		exp_(o, e->u.index.in_array);
 		break;
 	case EX_CALL:
-		fprintf(o, "%s(", e->u.call.name);
+		fprintf(o, "%s(", style->call_name ? style->call_name(e)
+						   : e->u.call.name);
 		list(o, &e->u.call.args);
 		fputc(')', o);
 		break;
@@ -309,12 +311,73 @@ static void foreach_(FILE *o, const struct stmt *s)
 	stmt_(o, s->u.foreach.body);
 }
 
+/* -p2: how many statements block S holds once nested blocks are
+ * flattened and null statements dropped; *FIRST gets the first. */
+static int flat_count(const struct stmt *s, const struct stmt **first)
+{
+	int i, n = 0;
+
+	if (s->kind == ST_NULL)
+		return 0;
+	if (s->kind != ST_BLOCK) {
+		if (!*first)
+			*first = s;
+		return 1;
+	}
+	for (i = 0; i < s->u.block.n; i++)
+		n += flat_count(s->u.block.v[i], first);
+	return n;
+}
+
+static void flat_stmts(FILE *o, const struct stmt *s)
+{
+	int i;
+
+	if (s->kind == ST_BLOCK) {
+		for (i = 0; i < s->u.block.n; i++)
+			flat_stmts(o, s->u.block.v[i]);
+	} else if (s->kind != ST_NULL) {
+		stmt_(o, s);
+		fputs(";\n", o);
+	}
+}
+
+/* -p2: a block as stap prints it after its optimizations. */
+static void flat_block(FILE *o, const struct stmt *s)
+{
+	const struct stmt *first = NULL;
+	int n = flat_count(s, &first);
+
+	if (n == 0) {
+		fputc(';', o);
+	} else if (n == 1) {
+		stmt_(o, first);
+	} else {
+		fputs("{\n", o);
+		flat_stmts(o, s);
+		fputc('}', o);
+	}
+}
+
+/* -p2: `if (c) {} else S` prints as `if (!(c)) S`. */
+static int empty_then(const struct stmt *s)
+{
+	const struct stmt *first = NULL;
+
+	return style->elaborated && s->u.if_.els &&
+	       !flat_count(s->u.if_.then, &first);
+}
+
 static void stmt_(FILE *o, const struct stmt *s)
 {
 	int i;
 
 	switch (s->kind) {
 	case ST_BLOCK:
+		if (style->elaborated) {
+			flat_block(o, s);
+			break;
+		}
 		fputs("{\n", o);
 		for (i = 0; i < s->u.block.n; i++) {
 			stmt_(o, s->u.block.v[i]);
@@ -332,6 +395,14 @@ static void stmt_(FILE *o, const struct stmt *s)
 		exp_(o, s->u.exp);
 		break;
 	case ST_IF:
+		if (empty_then(s)) {
+			fputs("if (!(", o);
+			exp_(o, s->u.if_.cond);
+			fputs(")) ", o);
+			stmt_(o, s->u.if_.els);
+			fputc('\n', o);
+			break;
+		}
 		fputs("if (", o);
 		exp_(o, s->u.if_.cond);
 		fputs(") ", o);
@@ -370,7 +441,10 @@ static void stmt_(FILE *o, const struct stmt *s)
 		break;
 	case ST_DELETE:
 		fputs("delete ", o);
-		exp_(o, s->u.exp);
+		if (style->elaborated && s->u.exp->kind == EX_SYM)
+			fputs(s->u.exp->u.sym.name, o);	/* stap's quirk */
+		else
+			exp_(o, s->u.exp);
 		break;
 	case ST_BREAK: fputs("break", o); break;
 	case ST_CONTINUE: fputs("continue", o); break;
@@ -503,6 +577,11 @@ void dump_exp(FILE *o, const struct exp *e)
 void dump_stmt(FILE *o, const struct stmt *s)
 {
 	stmt_(o, s);
+}
+
+void dump_stmt_flat(FILE *o, const struct stmt *s)
+{
+	flat_stmts(o, s);
 }
 
 void dump_probe_point(FILE *o, const struct probe_point *pp)

@@ -68,7 +68,9 @@ void elab_fold_defined(struct elab *el);
 void regex_check(struct diags *d, struct exp *x);
 
 /* listing.c */
-void elab_print_program(struct session *s, struct program *p);
+void elab_print_program(struct elab *el);
+/* stable.c: stable calls computed once per scope, into locals. */
+void elab_hoist_stable(struct elab *el);
 int elab_list_probes(struct session *s, struct program *p);
 int elab_synthesized_probes(struct session *s, struct program *p);
 int elab_cond_reads_globals(struct exp *cond);

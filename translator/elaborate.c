@@ -53,6 +53,14 @@ static int cmp_func_name(const void *a, const void *b)
 /* Keep the globals the program uses, in the order stap 4.8 lists them:
  * as first mentioned by the probes in order, then by the functions in
  * the order -p2 lists them. */
+static int cmp_mention(const void *a, const void *b)
+{
+	const struct sym *x = *(const struct sym *const *)a;
+	const struct sym *y = *(const struct sym *const *)b;
+
+	return (x->mention > y->mention) - (x->mention < y->mention);
+}
+
 static void keep_globals(struct elab *el)
 {
 	struct walker w = { .exp = note_mention, .arg = el };
@@ -73,8 +81,25 @@ static void keep_globals(struct elab *el)
 		qsort(funcs.v, (size_t)funcs.n, sizeof(void *), cmp_func_name);
 	VEC_EACH(funcs, i, f)
 		walk_stmt(&w, f->body);
+	/* in the order of the first mentions before optimization, once
+	 * rank_globals has ranked them (all or none) */
+	if (el->prog->globals.n &&
+	    ((struct sym *)el->prog->globals.v[0])->mention)
+		qsort(el->prog->globals.v, (size_t)el->prog->globals.n,
+		      sizeof(void *), cmp_mention);
 	VEC_EACH(el->prog->globals, i, sym)
 		sym->index = i;
+}
+
+/* Before optimizing: the order stap lists globals in. */
+static void rank_globals(struct elab *el)
+{
+	struct sym *sym;
+	int i;
+
+	keep_globals(el);
+	VEC_EACH(el->prog->globals, i, sym)
+		sym->mention = i + 1;
 }
 
 /* Top-level %{ %} blocks of the user's files, and of tapset files that
@@ -256,11 +281,13 @@ static int elaborate(struct session *s)
 		return 1;
 	elab_fold_defined(&el);
 	if (!s->unoptimized) {
+		rank_globals(&el);
 		elab_optimize(&el);
 		if (!el.prog->probes.n) {
 			diag_fatal(&s->diags, "no probes found: every probe was elided, since none does anything");
 			return 1;
 		}
+		elab_hoist_stable(&el);
 		elab_rescan(&el);
 	}
 	keep_globals(&el);
@@ -276,6 +303,6 @@ static int elaborate(struct session *s)
 	el.prog->max_nesting = max_nesting(el.prog);
 	el.prog->nsynthesized = elab_synthesized_probes(s, el.prog);
 	if (s->last_pass == 2)
-		elab_print_program(s, el.prog);
+		elab_print_program(&el);
 	return 0;
 }

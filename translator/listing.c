@@ -16,6 +16,7 @@
 #include "ast_walk.h"
 #include "dump.h"
 #include "elab.h"
+#include "listing_body.h"
 
 static void print_type_and_indexes(FILE *f, const struct sym *sym)
 {
@@ -68,7 +69,8 @@ static int cmp_func(const void *a, const void *b)
 	return c ? c : x->info->index - y->info->index;
 }
 
-static void print_functions(FILE *f, struct session *s, struct program *p)
+static void print_functions(FILE *f, struct session *s, struct program *p,
+			    int bodies)
 {
 	const struct func **sorted;
 	const struct func *fn;
@@ -89,32 +91,28 @@ static void print_functions(FILE *f, struct session *s, struct program *p)
 				type_name(sym->type));
 		fputs(")\n", f);
 		print_locals(f, &fn->info->locals);
+		if (bodies)
+			listing_func_body(f, fn);
 	}
 }
 
 /* stap's end probe that displays a written-only global: its locals are
  * the index variables and the value (none for an aggregate). */
-static void print_display_probe(FILE *f, const struct sym *sym)
+static void print_display_probe(FILE *f, const struct sym *sym, int bodies)
 {
 	int i;
 
 	fputs("end /* <- end */\n", f);
-	if (sym->arity <= 0)
-		return;
-	fputs("  # locals\n", f);
-	for (i = 0; i < sym->arity; i++)
-		fprintf(f, "  __idx%d:%s\n", i, type_name(sym->index_types[i]));
-	if (sym->type != TY_STATS)
-		fprintf(f, "  __val:%s\n", type_name(sym->type));
-}
-
-/* In a listed condition every name is a global (bind.c allows no other):
- * stap shows them by their C names. */
-static struct arena *namer_arena;
-
-static const char *global_name(const struct exp *e)
-{
-	return arena_printf(namer_arena, "__global_%s", e->u.sym.name);
+	if (sym->arity > 0) {
+		fputs("  # locals\n", f);
+		for (i = 0; i < sym->arity; i++)
+			fprintf(f, "  __idx%d:%s\n", i,
+				type_name(sym->index_types[i]));
+		if (sym->type != TY_STATS)
+			fprintf(f, "  __val:%s\n", type_name(sym->type));
+	}
+	if (bodies)
+		listing_display_body(f, sym);
 }
 
 static int sym_seen(struct walker *w, struct exp *e)
@@ -169,28 +167,51 @@ static void print_user_pp(FILE *f, const struct derived_probe *dp)
 		return;
 	}
 	fwrite(dp->user_pp, 1, len - dp->user_text_len, f);
+	/* after an alias chain stap shows the user's names as written */
+	listing_body_mangle(len == dp->user_text_len);
 	VEC_EACH(dp->user_probe->points, i, pt) {
 		if (i)
 			fputc(',', f);
 		dump_probe_point(f, pt);
 	}
+	listing_body_mangle(1);
 }
 
-void elab_print_program(struct session *s, struct program *p)
+/* The user's top-level embedded C (stap lists its tapsets' too, which
+ * are not ours to match: ours keep their own helpers there). */
+static void print_user_embeds(FILE *f, const struct program *p)
 {
+	const struct embedded_code *ec;
+	int i, n = 0;
+
+	VEC_EACH(p->embeds, i, ec) {
+		if (ec->file && ec->file->is_tapset)
+			continue;
+		if (!n++)
+			fputs("# global embedded code\n", f);
+		fprintf(f, "%%{%s%%}\n", ec->code);
+	}
+}
+
+/* With -v stap shows every body too. */
+void elab_print_program(struct elab *el)
+{
+	struct session *s = el->s;
+	struct program *p = el->prog;
 	FILE *f = stdout;
 	const struct sym *sym;
 	const struct derived_probe *dp;
-	int i, conds = 0;
+	int i, conds = 0, bodies = s->verbose > 0 || s->pass_verbose[2] > 0;
 
+	print_user_embeds(f, p);
 	if (p->globals.n)
 		fputs("# globals\n", f);
 	VEC_EACH(p->globals, i, sym)
 		print_sym(f, "", sym);
-	print_functions(f, s, p);
+	/* stap names globals and functions as in C, in conditions too */
+	listing_body_begin(s->arena, &el->funcs);
+	print_functions(f, s, p, bodies);
 	fputs("# probes\n", f);
-	namer_arena = s->arena;
-	dump_set_sym_namer(global_name);
 	VEC_EACH(p->probes, i, dp) {
 		fputs(dp->pp, f);
 		if (dp->mark_sufficient)
@@ -208,17 +229,21 @@ void elab_print_program(struct session *s, struct program *p)
 		print_user_pp(f, dp);
 		fputs(" */\n", f);
 		print_locals(f, &dp->locals);
+		if (bodies)
+			listing_probe_body(f, dp);
 		conds |= elab_cond_reads_globals(dp->cond);
 	}
-	dump_set_sym_namer(NULL);
 	/* stap arms conditional probes from a begin probe of its own */
-	if (conds)
+	if (conds) {
 		fputs("begin /* <- begin */\n", f);
-	if (s->no_global_display)
-		return;
-	VEC_EACH(p->globals, i, sym)
-		if (sym->written && !sym->read)
-			print_display_probe(f, sym);
+		if (bodies)
+			listing_arming_body(f);
+	}
+	if (!s->no_global_display)
+		VEC_EACH(p->globals, i, sym)
+			if (sym->written && !sym->read)
+				print_display_probe(f, sym, bodies);
+	listing_body_end();
 }
 
 static int cmp_str(const void *a, const void *b)

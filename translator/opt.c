@@ -308,11 +308,101 @@ static int elide_stmt(struct walker *w, struct stmt *st)
 	return 0;
 }
 
+/* ---- stap's constant folding in bodies ---- */
+
+static void fold_literals(struct arena *a, struct exp *e, int root);
+
+/* c ? x : y with a literal c becomes x or y when that fits the node (a
+ * literal or a variable). */
+static void fold_ternary(struct exp *e)
+{
+	const struct exp *b;
+
+	if (e->kind != EX_TERNARY || e->u.tern.cond->kind != EX_NUM)
+		return;
+	b = e->u.tern.cond->u.num ? e->u.tern.yes : e->u.tern.no;
+	if (b->kind == EX_NUM || b->kind == EX_STR || b->kind == EX_SYM)
+		memcpy(e, b, ast_exp_size(b->kind));
+}
+
+static int fold_visit(struct walker *w, struct exp *e)
+{
+	struct opt *o = w->arg;
+
+	fold_literals(o->el->s->arena, e, 0);
+	fold_ternary(e);
+	return 0;
+}
+
+static void fold_exp(struct opt *o, struct exp *e)
+{
+	struct walker w = { .exp = fold_visit, .arg = o };
+
+	walk_exp(&w, e);
+}
+
+_Static_assert(sizeof(struct vec) <= 3 * sizeof(void *),
+	       "an if statement can become a block of one");
+
+/* ST becomes the single statement KEEP (NULL: nothing). */
+static void become(struct opt *o, struct stmt *st, struct stmt *keep)
+{
+	if (!keep) {
+		st->kind = ST_NULL;
+	} else {
+		st->kind = ST_BLOCK;
+		st->u.block = (struct vec){0};
+		vec_push(o->el->s->arena, &st->u.block, keep);
+	}
+	o->changed = 1;
+}
+
+/* An expression kept for its side effects only: a statement of it, or
+ * nothing. */
+static void become_exp(struct opt *o, struct stmt *st, struct exp *e)
+{
+	if (e && has_side_effects(e)) {
+		st->kind = ST_EXP;
+		st->u.exp = e;
+		o->changed = 1;
+	} else {
+		become(o, st, NULL);
+	}
+}
+
+/* `if` and loops on a literal condition, and `if`s with nothing in
+ * either branch, as stap reduces them (no warning). */
+static int fold_stmt(struct walker *w, struct stmt *st)
+{
+	struct opt *o = w->arg;
+	struct exp *c;
+
+	switch (st->kind) {
+	case ST_IF:
+		fold_exp(o, c = st->u.if_.cond);
+		if (c->kind == EX_NUM)
+			become(o, st, c->u.num ? st->u.if_.then : st->u.if_.els);
+		else if (empty_body(st->u.if_.then) && empty_body(st->u.if_.els))
+			become_exp(o, st, c);
+		break;
+	case ST_FOR:
+		fold_exp(o, c = st->u.for_.cond);
+		if (c && c->kind == EX_NUM && !c->u.num)
+			become_exp(o, st, st->u.for_.init);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
 static void optimize_body(struct opt *o, struct stmt *body, struct exp *cond,
 			  struct vec *locals)
 {
+	struct walker fw = { .stmt = fold_stmt, .exp = fold_visit, .arg = o };
 	struct walker w = { .stmt = elide_stmt, .arg = o };
 
+	walk_stmt(&fw, body);
 	mark_reads(body, cond, locals);
 	walk_stmt(&w, body);
 }

@@ -148,6 +148,7 @@ void help_func_pragmas(struct func *f)
 	f->guru = strstr(c, "/* guru */") != NULL;
 	f->unmangled = strstr(c, "/* unmangled */") != NULL;
 	f->unmodified_fnargs = strstr(c, "/* unmodified-fnargs */") != NULL;
+	f->stable = strstr(c, "/* stable */") != NULL;
 }
 
 /* ---- calls and the print family ---- */
@@ -208,20 +209,6 @@ static void check_format(struct parser *p, const struct token *name,
 			    err.msg, err.offset);
 }
 
-/* stap 4.8 parses @hist_* only as the sole argument of print, println,
- * sprint and sprintln. */
-static void check_hist_args(struct parser *p, struct vec args, int alone_ok)
-{
-	int i;
-
-	for (i = 0; i < args.n; i++) {
-		struct exp *a = args.v[i];
-		if (a && a->kind == EX_HIST && !(alone_ok && args.n == 1))
-			parse_error(p, a->loc, "parse.hist-print",
-				    "a histogram can only be printed alone, by print, println, sprint or sprintln");
-	}
-}
-
 struct exp *help_call(struct parser *p, const struct token *name,
 		      struct vec args)
 {
@@ -243,7 +230,6 @@ struct exp *help_call(struct parser *p, const struct token *name,
 		parse_error(p, name->loc, "parse.print-args",
 			    "%s needs a delimiter and at least two values",
 			    name->text);
-	check_hist_args(p, args, k == PR_PRINT || k == PR_PRINTLN);
 	if (k != PR_PRINTF && k != PR_PRINTD && k != PR_PRINTDLN)
 		return ast_print(p->a, name->loc, k, printers[i].to_string, args);
 	first = args.n ? args.v[0] : NULL;

@@ -35,6 +35,8 @@ struct sym {
 	struct loc use_loc;	/* first use whose type stayed unknown */
 	struct global *decl;	/* SYM_GLOBAL: its declaration */
 	int index;		/* position among its owner's symbols */
+	int mention;		/* globals: rank of the first mention before
+				   optimization (elaborate.c), 0 unranked */
 	unsigned read : 1, written : 1, is_foreach_key : 1;
 };
 
@@ -63,6 +65,9 @@ struct derived_probe {
 	struct vec comps;		/* struct pp_comp *: resolved components */
 	struct stmt *body;		/* ST_BLOCK */
 	struct exp *cond;		/* arming condition (ANDed), or NULL */
+	int nstable;			/* stable.c: the body's first statements
+					   compute stable calls; -p2 lists them
+					   before the condition */
 	struct vec locals;		/* struct sym * */
 	struct vec globals_used;	/* struct sym *: read or written here,
 					   through functions too */
