@@ -90,7 +90,9 @@ static void _stp_display_globals(struct context *c)
 	int i;
 
 	for (i = 0; i < STP_NUM_DISPLAYS; i++) {
+#ifdef STP_TIMING
 		cycles_t start = get_cycles();
+#endif
 
 		stp_global_displays[i](c);
 		_stp_print_flush(c);
