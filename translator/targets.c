@@ -68,15 +68,26 @@ static int literal_value(const struct exp *c, int64_t *v)
 	return 0;
 }
 
+/* @defined(…), or its negation: the guards whose dead side goes (stap
+ * keeps 0 && (1/z) as it is). */
+static int is_defined_guard(const struct exp *c)
+{
+	while (c && c->kind == EX_UNARY && !strcmp(c->u.un.op, "!"))
+		c = c->u.un.operand;
+	return c && c->kind == EX_DEFINED;
+}
+
 static int guard_exp(struct walker *w, struct exp *e)
 {
 	struct exp *c;
 	int64_t v;
+	int guard;
 
 	switch (e->kind) {
 	case EX_TERNARY:
+		guard = is_defined_guard(e->u.tern.cond);
 		walk_exp(w, c = e->u.tern.cond);
-		if (!literal_value(c, &v)) {
+		if (!guard || !literal_value(c, &v)) {
 			walk_exp(w, e->u.tern.yes);
 			walk_exp(w, e->u.tern.no);
 			return 1;
@@ -85,8 +96,9 @@ static int guard_exp(struct walker *w, struct exp *e)
 		walk_exp(w, e);
 		return 1;
 	case EX_LOG_AND: case EX_LOG_OR:
+		guard = is_defined_guard(e->u.bin.left);
 		walk_exp(w, c = e->u.bin.left);
-		if (literal_value(c, &v) &&
+		if (guard && literal_value(c, &v) &&
 		    (e->kind == EX_LOG_AND ? !v : v != 0)) {
 			e->u.num = e->kind == EX_LOG_OR;	/* 0 && …, 1 || … */
 			e->kind = EX_NUM;
