@@ -92,7 +92,7 @@ def shown_as(ctype, arg):
     if t == 'size_t':
         return '%u'
     if t == 'unsigned long' and ('addr' in arg or 'start' in arg or
-                                 arg == 'brk'):
+                                 arg in ('brk', 'arg')):
         return '%p'
     if t == 'unsigned long' and arg in ('len', 'size', 'length', 'count'):
         return '%u'
@@ -171,11 +171,32 @@ DECODER = {'dfd_str': '__sys_dfd_str', 'dirfd_str': '__sys_dfd_str',
            'env_str': '__sys_argv_str', 'timestr': '__sys_timespec_str'}
 
 
-def value(var, typ, i, args):
+# variables whose decoding depends on the syscall
+SYSCALL_DECODER = {
+    ('lseek', 'whence_str'): '__sys_whence_str',
+    ('access', 'mode_str'): '__sys_access_mode_str',
+    ('faccessat', 'mode_str'): '__sys_access_mode_str',
+    ('faccessat2', 'mode_str'): '__sys_access_mode_str',
+    ('fcntl', 'cmd_str'): '__sys_fcntl_cmd_str',
+}
+
+
+def reader(ctype, arg):
+    """The __sys_* function that reads an argument: descriptors are read
+    signed whatever the kernel's type (close(-1) shows -1), as stap."""
+    k = kind(ctype)
+    if k == 'uint' and (arg.endswith('fd') or arg == 'fildes'):
+        return '__sys_int'
+    return READER[k]
+
+
+def value(name, var, typ, i, args):
     """The expression that sets VAR (of stap type TYP) from argument I."""
     k = kind(args[i][0])
-    arg = '%s(%d)' % (READER[k], i + 1)
+    arg = '%s(%d)' % (reader(*args[i]), i + 1)
     _, suf = split_suffix(var)
+    if typ == 'string' and (name, var) in SYSCALL_DECODER:
+        return '%s(%s)' % (SYSCALL_DECODER[name, var], arg)
     if typ == 'string' and var in DECODER:
         return '%s(%s)' % (DECODER[var], arg)
     if typ == 'long':
@@ -200,7 +221,7 @@ def argstr(args, shown):
         else:
             k = kind(ctype)
             fmt.append(shown_as(ctype, args[i][1]))
-            vals.append('%s(%d)' % (READER[k], i + 1))
+            vals.append('%s(%d)' % (reader(*args[i]), i + 1))
     if not args:
         return '""'
     return 'sprintf("%s", %s)' % (', '.join(fmt), ', '.join(vals))
@@ -223,7 +244,7 @@ def body(name, vars_, args, defaults=False):
         if v in ('name', 'argstr') or v not in ties:
             continue
         i = ties[v]
-        lines.append('\t%s = %s' % (v, value(v, typ, i, args)))
+        lines.append('\t%s = %s' % (v, value(name, v, typ, i, args)))
         if typ == 'string' and not v.endswith('_unquoted'):
             if i not in shown or v.endswith('_str'):
                 shown[i] = v

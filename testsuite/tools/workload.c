@@ -18,6 +18,9 @@
  *                   kill(1, SIGCONT) and kill(-99, 0) (ESRCH)
  *   mmap            an anonymous private mmap() of two pages, mprotect()
  *                   PROT_READ, munmap(), and a bad munmap() (EINVAL)
+ *   misc            lseek() to the end of /dev/zero, fcntl() F_GETFD and
+ *                   F_SETFD, access() of / (R_OK|X_OK) and of a missing
+ *                   file (F_OK), close(-1) (EBADF)
  *   exit N          exit with status N now
  *   abort           abort() (SIGABRT)
  * Exit status 0, or 2 for a step it does not know.
@@ -138,6 +141,19 @@ static void maps(void)
 	munmap((void *)1, 4096);
 }
 
+static void misc(void)
+{
+	int fd = open("/dev/zero", O_RDONLY);
+
+	lseek(fd, 0, SEEK_END);
+	fcntl(fd, F_GETFD);
+	fcntl(fd, F_SETFD, FD_CLOEXEC);
+	close(fd);
+	(void)!syscall(SYS_access, "/", R_OK | X_OK);
+	(void)!syscall(SYS_access, "/nonexistent", F_OK);
+	close(-1);
+}
+
 int main(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++) {
@@ -176,6 +192,8 @@ int main(int argc, char **argv)
 			fds();
 		} else if (!strcmp(s, "mmap")) {
 			maps();
+		} else if (!strcmp(s, "misc")) {
+			misc();
 		} else if (!strcmp(s, "exit")) {
 			exit((int)a);
 		} else if (!strcmp(s, "abort")) {
