@@ -119,6 +119,17 @@ void help_variance_shift(struct parser *p, const struct exp *e)
 			    "expected a number: @variance's bit shift is a literal");
 }
 
+/* @hist_linear(s, START, STOP, INTERVAL): each a number literal,
+ * possibly negative (stap 4.8 parses them so). */
+void help_hist_bound(struct parser *p, const struct exp *e)
+{
+	int64_t v;
+
+	if (!exp_int_literal(e, &v))
+		parse_error(p, e->loc, "parse.hist-args",
+			    "expected a number: @hist_linear's bounds and interval are literals");
+}
+
 void help_embedded_ok(struct parser *p, struct loc loc)
 {
 	if (!p->privileged)

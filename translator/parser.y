@@ -528,7 +528,9 @@ member:
 
 hist_op:
 	  AT_HIST_LINEAR '(' exp ',' exp ',' exp ',' exp ')'
-		{ $$ = ast_hist(A, $1.loc, 0, $3, $5, $7, $9); }
+		{ $$ = ast_hist(A, $1.loc, 0, $3, $5, $7, $9);
+		  help_hist_bound(p, $5); help_hist_bound(p, $7);
+		  help_hist_bound(p, $9); }
 	| AT_HIST_LOG '(' exp ')'
 		{ $$ = ast_hist(A, $1.loc, 1, $3, NULL, NULL, NULL); }
 	;
