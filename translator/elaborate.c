@@ -272,11 +272,13 @@ static int elaborate(struct session *s)
 	bind_all(&el);
 	elab_resolve_targets(&el);
 	elab_close_globals(&el);
-	warn_globals(&el);
-	VEC_EACH(el.prog->probes, i, dp)
-		warn_locals(&el, &dp->locals, &seen);
-	VEC_EACH(el.prog->funcs, i, f)
-		warn_locals(&el, &f->info->locals, &seen);
+	if (!s->unoptimized) {	/* stap warns so from its optimizer */
+		warn_globals(&el);
+		VEC_EACH(el.prog->probes, i, dp)
+			warn_locals(&el, &dp->locals, &seen);
+		VEC_EACH(el.prog->funcs, i, f)
+			warn_locals(&el, &f->info->locals, &seen);
+	}
 	if (s->diags.errors)
 		return 1;
 	elab_fold_defined(&el);

@@ -209,7 +209,7 @@ void elab_print_program(struct elab *el)
 	VEC_EACH(p->globals, i, sym)
 		print_sym(f, "", sym);
 	/* stap names globals and functions as in C, in conditions too */
-	listing_body_begin(s->arena, &el->funcs);
+	listing_body_begin(s->arena, &el->funcs, !s->unoptimized);
 	print_functions(f, s, p, bodies);
 	fputs("# probes\n", f);
 	VEC_EACH(p->probes, i, dp) {
