@@ -378,6 +378,13 @@ static void stmt_(FILE *o, const struct stmt *s)
 			flat_block(o, s);
 			break;
 		}
+		if (s->folded) {	/* what an `if` on a literal kept */
+			if (s->u.block.n)
+				stmt_(o, s->u.block.v[0]);
+			else
+				fputc(';', o);
+			break;
+		}
 		fputs("{\n", o);
 		for (i = 0; i < s->u.block.n; i++) {
 			stmt_(o, s->u.block.v[i]);
