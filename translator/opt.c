@@ -19,6 +19,8 @@ struct opt {
 	int changed;
 	struct vec *locals;	/* of the body being optimized */
 	struct vec shown;	/* warning texts already printed */
+	struct vec silent;	/* struct exp *: what was left of an
+				   assignment elided without a warning */
 };
 
 /* Side effects of a function, as stap judges them: writing a global,
@@ -194,9 +196,12 @@ static int elide_assign(struct walker *w, struct exp *e)
 	if (e->kind != EX_ASSIGN || !strcmp(e->u.bin.op, "<<<") ||
 	    !unread_local(e->u.bin.left))
 		return 0;
-	if (user_code(e->loc) &&
-	    first_time(o, arena_printf(o->el->s->arena, "assign %s",
-				       e->u.bin.left->u.sym.name)))
+	/* stap says nothing when folding took the reads away */
+	if (e->u.bin.left->u.sym.sym->read_as_bound)
+		vec_push(o->el->s->arena, &o->silent, e);
+	else if (user_code(e->loc) &&
+		 first_time(o, arena_printf(o->el->s->arena, "assign %s",
+					    e->u.bin.left->u.sym.name)))
 		diag_warning(&o->el->s->diags, e->loc, "opt.elide-assignment",
 			     "eliding assignment to '%s', which is never read",
 			     e->u.bin.left->u.sym.name);
@@ -204,6 +209,16 @@ static int elide_assign(struct walker *w, struct exp *e)
 	o->changed = 1;
 	walk_exp(w, e);
 	return 1;
+}
+
+static int is_silent(const struct opt *o, const struct exp *e)
+{
+	int i;
+
+	for (i = 0; i < o->silent.n; i++)
+		if (o->silent.v[i] == e)
+			return 1;
+	return 0;
 }
 
 static int empty_body(const struct stmt *st)
@@ -240,7 +255,8 @@ static int elide_stmt(struct walker *w, struct stmt *st)
 	case ST_EXP:
 		walk_exp(&aw, st->u.exp);
 		if (!has_side_effects(st->u.exp)) {
-			if (user_code(st->loc) && first_time(o, "expression"))
+			if (user_code(st->loc) && !is_silent(o, st->u.exp) &&
+			    first_time(o, "expression"))
 				diag_warning(&o->el->s->diags, st->loc,
 					     "opt.elide-expression",
 					     "eliding side-effect-free expression");

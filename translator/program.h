@@ -38,6 +38,9 @@ struct sym {
 	int mention;		/* globals: rank of the first mention before
 				   optimization (elaborate.c), 0 unranked */
 	unsigned read : 1, written : 1, is_foreach_key : 1;
+	unsigned read_as_bound : 1;	/* locals: read before any folding
+					   (elaborate.c); stap elides their
+					   assignments silently */
 };
 
 /* One concrete probe: a probe point resolved by a family, with the body
