@@ -199,6 +199,9 @@ enum stmt_kind {
 struct stmt {
 	enum stmt_kind kind;
 	struct loc loc;
+	int folded;		/* sema: ST_BLOCK standing for the branch an
+				   `if` on a literal kept (one statement or
+				   none); -p2 prints that instead */
 	union {
 		struct vec block;		/* ST_BLOCK: struct stmt * */
 		struct {			/* ST_EMBEDDED */

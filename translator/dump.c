@@ -364,7 +364,7 @@ static int empty_then(const struct stmt *s)
 {
 	const struct stmt *first = NULL;
 
-	return style->elaborated && s->u.if_.els &&
+	return style->optimized && s->u.if_.els &&
 	       !flat_count(s->u.if_.then, &first);
 }
 
@@ -374,8 +374,15 @@ static void stmt_(FILE *o, const struct stmt *s)
 
 	switch (s->kind) {
 	case ST_BLOCK:
-		if (style->elaborated) {
+		if (style->optimized) {
 			flat_block(o, s);
+			break;
+		}
+		if (s->folded) {	/* what an `if` on a literal kept */
+			if (s->u.block.n)
+				stmt_(o, s->u.block.v[0]);
+			else
+				fputc(';', o);
 			break;
 		}
 		fputs("{\n", o);

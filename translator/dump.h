@@ -16,10 +16,11 @@ void dump_exp(FILE *o, const struct exp *e);
 struct dump_style {
 	const char *(*sym_name)(const struct exp *e);	/* EX_SYM */
 	const char *(*call_name)(const struct exp *e);	/* EX_CALL */
-	int elaborated;		/* nested blocks flattened, null statements
+	int elaborated;		/* `delete arr` by the name as written */
+	int optimized;		/* nested blocks flattened, null statements
 				   dropped, a block of one statement printed
-				   as that statement, `delete arr` by the
-				   name as written */
+				   as that statement, `if (c) {} else S` as
+				   `if (!(c)) S` */
 };
 
 /* From now on print in STYLE (NULL: the -p1 form, names as written). */

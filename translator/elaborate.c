@@ -237,6 +237,23 @@ int pass_elaborate(struct session *s)
 	return rc;
 }
 
+/* Which locals the script reads before folding takes any read away. */
+static void note_reads(struct elab *el)
+{
+	struct derived_probe *dp;
+	struct func *f;
+	struct sym *sym;
+	int i, j;
+
+	VEC_EACH(el->prog->probes, i, dp)
+		VEC_EACH(dp->locals, j, sym)
+			sym->read_as_bound = sym->read;
+	VEC_EACH(el->prog->funcs, i, f)
+		if (f->info)
+			VEC_EACH(f->info->locals, j, sym)
+				sym->read_as_bound = sym->read;
+}
+
 static int elaborate(struct session *s)
 {
 	struct elab el;
@@ -270,13 +287,16 @@ static int elaborate(struct session *s)
 		return 1;
 	}
 	bind_all(&el);
+	note_reads(&el);
 	elab_resolve_targets(&el);
 	elab_close_globals(&el);
-	warn_globals(&el);
-	VEC_EACH(el.prog->probes, i, dp)
-		warn_locals(&el, &dp->locals, &seen);
-	VEC_EACH(el.prog->funcs, i, f)
-		warn_locals(&el, &f->info->locals, &seen);
+	if (!s->unoptimized) {	/* stap warns so from its optimizer */
+		warn_globals(&el);
+		VEC_EACH(el.prog->probes, i, dp)
+			warn_locals(&el, &dp->locals, &seen);
+		VEC_EACH(el.prog->funcs, i, f)
+			warn_locals(&el, &f->info->locals, &seen);
+	}
 	if (s->diags.errors)
 		return 1;
 	elab_fold_defined(&el);

@@ -30,10 +30,9 @@ static void print_type_and_indexes(FILE *f, const struct sym *sym)
 				type_name(sym->index_types[i]));
 		fputc(']', f);
 	}
-	fputc('\n', f);
 }
 
-static void print_sym(FILE *f, const char *indent, const struct sym *sym)
+static void print_sym_head(FILE *f, const char *indent, const struct sym *sym)
 {
 	fprintf(f, "%s%s", indent, sym->name);
 	if (sym->decl && sym->decl->wrap)
@@ -41,6 +40,28 @@ static void print_sym(FILE *f, const char *indent, const struct sym *sym)
 	if (sym->decl && sym->decl->is_array_decl && sym->decl->max_entries)
 		fprintf(f, "[%lld]", (long long)sym->decl->max_entries);
 	print_type_and_indexes(f, sym);
+}
+
+static void print_sym(FILE *f, const char *indent, const struct sym *sym)
+{
+	print_sym_head(f, indent, sym);
+	fputc('\n', f);
+}
+
+/* A global; with -v stap shows its initial value too. */
+static void print_global(FILE *f, const struct sym *sym, int verbose)
+{
+	const struct exp *init = sym->decl ? sym->decl->init : NULL;
+	int64_t v;
+
+	print_sym_head(f, "", sym);
+	if (verbose && init && exp_int_literal(init, &v))
+		fprintf(f, " = %lld", (long long)v);
+	else if (verbose && init) {
+		fputs(" = ", f);
+		dump_exp(f, init);
+	}
+	fputc('\n', f);
 }
 
 static void print_locals(FILE *f, const struct vec *locals)
@@ -159,6 +180,15 @@ static void print_user_pp(FILE *f, const struct derived_probe *dp)
 	size_t len = strlen(dp->user_pp);
 	int i, conds = 0;
 
+	if (!dp->user_probe) {
+		fputs(dp->user_pp, f);
+		if (dp->cond) {
+			fputs(" if (", f);
+			dump_exp(f, dp->cond);
+			fputc(')', f);
+		}
+		return;
+	}
 	if (dp->user_probe)
 		VEC_EACH(dp->user_probe->points, i, pt)
 			conds |= pt->cond != NULL;
@@ -207,9 +237,9 @@ void elab_print_program(struct elab *el)
 	if (p->globals.n)
 		fputs("# globals\n", f);
 	VEC_EACH(p->globals, i, sym)
-		print_sym(f, "", sym);
+		print_global(f, sym, bodies);
 	/* stap names globals and functions as in C, in conditions too */
-	listing_body_begin(s->arena, &el->funcs);
+	listing_body_begin(s->arena, &el->funcs, !s->unoptimized);
 	print_functions(f, s, p, bodies);
 	fputs("# probes\n", f);
 	VEC_EACH(p->probes, i, dp) {

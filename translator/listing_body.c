@@ -72,16 +72,18 @@ static const char *call_name(const struct exp *e)
 	return arena_printf(name_arena, "__global_%s__overload_%d", fn->name, n);
 }
 
-static const struct dump_style elaborated = {
+static struct dump_style elaborated = {
 	.sym_name = sym_name,
 	.call_name = call_name,
 	.elaborated = 1,
 };
 
-void listing_body_begin(struct arena *a, const struct vec *funcs)
+void listing_body_begin(struct arena *a, const struct vec *funcs,
+			int optimized)
 {
 	name_arena = a;
 	all_funcs = funcs;
+	elaborated.optimized = optimized;
 	dump_set_style(&elaborated);
 }
 
@@ -122,14 +124,18 @@ void listing_probe_body(FILE *f, const struct derived_probe *dp)
 	fputs("if (!(", f);
 	dump_exp(f, dp->cond);
 	fputs(")) next\n;\n", f);
-	for (; i < dp->body->u.block.n; i++)
+	if (!elaborated.optimized) {	/* the body as one block after it */
+		dump_stmt(f, dp->body);
+		fputs(";\n", f);
+	}
+	for (; elaborated.optimized && i < dp->body->u.block.n; i++)
 		dump_stmt_flat(f, dp->body->u.block.v[i]);
 	fputs("} }\n", f);
 }
 
 void listing_arming_body(FILE *f)
 {
-	fputs("{ ; }\n", f);
+	fputs(elaborated.optimized ? "{ ; }\n" : "{ {\n} }\n", f);
 }
 
 /* The printf directive stap's display uses for a value of type T: KEY

@@ -19,6 +19,8 @@ struct opt {
 	int changed;
 	struct vec *locals;	/* of the body being optimized */
 	struct vec shown;	/* warning texts already printed */
+	struct vec silent;	/* struct exp *: what was left of an
+				   assignment elided without a warning */
 };
 
 /* Side effects of a function, as stap judges them: writing a global,
@@ -194,9 +196,12 @@ static int elide_assign(struct walker *w, struct exp *e)
 	if (e->kind != EX_ASSIGN || !strcmp(e->u.bin.op, "<<<") ||
 	    !unread_local(e->u.bin.left))
 		return 0;
-	if (user_code(e->loc) &&
-	    first_time(o, arena_printf(o->el->s->arena, "assign %s",
-				       e->u.bin.left->u.sym.name)))
+	/* stap says nothing when folding took the reads away */
+	if (e->u.bin.left->u.sym.sym->read_as_bound)
+		vec_push(o->el->s->arena, &o->silent, e);
+	else if (user_code(e->loc) &&
+		 first_time(o, arena_printf(o->el->s->arena, "assign %s",
+					    e->u.bin.left->u.sym.name)))
 		diag_warning(&o->el->s->diags, e->loc, "opt.elide-assignment",
 			     "eliding assignment to '%s', which is never read",
 			     e->u.bin.left->u.sym.name);
@@ -204,6 +209,16 @@ static int elide_assign(struct walker *w, struct exp *e)
 	o->changed = 1;
 	walk_exp(w, e);
 	return 1;
+}
+
+static int is_silent(const struct opt *o, const struct exp *e)
+{
+	int i;
+
+	for (i = 0; i < o->silent.n; i++)
+		if (o->silent.v[i] == e)
+			return 1;
+	return 0;
 }
 
 static int empty_body(const struct stmt *st)
@@ -240,7 +255,8 @@ static int elide_stmt(struct walker *w, struct stmt *st)
 	case ST_EXP:
 		walk_exp(&aw, st->u.exp);
 		if (!has_side_effects(st->u.exp)) {
-			if (user_code(st->loc) && first_time(o, "expression"))
+			if (user_code(st->loc) && !is_silent(o, st->u.exp) &&
+			    first_time(o, "expression"))
 				diag_warning(&o->el->s->diags, st->loc,
 					     "opt.elide-expression",
 					     "eliding side-effect-free expression");
@@ -308,101 +324,11 @@ static int elide_stmt(struct walker *w, struct stmt *st)
 	return 0;
 }
 
-/* ---- stap's constant folding in bodies ---- */
-
-static void fold_literals(struct arena *a, struct exp *e, int root);
-
-/* c ? x : y with a literal c becomes x or y when that fits the node (a
- * literal or a variable). */
-static void fold_ternary(struct exp *e)
-{
-	const struct exp *b;
-
-	if (e->kind != EX_TERNARY || e->u.tern.cond->kind != EX_NUM)
-		return;
-	b = e->u.tern.cond->u.num ? e->u.tern.yes : e->u.tern.no;
-	if (b->kind == EX_NUM || b->kind == EX_STR || b->kind == EX_SYM)
-		memcpy(e, b, ast_exp_size(b->kind));
-}
-
-static int fold_visit(struct walker *w, struct exp *e)
-{
-	struct opt *o = w->arg;
-
-	fold_literals(o->el->s->arena, e, 0);
-	fold_ternary(e);
-	return 0;
-}
-
-static void fold_exp(struct opt *o, struct exp *e)
-{
-	struct walker w = { .exp = fold_visit, .arg = o };
-
-	walk_exp(&w, e);
-}
-
-_Static_assert(sizeof(struct vec) <= 3 * sizeof(void *),
-	       "an if statement can become a block of one");
-
-/* ST becomes the single statement KEEP (NULL: nothing). */
-static void become(struct opt *o, struct stmt *st, struct stmt *keep)
-{
-	if (!keep) {
-		st->kind = ST_NULL;
-	} else {
-		st->kind = ST_BLOCK;
-		st->u.block = (struct vec){0};
-		vec_push(o->el->s->arena, &st->u.block, keep);
-	}
-	o->changed = 1;
-}
-
-/* An expression kept for its side effects only: a statement of it, or
- * nothing. */
-static void become_exp(struct opt *o, struct stmt *st, struct exp *e)
-{
-	if (e && has_side_effects(e)) {
-		st->kind = ST_EXP;
-		st->u.exp = e;
-		o->changed = 1;
-	} else {
-		become(o, st, NULL);
-	}
-}
-
-/* `if` and loops on a literal condition, and `if`s with nothing in
- * either branch, as stap reduces them (no warning). */
-static int fold_stmt(struct walker *w, struct stmt *st)
-{
-	struct opt *o = w->arg;
-	struct exp *c;
-
-	switch (st->kind) {
-	case ST_IF:
-		fold_exp(o, c = st->u.if_.cond);
-		if (c->kind == EX_NUM)
-			become(o, st, c->u.num ? st->u.if_.then : st->u.if_.els);
-		else if (empty_body(st->u.if_.then) && empty_body(st->u.if_.els))
-			become_exp(o, st, c);
-		break;
-	case ST_FOR:
-		fold_exp(o, c = st->u.for_.cond);
-		if (c && c->kind == EX_NUM && !c->u.num)
-			become_exp(o, st, st->u.for_.init);
-		break;
-	default:
-		break;
-	}
-	return 0;
-}
-
 static void optimize_body(struct opt *o, struct stmt *body, struct exp *cond,
 			  struct vec *locals)
 {
-	struct walker fw = { .stmt = fold_stmt, .exp = fold_visit, .arg = o };
 	struct walker w = { .stmt = elide_stmt, .arg = o };
 
-	walk_stmt(&fw, body);
 	mark_reads(body, cond, locals);
 	walk_stmt(&w, body);
 }
@@ -635,6 +561,95 @@ static void fold_literals(struct arena *a, struct exp *e, int root)
 	}
 }
 
+/* ---- stap's constant folding in bodies, also with -u ---- */
+
+/* c ? x : y with a literal c becomes x or y when that fits the node (a
+ * literal or a variable). */
+static void fold_ternary(struct exp *e)
+{
+	const struct exp *b;
+
+	if (e->kind != EX_TERNARY || e->u.tern.cond->kind != EX_NUM)
+		return;
+	b = e->u.tern.cond->u.num ? e->u.tern.yes : e->u.tern.no;
+	if (b->kind == EX_NUM || b->kind == EX_STR || b->kind == EX_SYM)
+		memcpy(e, b, ast_exp_size(b->kind));
+}
+
+static int fold_visit(struct walker *w, struct exp *e)
+{
+	fold_literals(w->arg, e, 0);
+	fold_ternary(e);
+	return 0;
+}
+
+static void fold_exp(struct arena *a, struct exp *e)
+{
+	struct walker w = { .exp = fold_visit, .arg = a };
+
+	walk_exp(&w, e);
+}
+
+/* An `if` or a loop on a literal condition becomes what runs: the branch
+ * taken, the loop's init (a statement of it), or a null statement. */
+static void fold_body(struct arena *a, struct stmt **slot)
+{
+	struct stmt *st = *slot, *keep;
+	int i;
+
+	if (!st)
+		return;
+	switch (st->kind) {
+	case ST_BLOCK:
+		for (i = 0; i < st->u.block.n; i++)
+			fold_body(a, (struct stmt **)&st->u.block.v[i]);
+		return;
+	case ST_EXP: case ST_RETURN: case ST_DELETE:
+		fold_exp(a, st->u.exp);
+		return;
+	case ST_IF:
+		fold_exp(a, st->u.if_.cond);
+		fold_body(a, &st->u.if_.then);
+		fold_body(a, &st->u.if_.els);
+		if (st->u.if_.cond->kind != EX_NUM)
+			return;
+		keep = st->u.if_.cond->u.num ? st->u.if_.then : st->u.if_.els;
+		break;
+	case ST_FOR:
+		fold_exp(a, st->u.for_.init);
+		fold_exp(a, st->u.for_.cond);
+		fold_exp(a, st->u.for_.incr);
+		fold_body(a, &st->u.for_.body);
+		if (!st->u.for_.cond || st->u.for_.cond->kind != EX_NUM ||
+		    st->u.for_.cond->u.num)
+			return;
+		keep = NULL;
+		if (st->u.for_.init) {
+			keep = arena_alloc(a, ast_stmt_size(ST_EXP));
+			keep->kind = ST_EXP;
+			keep->loc = st->loc;
+			keep->u.exp = st->u.for_.init;
+		}
+		break;
+	case ST_FOREACH:
+		fold_exp(a, st->u.foreach.limit);
+		fold_body(a, &st->u.foreach.body);
+		return;
+	case ST_TRY:
+		fold_body(a, &st->u.try_.body);
+		fold_body(a, &st->u.try_.handler);
+		return;
+	default:
+		return;
+	}
+	if (!keep) {
+		keep = arena_alloc(a, ast_stmt_size(ST_NULL));
+		keep->kind = ST_NULL;
+		keep->loc = st->loc;
+	}
+	*slot = keep;
+}
+
 void elab_fold_defined(struct elab *el)
 {
 	struct walker w = { .exp = fold_defined };
@@ -651,9 +666,12 @@ void elab_fold_defined(struct elab *el)
 		walk_stmt(&w, dp->body);
 		walk_exp(&w, dp->cond);
 		fold_literals(el->s->arena, dp->cond, 1);
+		fold_body(el->s->arena, &dp->body);
 	}
-	VEC_EACH(el->prog->funcs, i, f)
+	VEC_EACH(el->prog->funcs, i, f) {
 		walk_stmt(&w, f->body);
+		fold_body(el->s->arena, &f->body);
+	}
 	/* the user's conditions as written, for the -p2 listing's
 	 * "<- points" comments */
 	VEC_EACH(el->s->user_files, i, fa)

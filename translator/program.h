@@ -38,6 +38,9 @@ struct sym {
 	int mention;		/* globals: rank of the first mention before
 				   optimization (elaborate.c), 0 unranked */
 	unsigned read : 1, written : 1, is_foreach_key : 1;
+	unsigned read_as_bound : 1;	/* locals: read before any folding
+					   (elaborate.c); stap elides their
+					   assignments silently */
 };
 
 /* One concrete probe: a probe point resolved by a family, with the body
@@ -51,7 +54,9 @@ struct derived_probe {
 	const char *pp;			/* pp(): the resolved point, canonical */
 	const char *user_pp;		/* -p2: the point as the user wrote it,
 					   after the aliases it went through */
-	const struct probe *user_probe;	/* -p2: whose points end user_pp */
+	const struct probe *user_probe;	/* -p2: whose points end user_pp;
+					   NULL: user_pp is the family's,
+					   shown with the condition */
 	size_t user_text_len;		/* -p2: their length there */
 	const char *list_pp;		/* -l/-L: the first alias name it went
 					   through (with the user's suffix), or

@@ -404,12 +404,14 @@ static int derive_one(struct derive *d, const struct probe_family *fam,
 		return rc;
 	if (!dp->pp)
 		dp->pp = pp_format(el->s, &dp->comps);
-	dp->user_pp = d->chain;
+	if (!dp->user_pp) {	/* else the family's own (timer.profile) */
+		dp->user_pp = d->chain;
+		dp->user_probe = d->probe;
+	}
 	/* stap names a probe by its probe's first point and the aliases it
 	 * went through (its DWARF probes, kernel.function, would also put
 	 * the resolved point first; no family here does) */
 	dp->timing_from = d->from;
-	dp->user_probe = d->probe;
 	dp->user_text_len = strlen(d->user_text);
 	if (d->list_pp)
 		dp->list_pp = d->list_pp;

@@ -131,6 +131,7 @@ static int guard_stmt(struct walker *w, struct stmt *st)
 	if (keep)
 		vec_push(((struct tctx *)w->arg)->el->s->arena, &block, keep);
 	st->kind = ST_BLOCK;
+	st->folded = 1;
 	st->u.block = block;
 	walk_stmt(w, st);
 	return 1;

@@ -92,6 +92,9 @@ static int resolve_perf(struct session *s, const struct probe_point *pt,
 	dp->data = pd;
 	set_pp(s, dp, pd);
 	dp->list_pp = pp_format(s, (struct vec *)&pt->comps);
+	/* -p2 shows the perf point as given to the family (after aliases;
+	 * no default .sample), not the aliases it came through */
+	dp->user_pp = dp->list_pp;
 	return 1;
 }
 
@@ -124,6 +127,7 @@ int timer_profile_resolve(struct session *s, const struct probe_point *pt,
 	dp->data = pd;
 	set_pp(s, dp, pd);
 	dp->list_pp = "timer.profile";
+	dp->user_pp = dp->pp;	/* -p2 shows only the perf point */
 	return 1;
 }
 
