@@ -1,0 +1,1 @@
+s/probe overhead ([0-9]* cycles)/probe overhead (N cycles)/
