@@ -209,7 +209,7 @@ static void stapio_system(const char *p, uint32_t len)
 		return;
 	}
 	if (pid == 0) {
-		int null = open("/dev/null", O_RDONLY);
+		int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
 
 		if (null >= 0)
 			dup2(null, 0);
