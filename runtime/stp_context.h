@@ -51,8 +51,10 @@ struct context {
 	char pbuf[STP_PRINT_BUF_SIZE];
 	char *frames;			/* (MAXNESTING + 2) frames */
 	struct stp_regex_ctx *regex;	/* =~ workspace, last match; or NULL */
+#ifdef STP_NEED_SYSTEM
 	int system_pending;		/* system(): a command to send once */
 	char system_cmd[MAXSTRINGLEN];	/* the probe's output is flushed */
+#endif
 };
 
 typedef rwlock_t stp_rwlock_t;

@@ -16,7 +16,9 @@ static __maybe_unused void _stp_print_flush(struct context *c)
 }
 
 /* system(CMD): stapio runs CMD once the output printed before it has
- * reached stapio, so the command is sent after the probe's flush. */
+ * reached stapio, so the command is sent after the probe's flush.  Only
+ * scripts that call system() (STP_NEED_SYSTEM) carry its buffer. */
+#ifdef STP_NEED_SYSTEM
 static __maybe_unused void _stp_system_send(struct context *c)
 {
 	if (unlikely(c->system_pending)) {
@@ -34,6 +36,9 @@ static __maybe_unused void _stp_system(struct context *c, const char *cmd)
 	strscpy(c->system_cmd, cmd, sizeof c->system_cmd);
 	c->system_pending = 1;
 }
+#else
+#define _stp_system_send(c) do { } while (0)
+#endif
 
 static __maybe_unused void _stp_print_mem(struct context *c, const char *s, size_t n)
 {

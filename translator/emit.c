@@ -450,6 +450,20 @@ static void emit_families(struct emit *e)
 	emit_close(e, "\n");
 }
 
+/* Does a kept function's embedded C carry PRAGMA (a runtime feature
+ * the module needs only when the script uses it)? */
+int emit_pragma_used(const struct emit *e, const char *pragma)
+{
+	struct func *f;
+	int i;
+
+	VEC_EACH(e->prog->funcs, i, f)
+		if (f->body && f->body->kind == ST_EMBEDDED &&
+		    strstr(f->body->u.embedded.code, pragma))
+			return 1;
+	return 0;
+}
+
 static void emit_header(struct emit *e)
 {
 	struct kv *kv;
@@ -478,6 +492,8 @@ static void emit_header(struct emit *e)
 	}
 	if (e->s->bulk)
 		emit_line(e, "#define STP_BULKMODE 1");
+	if (emit_pragma_used(e, "pragma:system"))
+		emit_line(e, "#define STP_NEED_SYSTEM 1");
 	emit_line(e, "#include \"stp_runtime.h\"\n");
 }
 

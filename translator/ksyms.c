@@ -191,19 +191,6 @@ static int is_global(char t)
  * from the first, and its shown name's offset in one string of names.
  * The runtime relocates it by the distance between sprint_symbol's real
  * address and its address in the map (KASLR). */
-/* Does a used function name addresses (its C says pragma:symbols)? */
-static int symbols_used(struct emit *e)
-{
-	struct func *f;
-	int i;
-
-	VEC_EACH(e->prog->funcs, i, f)
-		if (f->body && f->body->kind == ST_EMBEDDED &&
-		    strstr(f->body->u.embedded.code, "pragma:symbols"))
-			return 1;
-	return 0;
-}
-
 /* -d kernel or --all-modules. */
 static int kernel_wanted(struct session *s)
 {
@@ -223,7 +210,7 @@ void ksyms_emit_table(struct emit *e)
 	size_t i, j, n = 0, names = 0;
 	const struct ksym *show;
 
-	if (!symbols_used(e))
+	if (!emit_pragma_used(e, "pragma:symbols"))
 		return;
 	if (kernel_wanted(e->s))
 		k = ksyms_kernel(e->s);
