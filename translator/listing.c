@@ -153,22 +153,33 @@ int elab_cond_reads_globals(struct exp *e)
 	return seen;
 }
 
-/* How many probes stap adds to P: a begin probe arming the conditions
- * that read globals, and an end probe per global it displays. */
-int elab_synthesized_probes(struct session *s, struct program *p)
+/* Does stap add a begin probe to P, arming the conditions that read
+ * globals? */
+static int needs_arming_probe(const struct program *p)
 {
-	struct derived_probe *dp;
-	struct sym *sym;
-	int i, n = 0;
+	const struct derived_probe *dp;
+	int i;
 
 	VEC_EACH(p->probes, i, dp)
-		if (dp->cond && elab_cond_reads_globals(dp->cond)) {
-			n = 1;
-			break;
-		}
-	if (!s->no_global_display)
-		VEC_EACH(p->globals, i, sym)
-			n += sym->written && !sym->read;
+		if (dp->cond && elab_cond_reads_globals(dp->cond))
+			return 1;
+	return 0;
+}
+
+/* Does stap add an end probe displaying global SYM (written, never read)? */
+static int displayed_at_end(const struct session *s, const struct sym *sym)
+{
+	return !s->no_global_display && sym->written && !sym->read;
+}
+
+/* How many probes stap adds to P: the arming probe and the displays. */
+int elab_synthesized_probes(struct session *s, struct program *p)
+{
+	const struct sym *sym;
+	int i, n = needs_arming_probe(p);
+
+	VEC_EACH(p->globals, i, sym)
+		n += displayed_at_end(s, sym);
 	return n;
 }
 
@@ -231,7 +242,7 @@ void elab_print_program(struct elab *el)
 	FILE *f = stdout;
 	const struct sym *sym;
 	const struct derived_probe *dp;
-	int i, conds = 0, bodies = s->verbose > 0 || s->pass_verbose[2] > 0;
+	int i, bodies = s->verbose > 0 || s->pass_verbose[2] > 0;
 
 	print_user_embeds(f, p);
 	if (p->globals.n)
@@ -261,18 +272,15 @@ void elab_print_program(struct elab *el)
 		print_locals(f, &dp->locals);
 		if (bodies)
 			listing_probe_body(f, dp);
-		conds |= elab_cond_reads_globals(dp->cond);
 	}
-	/* stap arms conditional probes from a begin probe of its own */
-	if (conds) {
+	if (needs_arming_probe(p)) {
 		fputs("begin /* <- begin */\n", f);
 		if (bodies)
 			listing_arming_body(f);
 	}
-	if (!s->no_global_display)
-		VEC_EACH(p->globals, i, sym)
-			if (sym->written && !sym->read)
-				print_display_probe(f, sym, bodies);
+	VEC_EACH(p->globals, i, sym)
+		if (displayed_at_end(s, sym))
+			print_display_probe(f, sym, bodies);
 	listing_body_end();
 }
 
