@@ -212,6 +212,41 @@ static int pretty(struct walk *w)
 	return 0;
 }
 
+/* &…: the address the walk reached (a pointer-typed base, @cast's, is
+ * already one). */
+static int address(struct walk *w)
+{
+	struct ctype *t = ctype_strip(w->type);
+
+	if (!w->in_mem && t && t->kind == CT_PTR)
+		return finish(w);
+	if (w->in_mem && w->tv->bit_size) {
+		if (!w->quiet)
+			diag_error(&w->s->diags, w->e->loc, "sema.target-addr-of",
+				   "cannot take the address of a bit field");
+		return -1;
+	}
+	if (!w->in_mem) {
+		if (!w->quiet)
+			diag_error(&w->s->diags, w->e->loc, "sema.target-addr-of",
+				   "cannot take the address of %s '%s'",
+				   w->what, w->label);
+		return -1;
+	}
+	w->tv->type = w->type;
+	w->tv->final = TV_LOAD_INT;	/* size 0: the address */
+	w->tv->size = 0;
+	w->e->type = TY_LONG;
+	return 0;
+}
+
+static int wants_address(const struct exp *e)
+{
+	if (e->kind == EX_TARGET)
+		return e->u.target.addr_of;
+	return e->kind == EX_CAST && e->u.op.addr_of;
+}
+
 struct tvar *tvar_resolve(struct session *s, struct exp *e, struct vec *comps,
 			  const char *base, struct ctype *base_type,
 			  const char *what, const char *label, int quiet)
@@ -240,6 +275,8 @@ struct tvar *tvar_resolve(struct session *s, struct exp *e, struct vec *comps,
 	}
 	if (w.pretty)
 		return pretty(&w) ? NULL : w.tv;
+	if (wants_address(e))
+		return address(&w) ? NULL : w.tv;
 	if (finish(&w))
 		return NULL;
 	return w.tv;
