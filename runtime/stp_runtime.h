@@ -31,6 +31,7 @@ enum {
 
 #include "transport/transport.h"
 #include "stp_context.h"
+#include "stp_owner.h"
 #include "stp_string.h"
 #include "stp_error.h"
 #include "stp_kread.h"

@@ -58,6 +58,7 @@ int stp_session_start(void)
 	int rc;
 
 	atomic_set(&_stp_script_state, STP_SESSION_STARTING);
+	_stp_owner_record();
 	rc = _stp_alloc_contexts();
 	if (rc)
 		return rc;
@@ -81,6 +82,7 @@ fail:
 #endif
 	stp_globals_free();
 	_stp_free_contexts();
+	_stp_owner_release();
 	atomic_set(&_stp_script_state, STP_SESSION_STOPPED);
 	return rc;
 }
@@ -160,6 +162,7 @@ void stp_session_stop(void)
 #endif
 	stp_globals_free();
 	_stp_free_contexts();
+	_stp_owner_release();
 }
 
 #include "module.c"

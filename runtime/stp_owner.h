@@ -1,0 +1,53 @@
+/* stp_owner.h - the stapio process that started this session: its pid
+ * (stp_pid()), its effective uid (is_myproc()) and the pid and user
+ * namespaces the ns_*() tapset functions number ids in.
+ *
+ * Recorded in stapio's own context when it starts the session, with
+ * references on the namespaces; released when the session stops.
+ */
+#ifndef STP_OWNER_H
+#define STP_OWNER_H
+
+#include <linux/cred.h>
+#include <linux/pid_namespace.h>
+#include <linux/user_namespace.h>
+
+struct stp_owner {
+	pid_t pid;			/* stapio's tgid, 0 before start */
+	kuid_t euid;
+	struct pid_namespace *pidns;	/* referenced, or NULL */
+	struct user_namespace *userns;	/* referenced, or NULL */
+};
+
+static struct stp_owner _stp_owner;
+
+static void _stp_owner_record(void)
+{
+	_stp_owner.pid = current->tgid;
+	_stp_owner.euid = current_euid();
+	_stp_owner.pidns = get_pid_ns(task_active_pid_ns(current));
+	_stp_owner.userns = get_user_ns(current_user_ns());
+}
+
+static void _stp_owner_release(void)
+{
+	if (_stp_owner.pidns)
+		put_pid_ns(_stp_owner.pidns);
+	if (_stp_owner.userns)
+		put_user_ns(_stp_owner.userns);
+	_stp_owner.pidns = NULL;
+	_stp_owner.userns = NULL;
+}
+
+/* The namespaces ids are shown in: stapio's, or the initial ones. */
+static __maybe_unused struct pid_namespace *_stp_owner_pidns(void)
+{
+	return _stp_owner.pidns ? _stp_owner.pidns : &init_pid_ns;
+}
+
+static __maybe_unused struct user_namespace *_stp_owner_userns(void)
+{
+	return _stp_owner.userns ? _stp_owner.userns : &init_user_ns;
+}
+
+#endif
