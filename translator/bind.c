@@ -144,19 +144,18 @@ static struct func *resolve_call(struct elab *el, struct exp *e)
 			cands.v[j] = cands.v[j - 1];
 			cands.v[j - 1] = t;
 		}
-	/* an overload that never does `next` hides the ones after it */
-	for (i = 0; i < cands.n - 1; i++)
-		if (!may_next(cands.v[i])) {
-			cands.n = i + 1;
-			break;
-		}
-	for (i = 0; i < cands.n; i++) {
+	/* An overload that never does `next` hides the ones after it; as in
+	 * stap they are still checked with the rest (their return types must
+	 * agree) until elab_drop_hidden_overloads. */
+	for (i = 0, j = 1; i < cands.n; i++) {
 		f = cands.v[i];
 		if (!f->info) {
 			f->info = ARENA_NEW(el->s->arena, struct func_info);
 			f->info->func = f;
 			vec_push(el->s->arena, &el->func_work, f);
 		}
+		f->info->tried |= j;
+		j = j && may_next(f);
 		*tail = f;
 		tail = &f->info->next_overload;
 	}
@@ -501,6 +500,30 @@ static void set_scope(struct elab *el, struct vec *locals, struct vec *params,
 	el->written = written;
 	el->read = read;
 	el->callees = callees;
+}
+
+/* Once types are checked: overloads that no call can reach (hidden behind
+ * one that never does `next`) leave the chains and the program. */
+void elab_drop_hidden_overloads(struct elab *el)
+{
+	struct program *p = el->prog;
+	struct vec kept = {0};
+	struct func *f, **link;
+	int i;
+
+	VEC_EACH(p->funcs, i, f) {
+		for (link = &f->info->next_overload; *link;
+		     link = &(*link)->info->next_overload)
+			if (!(*link)->info->tried) {
+				*link = NULL;
+				break;
+			}
+		if (!f->info->tried)
+			continue;
+		f->info->index = kept.n;
+		vec_push(el->s->arena, &kept, f);
+	}
+	p->funcs = kept;
 }
 
 /* After the optimizer removed code: recompute what each body reads,

@@ -73,6 +73,7 @@ void elab_print_program(struct elab *el);
 void elab_hoist_stable(struct elab *el);
 int elab_list_probes(struct session *s, struct program *p);
 int elab_synthesized_probes(struct session *s, struct program *p);
+void elab_drop_hidden_overloads(struct elab *el);	/* bind.c */
 int elab_cond_reads_globals(struct exp *cond);
 /* ppwild.c: the concrete points (pushed to OUT) of FAM's shapes that POINT,
  * with a wildcard in a component name, matches; 0 when it has none. */

@@ -316,6 +316,7 @@ static int elaborate(struct session *s)
 	elab_infer_types(&el);
 	if (s->diags.errors)
 		return 1;
+	elab_drop_hidden_overloads(&el);
 	elab_check_foreach(&el);
 	elab_check_hists(&el);
 	if (s->diags.errors)

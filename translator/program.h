@@ -150,6 +150,9 @@ struct func_info {
 	struct vec callees;	/* struct func * */
 	struct func *next_overload;	/* same name and arity, tried after
 					   this one does `next` */
+	int tried;			/* bind.c: some call may run it (not
+					   hidden by an overload before it
+					   that never does `next`) */
 	int effects;			/* opt.c: has side effects? */
 	int index;
 };
