@@ -91,6 +91,7 @@ enum print_kind {
 struct exp {
 	enum exp_kind kind;
 	enum type type;		/* sema: the inferred type */
+	int parens;		/* parse: written inside ( ) */
 	struct loc loc;
 	union {
 		int64_t num;			/* EX_NUM */

@@ -125,7 +125,7 @@ void help_hist_bound(struct parser *p, const struct exp *e)
 {
 	int64_t v;
 
-	if (!exp_int_literal(e, &v))
+	if (!exp_int_literal(e, &v) || e->parens)
 		parse_error(p, e->loc, "parse.hist-args",
 			    "expected a number: @hist_linear's bounds and interval are literals");
 }
@@ -220,6 +220,48 @@ static void check_format(struct parser *p, const struct token *name,
 			    err.msg, err.offset);
 }
 
+/* The operand E starts with, leftmost (a @hist_…(…)[i] under `+ 1`). */
+static const struct exp *leftmost(const struct exp *e)
+{
+	for (;;) {
+		if (e->parens)
+			return e;
+		switch (e->kind) {
+		case EX_BINARY: case EX_CMP: case EX_LOG_AND: case EX_LOG_OR:
+		case EX_CONCAT: case EX_ASSIGN: case EX_REGEX:
+			e = e->u.bin.left;
+			break;
+		case EX_TERNARY:
+			e = e->u.tern.cond;
+			break;
+		case EX_POST_INC:
+			e = e->u.un.operand;
+			break;
+		default:
+			return e;
+		}
+	}
+}
+
+static int is_hist(const struct exp *e)
+{
+	return e->kind == EX_HIST ||
+	       (e->kind == EX_INDEX && e->u.index.base->kind == EX_HIST);
+}
+
+/* print(@hist_log(h)) prints the histogram: stap's grammar takes a
+ * leading @hist_… argument (or a bucket of it) whole, so it cannot go on
+ * into a larger expression. */
+static void check_leading_hist(struct parser *p, const struct exp *arg)
+{
+	const struct exp *l = leftmost(arg);
+
+	if (l != arg && is_hist(l) && !l->parens && !arg->parens)
+		parse_error(p, arg->kind == EX_TERNARY ? l->loc : arg->loc,
+			    "parse.hist-leading",
+			    "expected ',' or ')' after a histogram argument (put the expression in parentheses)");
+}
+
 struct exp *help_call(struct parser *p, const struct token *name,
 		      struct vec args)
 {
@@ -241,6 +283,8 @@ struct exp *help_call(struct parser *p, const struct token *name,
 		parse_error(p, name->loc, "parse.print-args",
 			    "%s needs a delimiter and at least two values",
 			    name->text);
+	if ((k == PR_PRINT || k == PR_PRINTLN) && args.n)
+		check_leading_hist(p, args.v[0]);
 	if (k != PR_PRINTF && k != PR_PRINTD && k != PR_PRINTDLN)
 		return ast_print(p->a, name->loc, k, printers[i].to_string, args);
 	first = args.n ? args.v[0] : NULL;

@@ -448,7 +448,7 @@ primary:
 	| strings %prec LOWEST
 	| EMBEDDED
 		{ help_embedded_ok(p, $1.loc); $$ = ast_embedded(A, $1.loc, $1.text); }
-	| '(' exp ')'		{ $$ = $2; }
+	| '(' exp ')'		{ $$ = $2; $$->parens = 1; }
 	| IDENT %prec LOWEST	{ $$ = help_sym(p, &$1); }
 	| IDENT '[' index_list ']'
 		{ $$ = ast_index(A, $1.loc, ast_sym(A, $1.loc, $1.text), $3); }
