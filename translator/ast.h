@@ -92,6 +92,8 @@ struct exp {
 	enum exp_kind kind;
 	enum type type;		/* sema: the inferred type */
 	int parens;		/* parse: written inside ( ) */
+	enum type fold_type;	/* opt: the type an operator folded away
+				   (x . "", x + 0) gave this operand */
 	struct loc loc;
 	union {
 		int64_t num;			/* EX_NUM */

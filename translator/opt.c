@@ -439,6 +439,81 @@ static void to_num(struct exp *e, int64_t v)
 	e->u.num = v;
 }
 
+static int num_is(const struct exp *e, int64_t v)
+{
+	return is_num(e) && e->u.num == v;
+}
+
+/* E becomes its operand X (x + 0, x * 1, x . ""): stap keeps X whatever
+ * it does. */
+static int fold_identity(struct exp *e, struct exp *l, struct exp *r)
+{
+	const char *op = e->u.bin.op;
+	struct exp *x = NULL;
+
+	if (e->kind == EX_CONCAT) {
+		if (is_str(r) && !r->u.str.len)
+			x = l;
+		else if (is_str(l) && !l->u.str.len)
+			x = r;
+	} else if (e->kind != EX_BINARY || !strcmp(op, ">>>")) {
+		return 0;		/* not >>>, nor the logical ones */
+	} else if (!strcmp(op, "*")) {
+		x = num_is(r, 1) ? l : num_is(l, 1) ? r : NULL;
+	} else if (!strcmp(op, "/") || !strcmp(op, "-") ||
+		   !strcmp(op, "<<") || !strcmp(op, ">>")) {
+		x = num_is(r, op[0] == '/' ? 1 : 0) ? l : NULL;
+	} else if (!strcmp(op, "+") || !strcmp(op, "|") || !strcmp(op, "^")) {
+		x = num_is(r, 0) ? l : num_is(l, 0) ? r : NULL;
+	} else if (!strcmp(op, "&")) {
+		x = num_is(r, -1) ? l : num_is(l, -1) ? r : NULL;
+	}
+	if (!x)
+		return 0;
+	*e = *x;
+	e->fold_type = op[0] == '.' ? TY_STRING : TY_LONG;
+	return 1;
+}
+
+/* E becomes a number whatever its other operand is, when that operand
+ * has no side effects (x * 0, x & 0, x | -1, x % 1, 0 << x, x && 0,
+ * x || 1). */
+static void fold_annihilator(struct exp *e, struct exp *l, struct exp *r)
+{
+	const char *op = e->u.bin.op;
+	struct exp *other;
+	int64_t v;
+
+	if (e->kind == EX_LOG_AND || e->kind == EX_LOG_OR) {
+		int lit = e->kind == EX_LOG_OR;	/* the deciding truth */
+
+		if (is_num(l) && !l->u.num == !lit) {
+			to_num(e, lit);	/* the right side never runs */
+			return;
+		}
+		if (is_num(r) && !r->u.num == !lit)
+			other = l;
+		else
+			return;
+		v = lit;
+	} else if (e->kind != EX_BINARY) {
+		return;
+	} else if (!strcmp(op, "*") || !strcmp(op, "&") || !strcmp(op, "|")) {
+		v = op[0] == '|' ? -1 : 0;
+		other = num_is(r, v) ? l : num_is(l, v) ? r : NULL;
+	} else if (!strcmp(op, "%")) {
+		v = 0;
+		other = num_is(r, 1) ? l : NULL;
+	} else if (!strcmp(op, "<<") || !strcmp(op, ">>")) {
+		v = 0;
+		other = num_is(l, 0) ? r : NULL;
+	} else {
+		return;
+	}
+	if (other && !has_side_effects(other))
+		to_num(e, v);
+}
+
 /* Arithmetic on two literals, as the module computes it (wrapping);
  * 0 for what must be left to run time (division by zero, odd shifts). */
 static int fold_arith(const char *op, int64_t x, int64_t y, int64_t *v)
@@ -524,14 +599,19 @@ static void fold_literals(struct arena *a, struct exp *e, int root)
 		}
 		return;
 	case EX_BINARY:
-		if (is_num(l) && is_num(r) &&
-		    fold_arith(e->u.bin.op, l->u.num, r->u.num, &v))
-			to_num(e, v);
+		if (is_num(l) && is_num(r)) {
+			if (fold_arith(e->u.bin.op, l->u.num, r->u.num, &v))
+				to_num(e, v);
+		} else if (!fold_identity(e, l, r)) {
+			fold_annihilator(e, l, r);
+		}
 		return;
 	case EX_LOG_AND: case EX_LOG_OR:
 		if (is_num(l) && is_num(r))
 			to_num(e, e->kind == EX_LOG_AND ? l->u.num && r->u.num :
 						       l->u.num || r->u.num);
+		else
+			fold_annihilator(e, l, r);
 		return;
 	case EX_CMP:
 		if (is_num(l) && is_num(r))
@@ -541,6 +621,8 @@ static void fold_literals(struct arena *a, struct exp *e, int root)
 			to_num(e, fold_cmp(e->u.bin.op, strcmp(l->u.str.s, r->u.str.s)));
 		return;
 	case EX_CONCAT:
+		if (fold_identity(e, l, r))
+			return;
 		if (is_str(l) && is_str(r)) {
 			char *s = arena_alloc(a, l->u.str.len + r->u.str.len + 1);
 			const char *raw = arena_printf(a, "%s%s",

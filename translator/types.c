@@ -405,6 +405,8 @@ static enum type infer(struct elab *el, struct exp *e, enum type want)
 
 	if (!e)
 		return TY_UNKNOWN;
+	if (e->fold_type && (want == TY_UNKNOWN || want == TY_VOID))
+		want = e->fold_type;	/* what the folded operator implied */
 	t = infer_kind(el, e, want);
 	if (want != TY_UNKNOWN && want != TY_VOID && t != TY_UNKNOWN &&
 	    t != TY_VOID && t != want && e->kind != EX_SYM &&
