@@ -36,6 +36,9 @@ void elab_derive_probes(struct elab *el);
 struct sym *elab_find_global(struct elab *el, const char *name,
 			     const struct src_file *from);
 
+/* entry.c */
+void elab_expand_entries(struct elab *el);
+
 /* bind.c */
 void elab_bind_probe(struct elab *el, struct derived_probe *dp);
 void elab_bind_func(struct elab *el, struct func *f);
@@ -73,7 +76,10 @@ void elab_print_program(struct elab *el);
 void elab_hoist_stable(struct elab *el);
 int elab_list_probes(struct session *s, struct program *p);
 int elab_synthesized_probes(struct session *s, struct program *p);
-void elab_drop_hidden_overloads(struct elab *el);	/* bind.c */
+void elab_drop_hidden_overloads(struct elab *el);	/* entry.c */
+void elab_expand_entries(struct elab *el);
+
+/* bind.c */
 int elab_cond_reads_globals(struct exp *cond);
 /* ppwild.c: the concrete points (pushed to OUT) of FAM's shapes that POINT,
  * with a wildcard in a component name, matches; 0 when it has none. */

@@ -286,6 +286,7 @@ static int elaborate(struct session *s)
 		diag_fatal(&s->diags, "no probes found");
 		return 1;
 	}
+	elab_expand_entries(&el);
 	bind_all(&el);
 	note_reads(&el);
 	elab_resolve_targets(&el);

@@ -43,6 +43,8 @@ static const char *sym_name(const struct exp *e)
 		return arena_printf(name_arena, "__global_%s", e->u.sym.name);
 	if (sym->kind != SYM_GLOBAL)
 		return e->u.sym.name;
+	if (!strncmp(sym->name, "__global_", 9))	/* @entry's (entry.c) */
+		return sym->name;
 	if (sym->decl && sym->decl->is_private)
 		return arena_printf(name_arena, "__private_%s_%s",
 				    file_tag(sym->decl->file), sym->name);

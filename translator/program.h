@@ -137,6 +137,11 @@ struct probe_family {
 	 * (tvar's assign_fn/append_fn).  Without it writes are refused. */
 	int (*target_assign)(struct session *s, struct derived_probe *dp,
 			     struct exp *e, const char *op);
+	/* Optional: for a return probe RET, a new probe on the entry of the
+	 * same point (its pp ending in ".call"; body, locals unset), where
+	 * entry.c evaluates RET's @entry expressions; NULL otherwise. */
+	struct derived_probe *(*entry_probe)(struct session *s,
+					     const struct derived_probe *ret);
 };
 
 /* A function as called: the user's declaration with its symbols. */

@@ -207,6 +207,43 @@ static int resolve_kprobe(struct session *s, const struct probe_point *pt,
 	return 1;
 }
 
+/* @entry: a kprobe on the function a return probe watches. */
+static struct derived_probe *entry_kprobe(struct session *s,
+					  const struct derived_probe *ret)
+{
+	const struct kprobe_data *kd = ret->data;
+	struct derived_probe *cp;
+	struct kprobe_data *ck;
+	const struct pp_comp *c;
+	int i;
+
+	if (!kd || !kd->is_return)
+		return NULL;
+	cp = ARENA_NEW(s->arena, struct derived_probe);
+	ck = ARENA_NEW(s->arena, struct kprobe_data);
+	*ck = *kd;
+	ck->is_return = 0;
+	ck->maxactive = 0;
+	cp->family = ret->family;
+	cp->loc = ret->loc;
+	cp->elide_loc = ret->elide_loc;
+	cp->user_pp = ret->user_pp;
+	cp->user_probe = ret->user_probe;
+	cp->user_text_len = ret->user_text_len;
+	cp->timing_from = ret->timing_from;
+	cp->data = ck;
+	VEC_EACH(ret->comps, i, c) {
+		if (!strcmp(c->name, "return"))
+			break;
+		vec_push(s->arena, &cp->comps, (void *)c);
+	}
+	vec_push(s->arena, &cp->comps,
+		 ast_pp_comp(s->arena, ret->loc, "call", NULL, 0));
+	cp->pp = pp_format(s, &cp->comps);
+	cp->cond = ret->cond ? exp_clone(s->arena, ret->cond) : NULL;
+	return cp;
+}
+
 static void emit_kprobe(struct emit *e, struct vec *probes)
 {
 	struct derived_probe *dp;
@@ -253,6 +290,7 @@ static const char *const kprobe_shapes[] = {
 };
 
 const struct probe_family family_kprobe = {
+	.entry_probe = entry_kprobe,
 	.shapes = kprobe_shapes,
 	.name = "kprobe", .resolve = resolve_kprobe, .emit = emit_kprobe,
 	.expand = expand_kprobe, .listing_note = note_kprobe, .kind = "kprobe",
