@@ -42,7 +42,31 @@ static struct ctype *find_type(struct ctype_btf *cb, const char *spec)
 		t = ctype_btf_find(cb, spec, CT_UNION);
 	if (!t)
 		t = ctype_btf_find(cb, spec, CT_TYPEDEF);
+	if (!t)		/* "unsigned int", "char": the tapsets' casts */
+		t = ctype_btf_find(cb, spec, CT_INT);
 	return t;
+}
+
+/* Does the module list name the kernel?  "kernel", or "kernel<linux/…h>"
+ * (stap's type from a kernel header), alternatives joined with ':'. */
+static int names_kernel(const char *module)
+{
+	const char *p = module;
+
+	while (*p) {
+		size_t n = strcspn(p, ":<");
+
+		if (n == 6 && !strncmp(p, "kernel", 6) && (p[6] != '<' ||
+		    strchr(p, '>')))
+			return 1;
+		p += n;
+		if (*p == '<')		/* skip the header, which may hold ':' */
+			p += strcspn(p, ">");
+		p += strcspn(p, ":");
+		if (*p == ':')
+			p++;
+	}
+	return 0;
 }
 
 int cast_resolve(struct session *s, struct exp *e, int quiet)
@@ -52,13 +76,19 @@ int cast_resolve(struct session *s, struct exp *e, int quiet)
 	struct ctype *t, *ptr;
 	struct tvar *tv;
 
-	cb = strcmp(module, "kernel") ? NULL : kernel_types(s);
+	cb = names_kernel(module) ? kernel_types(s) : NULL;
 	t = cb ? find_type(cb, e->u.op.name) : NULL;
 	if (!t) {
 		if (!quiet)
 			diag_error(&s->diags, e->loc, "sema.cast-type",
 				   "type definition '%s' not found in '%s'",
 				   e->u.op.name, module);
+		return -1;
+	}
+	if (!e->u.op.comps.n && !e->u.op.addr_of && !quiet) {
+		/* the struct itself, not a value (@defined may ask) */
+		diag_error(&s->diags, e->loc, "sema.cast-value",
+			   "'%s' is being accessed instead of a member", e->u.op.name);
 		return -1;
 	}
 	ptr = ARENA_NEW(s->arena, struct ctype);

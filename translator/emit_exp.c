@@ -339,6 +339,10 @@ const char *ex(struct emit *e, struct exp *x)
 		return "((int64_t)1)";
 	case EX_TARGET: case EX_TARGET_LIST: case EX_CAST:
 		return emit_target(e, x);
+	case EX_PERF:	/* counters exist only in process probes (stap's words) */
+		diag_error(&e->s->diags, x->loc, "translate.perf-context",
+			   "cannot translate general @perf expression");
+		return "0";
 	default:
 		emit_unsupported(e, x->loc, "this expression");
 		return "0";

@@ -110,7 +110,7 @@ static int index_comp(struct walk *w, struct target_comp *c)
 
 	if (t && t->kind == CT_ARRAY && w->in_mem) {
 		w->type = t->target;
-	} else if (t && t->kind == CT_PTR && !is_aggregate(t->target) &&
+	} else if (t && t->kind == CT_PTR &&
 		   ctype_strip(t->target)->kind != CT_VOID) {
 		follow_pointer(w);
 	} else {
