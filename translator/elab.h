@@ -18,6 +18,7 @@ struct elab {
 	struct vec funcs;	/* struct func *: every declared function */
 	struct vec aliases;	/* struct probe_alias * */
 	struct vec func_work;	/* struct func *: reached, to be bound */
+	struct vec tapset_probes_done;	/* struct file_ast *: probes derived */
 
 	/* the scope being bound (bind.c) */
 	struct vec *locals;	/* struct sym * */
@@ -33,6 +34,7 @@ struct elab {
 /* resolve.c */
 void elab_collect(struct elab *el);
 void elab_derive_probes(struct elab *el);
+int elab_derive_tapset_probes(struct elab *el);
 struct sym *elab_find_global(struct elab *el, const char *name,
 			     const struct src_file *from);
 

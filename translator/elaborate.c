@@ -11,20 +11,23 @@
 #include "ast_walk.h"
 #include "elab.h"
 
+/* Binds the probes, then the functions they reach; a tapset file the
+ * program comes to use brings its own probes, which are bound in turn. */
 static void bind_all(struct elab *el)
 {
-	struct derived_probe *dp;
 	struct func *f;
-	int i;
+	int np = 0, nf = 0;
 
-	VEC_EACH(el->prog->probes, i, dp)
-		elab_bind_probe(el, dp);
-	for (i = 0; i < el->func_work.n; i++) {
-		f = el->func_work.v[i];
-		f->info->index = el->prog->funcs.n;
-		vec_push(el->s->arena, &el->prog->funcs, f);
-		elab_bind_func(el, f);
-	}
+	do {
+		for (; np < el->prog->probes.n; np++)
+			elab_bind_probe(el, el->prog->probes.v[np]);
+		for (; nf < el->func_work.n; nf++) {
+			f = el->func_work.v[nf];
+			f->info->index = el->prog->funcs.n;
+			vec_push(el->s->arena, &el->prog->funcs, f);
+			elab_bind_func(el, f);
+		}
+	} while (elab_derive_tapset_probes(el));
 }
 
 static int note_mention(struct walker *w, struct exp *e)

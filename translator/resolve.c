@@ -701,6 +701,33 @@ static void derive_probe(struct elab *el, const struct probe *p)
 	}
 }
 
+/* A tapset file's own probes join the program once the program uses the
+ * file (calls one of its functions), as in stap.  Returns how many probes
+ * were added (their bodies may use more files: call again). */
+int elab_derive_tapset_probes(struct elab *el)
+{
+	struct file_ast *fa;
+	struct func *f;
+	struct probe *p;
+	int i, j, n = el->prog->probes.n, used;
+
+	VEC_EACH(el->s->library_files, i, fa) {
+		used = 0;
+		VEC_EACH(el->tapset_probes_done, j, p)
+			used |= (void *)p == (void *)fa;
+		if (!fa->probes.n || used)
+			continue;
+		VEC_EACH(el->func_work, j, f)
+			used |= f->file == fa->file;
+		if (!used)
+			continue;
+		vec_push(el->s->arena, &el->tapset_probes_done, fa);
+		VEC_EACH(fa->probes, j, p)
+			derive_probe(el, p);
+	}
+	return el->prog->probes.n - n;
+}
+
 void elab_derive_probes(struct elab *el)
 {
 	struct file_ast *fa;
