@@ -46,9 +46,10 @@ static const char *stapio_path(void)
 }
 
 /* staprun's arguments after argv[0]: options, the module, then -G
- * assignments as module parameters.  OUTPUT says whether -o is passed on
- * (in the testbed the host writes the file itself). */
-static void staprun_args(struct session *s, const char *ko, int output,
+ * assignments as module parameters.  OUTPUT is the -o file staprun
+ * writes (and then -S applies), or NULL (in the testbed the host may write
+ * it itself). */
+static void staprun_args(struct session *s, const char *ko, const char *output,
 			 struct vec *argv)
 {
 	struct arena *a = s->arena;
@@ -65,7 +66,7 @@ static void staprun_args(struct session *s, const char *ko, int output,
 	}
 	if (s->output_file && output) {
 		vec_push(a, argv, "-o");
-		vec_push(a, argv, (void *)s->output_file);
+		vec_push(a, argv, (void *)output);
 	}
 	if (s->output_switch && output) {
 		vec_push(a, argv, "-S");
@@ -106,7 +107,7 @@ static int run_on_host(struct session *s, int *status)
 	pid_t pid;
 
 	vec_push(s->arena, &argv, (void *)staprun_path());
-	staprun_args(s, s->module_path, 1, &argv);
+	staprun_args(s, s->module_path, s->output_file, &argv);
 	vec_push(s->arena, &argv, NULL);
 	fflush(NULL);
 	/* Ctrl-C reaches staprun from the terminal; stap waits it out. */
@@ -183,10 +184,39 @@ static const char *target_program(struct session *s)
 	return NULL;
 }
 
-/* Run staprun with ARGV (its arguments, naming the module by its base
- * name) in the testbed guest, with the module MODULE copied in. */
+/* -o FILE as the guest's staprun writes it, in its /work/out. */
+static const char *guest_output(struct session *s)
+{
+	const char *base;
+
+	if (!s->output_file)
+		return NULL;
+	base = strrchr(s->output_file, '/');
+	return base ? base + 1 : s->output_file;
+}
+
+/* Where the files the guest's staprun writes come back to: -o's
+ * directory, or the current one. */
+static const char *results_dir(struct session *s)
+{
+	const char *slash = s->output_file ? strrchr(s->output_file, '/') : NULL;
+
+	if (!slash)
+		return ".";
+	if (slash == s->output_file)
+		return "/";
+	return arena_strndup(s->arena, s->output_file,
+			     (size_t)(slash - s->output_file));
+}
+
+/* Run staprun with ARGV (its arguments, naming the module as /work/NAME.ko)
+ * in the testbed guest, with the module MODULE copied in.  It runs in
+ * /work/out, and the files left there come back (as with a run here, in
+ * the current directory or -o's).  IN_GUEST: the guest's staprun writes
+ * -o's files itself (bulk mode, -S rotation); else the host writes -o's
+ * file from the guest's stdout as it comes. */
 static int run_in_testbed(struct session *s, const char *module,
-			  struct vec *argv, int *status)
+			  struct vec *argv, int in_guest, int *status)
 {
 	const char *dir = session_tmpdir(s), *work, *prog, *arg, *ko;
 	struct tb_file files[4];
@@ -213,13 +243,19 @@ static int run_in_testbed(struct session *s, const char *module,
 	if (prog)
 		files[nfiles++] = (struct tb_file){ prog, NULL, 1 };
 
+	if (in_guest && s->output_file && access(results_dir(s), W_OK)) {
+		diag_fatal(&s->diags, "cannot open output file %s: %s",
+			   s->output_file, strerror(errno));
+		return -1;
+	}
+	sb_puts(&job, "mkdir -p /work/out && cd /work/out\n");
 	sb_printf(&job, "export SYSTEMTAP_STAPIO=%s\ntb_group %s",
 		  quoted(s, stapio_path()), quoted(s, staprun_path()));
 	VEC_EACH(*argv, i, arg)
 		sb_printf(&job, " %s", quoted(s, arg));
 	sb_putc(&job, '\n');
 
-	if (s->output_file) {
+	if (s->output_file && !in_guest) {
 		const char *name = output_name(s);
 
 		out_fd = open(name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
@@ -239,6 +275,7 @@ static int run_in_testbed(struct session *s, const char *module,
 	g.forward_signals = 1;
 	g.boot_timeout = atoi(env_or("STAP_TESTBED_BOOT_TIMEOUT", "0"));
 	g.verbose = s->verbose >= 3;
+	g.results_dir = results_dir(s);
 	fflush(NULL);
 	rc = tb_run(&g, out_fd, 2, &r);
 	sb_free(&job);
@@ -305,8 +342,11 @@ int pass_run(struct session *s)
 	if (k->testbed) {
 		struct vec argv = { 0 };
 		const char *ko = strrchr(s->module_path, '/');
-		staprun_args(s, ko ? ko + 1 : s->module_path, 0, &argv);
-		rc = run_in_testbed(s, s->module_path, &argv, &status);
+		int in_guest = s->bulk || s->output_switch;
+
+		ko = arena_printf(s->arena, "/work/%s", ko ? ko + 1 : s->module_path);
+		staprun_args(s, ko, in_guest ? guest_output(s) : NULL, &argv);
+		rc = run_in_testbed(s, s->module_path, &argv, in_guest, &status);
 	} else {
 		rc = run_on_host(s, &status);
 	}
@@ -344,10 +384,8 @@ int run_staprun_in_testbed(struct session *s, int nargs, char **args)
 				s->output_file = args[++i];
 				continue;
 			}
-			if (!strcmp(a, "-S")) {	/* the host writes one file */
-				i++;
-				continue;
-			}
+			if (!strcmp(a, "-S"))
+				s->output_switch = args[i + 1];
 			vec_push(s->arena, &argv, (void *)a);
 			vec_push(s->arena, &argv, args[++i]);
 			continue;
@@ -355,7 +393,12 @@ int run_staprun_in_testbed(struct session *s, int nargs, char **args)
 		if (!module && n > 3 && !strcmp(a + n - 3, ".ko")) {
 			const char *base = strrchr(a, '/');
 			module = a;
-			vec_push(s->arena, &argv, (void *)(base ? base + 1 : a));
+			if (s->output_file && s->output_switch) {
+				vec_push(s->arena, &argv, "-o");
+				vec_push(s->arena, &argv, (void *)guest_output(s));
+			}
+			vec_push(s->arena, &argv, arena_printf(s->arena,
+				 "/work/%s", base ? base + 1 : a));
 			continue;
 		}
 		vec_push(s->arena, &argv, (void *)a);
@@ -372,7 +415,7 @@ int run_staprun_in_testbed(struct session *s, int nargs, char **args)
 	if (check_file(s, "staprun", staprun_path()) ||
 	    check_file(s, "stapio", stapio_path()))
 		return 1;
-	if (run_in_testbed(s, module, &argv, &status))
+	if (run_in_testbed(s, module, &argv, s->output_switch != NULL, &status))
 		return 1;
 	return status;
 }

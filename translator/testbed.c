@@ -3,7 +3,9 @@
  * Serial ports: ttyS0 is the kernel console (a log file in the workdir),
  * ttyS1 the job's stdout, ttyS2 its stderr, ttyS3 control: the guest sends
  * "B" once /init runs and "X <status>\n" when the job is over; the host
- * sends "I" or "T" to forward SIGINT or SIGTERM.  Ports 1-3 are qemu
+ * sends "I" or "T" to forward SIGINT or SIGTERM.  Before "X" the guest
+ * sends back each file the job left in /work/out as "F <size> <name>\n"
+ * and the bytes (a bulk-mode run's per-CPU files, -S's rotated files).  Ports 1-3 are qemu
  * "pipe" chardevs (FIFOs NAME.in/NAME.out in the workdir), set raw in the
  * guest so bytes pass unchanged.  Closing a serial port waits until its
  * output is sent, so the job's output is complete before "X" is written.
@@ -73,6 +75,11 @@ static const char guest_init[] =
 "rc=$?\n"
 "kill $tb_watch 2>/dev/null\n"
 "wait $tb_watch 2>/dev/null\n"
+"for f in /work/out/*; do\n"
+"	[ -f \"$f\" ] || continue\n"
+"	printf 'F %d %s\\n' $(wc -c <\"$f\") \"${f##*/}\" >&3\n"
+"	cat \"$f\" >&3\n"
+"done\n"
 "printf 'X %d\\n' $rc >&3\n"
 "exec 3>&-\n"
 "poweroff -f\n";
@@ -267,10 +274,68 @@ struct relay {
 	int fd[3];		/* out, err, ctl FIFOs (read ends) */
 	int to[2];		/* where out and err go */
 	int ctl_in;		/* write end towards the guest */
-	char ctl[64];		/* control text received so far */
-	size_t ctl_len;
+	char line[512];		/* a control line being received */
+	size_t line_len;
+	const char *results;	/* where returned files go, or NULL */
+	int file_fd;		/* a returned file being received, or -1 */
+	long long file_left;	/* its bytes still to come */
 	int booted, exited, status;
 };
+
+/* "F <size> <name>": a file the job left, its bytes next. */
+static void file_header(struct relay *rl, const char *line)
+{
+	char path[4200];
+	const char *name;
+	char *end;
+
+	rl->file_left = strtoll(line + 2, &end, 10);
+	name = end + (*end == ' ');
+	rl->file_fd = -1;
+	if (rl->results && *name && !strchr(name, '/') && strcmp(name, ".") &&
+	    strcmp(name, "..")) {
+		snprintf(path, sizeof path, "%s/%s", rl->results, name);
+		rl->file_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+				   0666);
+	}
+}
+
+/* The control stream: "B", returned files, "X <status>\n". */
+static void control(struct relay *rl, const char *p, size_t n)
+{
+	while (n) {
+		if (rl->file_left > 0) {
+			size_t k = (size_t)rl->file_left < n ?
+				   (size_t)rl->file_left : n;
+			if (rl->file_fd >= 0)
+				write_all(rl->file_fd, p, k);
+			p += k;
+			n -= k;
+			rl->file_left -= (long long)k;
+		} else if (*p == 'B' && !rl->line_len) {
+			rl->booted = 1;
+			p++, n--;
+		} else if (*p != '\n') {
+			if (rl->line_len < sizeof rl->line - 1)
+				rl->line[rl->line_len++] = *p;
+			p++, n--;
+		} else {
+			rl->line[rl->line_len] = '\0';
+			rl->line_len = 0;
+			p++, n--;
+			if (!strncmp(rl->line, "X ", 2) && !rl->exited) {
+				rl->exited = 1;
+				rl->status = atoi(rl->line + 2);
+			} else if (!strncmp(rl->line, "F ", 2)) {
+				file_header(rl, rl->line);
+			}
+		}
+		if (rl->file_left <= 0 && rl->file_fd >= 0) {
+			close(rl->file_fd);
+			rl->file_fd = -1;
+		}
+	}
+}
 
 /* Move whatever is waiting in the FIFOs; a closed destination (a reader
  * that went away) just drops the output. */
@@ -282,24 +347,10 @@ static void drain(struct relay *rl)
 	for (i = 0; i < 3; i++) {
 		ssize_t n;
 		while ((n = read(rl->fd[i], buf, sizeof buf)) > 0) {
-			if (i < 2) {
+			if (i < 2)
 				write_all(rl->to[i], buf, (size_t)n);
-				continue;
-			}
-			if (rl->ctl_len + (size_t)n >= sizeof rl->ctl)
-				n = (ssize_t)(sizeof rl->ctl - 1 - rl->ctl_len);
-			memcpy(rl->ctl + rl->ctl_len, buf, (size_t)n);
-			rl->ctl_len += (size_t)n;
-			rl->ctl[rl->ctl_len] = '\0';
-		}
-	}
-	if (rl->ctl[0] == 'B')
-		rl->booted = 1;
-	if (!rl->exited) {
-		const char *x = strstr(rl->ctl, "X ");
-		if (x && strchr(x, '\n')) {
-			rl->exited = 1;
-			rl->status = atoi(x + 2);
+			else
+				control(rl, buf, (size_t)n);
 		}
 	}
 }
@@ -442,6 +493,8 @@ int tb_run(const struct tb_guest *g, int out_fd, int err_fd,
 	rl.ctl_in = open_fifo(g, "ctl.in");
 	rl.to[0] = out_fd;
 	rl.to[1] = err_fd;
+	rl.results = g->results_dir;
+	rl.file_fd = -1;
 	if (rl.fd[0] < 0 || rl.fd[1] < 0 || rl.fd[2] < 0 || rl.ctl_in < 0)
 		rc = tb_fail(r, "cannot open the testbed FIFOs in %s: %s",
 			     g->workdir, strerror(errno));
@@ -496,6 +549,8 @@ out:
 			close(rl.fd[i]);
 	if (rl.ctl_in >= 0)
 		close(rl.ctl_in);
+	if (rl.file_fd >= 0)
+		close(rl.file_fd);
 	for (i = 0; i < 2; i++) {
 		if (sig_pipe[i] >= 0)
 			close(sig_pipe[i]);

@@ -28,12 +28,16 @@ struct tb_guest {
 	 *   tb_group CMD…          run CMD in its own process group, the one
 	 *                          forwarded signals go to;
 	 *   tb_timed SECS CMD…     the same, interrupted (SIGINT, then SIGKILL
-	 *                          5 s later) after SECS seconds, status 124. */
+	 *                          5 s later) after SECS seconds, status 124.
+	 * Files it leaves in /work/out come back to results_dir. */
 	const char *job;
 	int boot_timeout;	/* seconds to reach /init; 0 = default (60) */
 	int forward_signals;	/* SIGINT/SIGTERM go to the job; else they
 				   stop the guest */
 	int verbose;		/* print the qemu command line */
+	const char *results_dir;	/* host directory for the files the job
+					   leaves in the guest's /work/out;
+					   NULL: not kept */
 };
 
 struct tb_result {
