@@ -701,25 +701,50 @@ static void derive_probe(struct elab *el, const struct probe *p)
 	}
 }
 
+static int uses_global_of(const struct vec *globals, const struct file_ast *fa)
+{
+	const struct sym *sym;
+	int i;
+
+	VEC_EACH(*globals, i, sym)
+		if (sym->decl && sym->decl->file == fa->file)
+			return 1;
+	return 0;
+}
+
+/* Does the program so far call a function of FA or use one of its
+ * globals? */
+static int file_in_use(struct elab *el, const struct file_ast *fa)
+{
+	const struct derived_probe *dp;
+	const struct func *f;
+	int i;
+
+	VEC_EACH(el->func_work, i, f)
+		if (f->file == fa->file ||
+		    (f->info && uses_global_of(&f->info->globals_used, fa)))
+			return 1;
+	VEC_EACH(el->prog->probes, i, dp)
+		if (uses_global_of(&dp->globals_used, fa))
+			return 1;
+	return 0;
+}
+
 /* A tapset file's own probes join the program once the program uses the
- * file (calls one of its functions), as in stap.  Returns how many probes
- * were added (their bodies may use more files: call again). */
+ * file (calls one of its functions or uses one of its globals), as in
+ * stap.  Returns how many probes were added (their bodies may use more
+ * files: call again). */
 int elab_derive_tapset_probes(struct elab *el)
 {
 	struct file_ast *fa;
-	struct func *f;
 	struct probe *p;
-	int i, j, n = el->prog->probes.n, used;
+	int i, j, n = el->prog->probes.n, done;
 
 	VEC_EACH(el->s->library_files, i, fa) {
-		used = 0;
+		done = 0;
 		VEC_EACH(el->tapset_probes_done, j, p)
-			used |= (void *)p == (void *)fa;
-		if (!fa->probes.n || used)
-			continue;
-		VEC_EACH(el->func_work, j, f)
-			used |= f->file == fa->file;
-		if (!used)
+			done |= (void *)p == (void *)fa;
+		if (!fa->probes.n || done || !file_in_use(el, fa))
 			continue;
 		vec_push(el->s->arena, &el->tapset_probes_done, fa);
 		VEC_EACH(fa->probes, j, p)
