@@ -219,12 +219,37 @@ static void warn_globals(struct elab *el)
 
 static int elaborate(struct session *s);
 
+/* Does the program keep a function or global of tapset file F? */
+static int keeps_file(const struct program *p, const struct src_file *f)
+{
+	const struct func *fn;
+	const struct sym *sym;
+	int i;
+
+	if (!p)
+		return 0;
+	VEC_EACH(p->funcs, i, fn)
+		if (fn->file == f)
+			return 1;
+	VEC_EACH(p->globals, i, sym)
+		if (sym->decl && sym->decl->file == f)
+			return 1;
+	return 0;
+}
+
 /* Every script argument neither $N nor @N named (in code that was kept),
  * warned about at the end of pass 2 whatever its outcome, as stap. */
 static void warn_unused_args(struct session *s)
 {
+	const struct arg_use *u;
 	int i;
 
+	VEC_EACH(s->tapset_arg_uses, i, u)
+		if (keeps_file(s->program, u->file)) {
+			if (!s->args_used)
+				s->args_used = arena_alloc(s->arena, (size_t)s->args.n);
+			s->args_used[u->n - 1] = 1;
+		}
 	for (i = 0; i < s->args.n; i++)
 		if (!s->args_used || !s->args_used[i])
 			diag_plain_warning(&s->diags,

@@ -206,13 +206,24 @@ static void push(struct parser *p, const struct token *t)
 }
 
 /* An argument counts as used once the scanner has seen it, even in a
- * branch not taken or a macro never called (stap marks it there). */
-static void mark_arg_used(struct session *s, const char *txt)
+ * branch not taken or a macro never called (stap marks it there); in a
+ * tapset file, only if the program keeps something of that file (the
+ * argv tapset names them all), which elaborate.c decides. */
+static void mark_arg_used(struct session *s, const struct src_file *f,
+			  const char *txt)
 {
 	int n = txt[1] == '#' ? 0 : atoi(txt + 1);
 
 	if (n < 1 || n > s->args.n)
 		return;
+	if (f && f->is_tapset) {
+		struct arg_use *u = ARENA_NEW(s->arena, struct arg_use);
+
+		u->file = f;
+		u->n = n;
+		vec_push(s->arena, &s->tapset_arg_uses, u);
+		return;
+	}
 	if (!s->args_used)
 		s->args_used = arena_alloc(s->arena, (size_t)s->args.n);
 	s->args_used[n - 1] = 1;
@@ -227,7 +238,7 @@ static int next_raw(struct parser *p, struct token *t)
 	t->type = lex_next(p, p->scanner, t);
 	t->depth = 0;
 	if (t->type == ARG)
-		mark_arg_used(p->s, t->text);
+		mark_arg_used(p->s, p->file, t->text);
 	return t->type;
 }
 

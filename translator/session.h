@@ -12,6 +12,11 @@
 
 struct kconfig;
 
+struct arg_use {		/* $N or @N scanned in a tapset file */
+	const struct src_file *file;
+	int n;
+};
+
 struct kv {			/* NAME=VALUE pairs: -D, -G, -B */
 	const char *name, *value;
 };
@@ -66,6 +71,7 @@ struct session {
 	const struct src_file *script;	/* the user's script */
 	struct vec extra_scripts;	/* -E: const struct src_file * */
 	struct vec args;		/* script arguments $1…: const char * */
+	struct vec tapset_arg_uses;	/* parse: struct arg_use * in tapsets */
 	char *args_used;		/* parse: [i] set once $i+1 or @i+1
 					   was scanned (NULL: none was) */
 
