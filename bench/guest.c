@@ -20,6 +20,13 @@
  *                                   received, or else the gaps in SEQ), and
  *                                   lines per second between the first and
  *                                   the last line
+ *   benchg flood N CMD...           start CMD, wait for "ready", then a
+ *                                   child makes N getppid() calls (CMD's
+ *                                   probe prints a line for each); read
+ *                                   until the lines stop for 2 s after the
+ *                                   child ended, SIGINT CMD, read to the
+ *                                   end: as drain, the lines received and
+ *                                   lost and their rate
  * CMD's stderr is appended to /tmp/benchg.err.
  */
 #include <errno.h>
@@ -220,6 +227,85 @@ static void tally_line(struct tally *t, const char *line, long long at)
 	t->prev = seq;
 }
 
+/* Feed N bytes of BUF to T, line by line (LINE/LEN carry a partial one). */
+static void tally_bytes(struct tally *t, const char *buf, ssize_t n,
+			char *line, size_t *len, size_t cap, long long at)
+{
+	ssize_t i;
+
+	for (i = 0; i < n; i++) {
+		if (buf[i] != '\n') {
+			if (*len < cap - 1)
+				line[(*len)++] = buf[i];
+			continue;
+		}
+		line[*len] = '\0';
+		*len = 0;
+		tally_line(t, line, at);
+	}
+}
+
+static void print_tally(const struct tally *t, int rc)
+{
+	printf("lines=%ld lost=%ld total=%ld other=%ld first_ns=%lld span_ns=%lld rate=%.0f rc=%d\n",
+	       t->lines, t->total >= 0 ? t->total - t->lines : t->lost, t->total,
+	       t->other, t->first_ns, t->last_ns - t->first_ns,
+	       t->last_ns > t->first_ns ?
+	       (double)(t->lines - 1) * 1e9 / (double)(t->last_ns - t->first_ns) : 0.0,
+	       rc);
+}
+
+static int cmd_flood(long calls, char **argv)
+{
+	static char buf[1 << 16], line[4096];
+	struct tally t = { .prev = -1, .total = -1 };
+	long long t0 = now_ns(), quiet_since = 0;
+	struct pollfd p;
+	size_t len = 0;
+	ssize_t n;
+	int sent = 0, child_done = 0, status;
+	pid_t pid, child;
+
+	p.fd = spawn(argv, &pid);
+	p.events = POLLIN;
+	if (wait_ready(p.fd)) {
+		kill(pid, SIGINT);
+		printf("lines=0 rc=%d\n", reap(pid));
+		return 0;
+	}
+	child = fork();
+	if (child == 0) {
+		workload("getppid", calls);
+		_exit(0);
+	}
+	for (;;) {
+		if (!child_done && waitpid(child, &status, WNOHANG) == child) {
+			child_done = 1;
+			quiet_since = now_ns();
+		}
+		if (child_done && !sent && now_ns() - quiet_since > 2000000000LL) {
+			kill(pid, SIGINT);
+			sent = 1;
+		}
+		if (poll(&p, 1, 100) <= 0)
+			continue;
+		n = read(p.fd, buf, sizeof buf);
+		if (n == 0)
+			break;
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		quiet_since = now_ns();
+		tally_bytes(&t, buf, n, line, &len, sizeof line, quiet_since - t0);
+	}
+	if (t.total < 0)	/* no "total=" line came: one line per call */
+		t.total = calls;
+	print_tally(&t, reap(pid));
+	return 0;
+}
+
 static int cmd_drain(double secs, char **argv)
 {
 	static char buf[1 << 16], line[4096];
@@ -227,8 +313,8 @@ static int cmd_drain(double secs, char **argv)
 	long long t0 = now_ns(), deadline = t0 + (long long)(secs * 1e9), now;
 	struct pollfd p;
 	size_t len = 0;
-	ssize_t n, i;
-	int sent = 0, rc;
+	ssize_t n;
+	int sent = 0;
 	pid_t pid;
 
 	p.fd = spawn(argv, &pid);
@@ -250,24 +336,9 @@ static int cmd_drain(double secs, char **argv)
 			break;
 		}
 		now = now_ns();
-		for (i = 0; i < n; i++) {
-			if (buf[i] != '\n') {
-				if (len < sizeof line - 1)
-					line[len++] = buf[i];
-				continue;
-			}
-			line[len] = '\0';
-			len = 0;
-			tally_line(&t, line, now - t0);
-		}
+		tally_bytes(&t, buf, n, line, &len, sizeof line, now - t0);
 	}
-	rc = reap(pid);
-	printf("lines=%ld lost=%ld total=%ld other=%ld first_ns=%lld span_ns=%lld rate=%.0f rc=%d\n",
-	       t.lines, t.total >= 0 ? t.total - t.lines : t.lost, t.total,
-	       t.other, t.first_ns, t.last_ns - t.first_ns,
-	       t.last_ns > t.first_ns ?
-	       (double)(t.lines - 1) * 1e9 / (double)(t.last_ns - t.first_ns) : 0.0,
-	       rc);
+	print_tally(&t, reap(pid));
 	return 0;
 }
 
@@ -279,6 +350,8 @@ int main(int argc, char **argv)
 		return cmd_cost(argv[2], atol(argv[3]), argv + 4);
 	if (argc >= 4 && !strcmp(argv[1], "drain"))
 		return cmd_drain(atof(argv[2]), argv + 3);
-	fprintf(stderr, "usage: benchg first CMD... | cost KIND N [CMD...] | drain SECS CMD...\n");
+	if (argc >= 4 && !strcmp(argv[1], "flood"))
+		return cmd_flood(atol(argv[2]), argv + 3);
+	fprintf(stderr, "usage: benchg first CMD... | cost KIND N [CMD...] | drain SECS CMD... | flood N CMD...\n");
 	return 2;
 }

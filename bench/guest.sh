@@ -6,6 +6,7 @@
 # BENCH_SPIN (spin-loop iterations), BENCH_CALLS (getppid calls),
 # BENCH_DRAIN (seconds of each output run), BENCH_BATCHES (lines printed
 # per millisecond by the output runs, one run per value; empty: none),
+# BENCH_FLOOD (getppid calls of the flood run, one line each; empty: none),
 # BENCH_ICOUNT=1 (qemu -icount: the guest's clock counts instructions, so
 # times are instruction counts, steady whatever else the host runs),
 # BENCH_IMPLS ("o s": ours and stap 4.8; "o" alone when iterating under
@@ -17,6 +18,7 @@ g_spin=${BENCH_SPIN:-100000000}
 g_calls=${BENCH_CALLS:-300000}
 g_drain=${BENCH_DRAIN:-3}
 g_batches=${BENCH_BATCHES-60 180 540}
+g_flood=${BENCH_FLOOD-200000}
 
 # The cost benchmarks: KEY:SCRIPT:WORKLOAD (benchg cost WORKLOAD).
 g_costs="timer0:timer-empty:spin timer:timer-cost:spin syscall:syscall-cost:getppid
@@ -35,7 +37,7 @@ fi
 # slow enough to trip it.
 guest_modules() {
 	local name m opts d=$w/root/mod c
-	for name in hello ${g_batches:+output} $(for c in $g_costs; do c=${c#*:}; echo "${c%:*}"; done); do
+	for name in hello ${g_batches:+output} ${g_flood:+flood} $(for c in $g_costs; do c=${c#*:}; echo "${c%:*}"; done); do
 		m=${name//-/_}
 		opts=-DSTP_NO_OVERLOAD
 		# The flood keeps the guard: a probe that can take the only CPU
@@ -106,6 +108,8 @@ EOF
 				[ -f "$w/root/mod/$m" ] &&
 					echo "tag $1 $i $r benchg cost $3 $(g_count $3) $run $m"
 			done
+			[ -n "$g_flood" ] && [ -f "$w/root/mod/b_${i}_flood.ko" ] &&
+				echo "tag flood $i $r benchg flood $g_flood $run b_${i}_flood.ko"
 			for b in $g_batches; do
 				[ -f "$w/root/mod/b_${i}_output.ko" ] &&
 					echo "tag output$b $i $r benchg drain $g_drain $run b_${i}_output.ko batch=$b"
@@ -137,10 +141,10 @@ guest_values() {
 		else if (val["ns"] > 0 && val["rc"] == 0) {
 			ns[bench, impl, round] = val["ns"]
 			print bench "_kticks", impl, val["sys"] + val["irq"] + val["softirq"] } }
-	bench ~ /^output/ && val["lines"] != "" {
+	bench ~ /^output|^flood$/ && val["lines"] != "" {
 		print bench "_rate", impl, val["rate"]
 		print bench "_lost", impl, val["lost"]; seen[bench, impl] = 1 }
-	bench ~ /^output[0-9]+:err/ && /overhead/ {
+	bench ~ /^output[0-9]+:err|^flood:err/ && /overhead/ {
 		sub(/:err/, "", bench); stopped[bench, impl]++ }
 	{ delete val }
 	END {
@@ -201,7 +205,7 @@ bench_guest() {
 	grep -q BENCH-DONE "$w/console.txt" || note "guest: the guest did not finish (see -k, console.log)"
 	# What staprun said, and the output runs, for the record.
 	grep -E '^@@ [a-z0-9]+:err ' "$w/console.txt" | grep -v 'symbol table missing' >&2
-	grep -E '^@@ output[0-9]+ ' "$w/console.txt" >&2
+	grep -E '^@@ (output[0-9]+|flood) ' "$w/console.txt" >&2
 	guest_values
 	guest_row first "startup: staprun to first output" "<= 1" ms
 	guest_row total "startup: staprun start to exit" "<= 1" ms
@@ -222,6 +226,10 @@ bench_guest() {
 	guest_row texec_hits "sys_enter [execname()]++: benchg hits" "~ 1" ""
 	guest_row sexec "sys_enter [execname(),pid()]<<<1: cost/hit" "<= 0.7" ns
 	guest_row sexec_hits "sys_enter [execname(),pid()]<<<1: hits" "~ 1" ""
+	if [ -n "$g_flood" ]; then
+		guest_row flood_rate "flood (a line per syscall): lines/s received" ">= 1" /s
+		guest_row flood_lost "flood ($g_flood lines): lost" "<= 1" lines
+	fi
 	for b in $g_batches; do
 		guest_row "output${b}_rate" "output ${b}k lines/s offered: received" ">= 1" /s
 		guest_row "output${b}_lost" "output ${b}k lines/s offered: lost" "<= 1" lines
