@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include "modload.h"
 #include "opts.h"
@@ -138,8 +139,34 @@ static void staprun_daemonize(void)
 	}
 }
 
+/* -d '*': every loaded script module (ours carry the _stp_bulkmode
+ * parameter) that no stapio holds; the rest are left alone, silently. */
+static int staprun_unload_all(void)
+{
+	FILE *f = fopen("/proc/modules", "r");
+	char line[512], name[256], param[512];
+
+	if (!f) {
+		fprintf(stderr, "ERROR: Couldn't read /proc/modules: %s\n",
+			strerror(errno));
+		return 1;
+	}
+	while (fgets(line, sizeof line, f)) {
+		if (sscanf(line, "%255s", name) != 1)
+			continue;
+		snprintf(param, sizeof param,
+			 "/sys/module/%s/parameters/_stp_bulkmode", name);
+		if (!access(param, F_OK))
+			(void)syscall(SYS_delete_module, name, O_NONBLOCK);
+	}
+	fclose(f);
+	return 0;
+}
+
 static int staprun_unload(const char *name)
 {
+	if (!strcmp(name, "*"))
+		return staprun_unload_all();
 	if (modload_delete(name) < 0) {
 		fprintf(stderr, "ERROR: Couldn't remove module '%s': %s\n",
 			name, strerror(errno));

@@ -307,6 +307,19 @@ check attach 0 'begin\nend\n' ''
 staprun -L $M mode=wait >/dev/null 2>&1
 expect delete 0 '' '' staprun -d stpfake
 
+# -d '*': every script module no stapio holds goes (a detached one here);
+# one whose output a stapio relays stays
+staprun -L $M mode=wait >/dev/null 2>&1
+expect delete-all 0 '' '' staprun -d '*'
+[ "$(loaded)" = 0 ] || fail delete-all "a detached module is still loaded"
+start_wait
+staprun -d '*'
+rc=$?
+[ $rc = 0 ] && [ "$(loaded)" = 1 ] && echo "PASS ${P}delete-all-busy" ||
+	fail delete-all-busy "rc=$rc loaded=$(loaded)"
+kill -INT $p
+finish $p
+
 # bulk mode: one file per CPU (FILE_cpuN, or stpd_cpuN without -o) of
 # records that stap-merge puts back in order
 expect bulk-o 0 '' '' staprun -o /tmp/bulk $M mode=timer _stp_bulkmode=1
