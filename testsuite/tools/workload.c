@@ -21,6 +21,11 @@
  *   misc            lseek() to the end of /dev/zero, fcntl() F_GETFD and
  *                   F_SETFD, access() of / (R_OK|X_OK) and of a missing
  *                   file (F_OK), close(-1) (EBADF)
+ *   sock            socket(), bind() and connect() of an AF_INET datagram
+ *                   socket to 127.0.0.1:4242 and :4243, an AF_INET6 one to
+ *                   [::1]:4244 (flowinfo 5, scope 0) and an AF_UNIX one to
+ *                   "/tmp/workload.sock"; closes (the calls may fail: the
+ *                   guest's loopback can be down)
  *   exit N          exit with status N now
  *   abort           abort() (SIGABRT)
  * Exit status 0, or 2 for a step it does not know.
@@ -33,6 +38,10 @@
 #include <string.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -141,6 +150,32 @@ static void maps(void)
 	munmap((void *)1, 4096);
 }
 
+static void sock(void)
+{
+	struct sockaddr_in in = { .sin_family = AF_INET, .sin_port = htons(4242) };
+	struct sockaddr_in6 in6 = { .sin6_family = AF_INET6,
+				    .sin6_port = htons(4244),
+				    .sin6_flowinfo = htonl(5) };
+	struct sockaddr_un un = { .sun_family = AF_UNIX };
+	int fd;
+
+	in.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	fd = socket(AF_INET, SOCK_DGRAM, 0);
+	(void)!bind(fd, (struct sockaddr *)&in, sizeof in);
+	in.sin_port = htons(4243);
+	(void)!connect(fd, (struct sockaddr *)&in, sizeof in);
+	close(fd);
+	in6.sin6_addr = in6addr_loopback;
+	fd = socket(AF_INET6, SOCK_DGRAM, 0);
+	(void)!connect(fd, (struct sockaddr *)&in6, sizeof in6);
+	close(fd);
+	strcpy(un.sun_path, "/tmp/workload.sock");
+	fd = socket(AF_UNIX, SOCK_DGRAM, 0);
+	(void)!bind(fd, (struct sockaddr *)&un, sizeof un);
+	close(fd);
+	unlink("/tmp/workload.sock");
+}
+
 static void misc(void)
 {
 	int fd = open("/dev/zero", O_RDONLY);
@@ -192,6 +227,8 @@ int main(int argc, char **argv)
 			fds();
 		} else if (!strcmp(s, "mmap")) {
 			maps();
+		} else if (!strcmp(s, "sock")) {
+			sock();
 		} else if (!strcmp(s, "misc")) {
 			misc();
 		} else if (!strcmp(s, "exit")) {
