@@ -210,6 +210,81 @@ static void print_version(void)
 	       STAP_VERSION, PACKAGE_STRING);
 }
 
+/* The long-only options and the rarely used short ones. */
+static int long_option(struct session *s, int c, const char *arg)
+{
+	switch (c) {
+	case OPT_TESTBED:
+		s->testbed = 1;
+		break;
+	case OPT_NO_TESTBED:
+		s->testbed = -1;
+		break;
+	case OPT_VP: {
+		int i;
+		for (i = 0; arg[i]; i++)
+			if (i >= 5 || arg[i] < '0' || arg[i] > '9')
+				return bad(s, "invalid --vp argument '%s': expected up to five digits", arg);
+		for (i = 0; arg[i]; i++)
+			s->pass_verbose[i + 1] = arg[i] - '0';
+		break;
+	}
+	case OPT_SKIP_BADVARS:
+		s->skip_badvars = 1;
+		break;
+	case OPT_SUPPRESS_HANDLER_ERRORS:
+		s->suppress_handler_errors = 1;
+		break;
+	case OPT_SUPPRESS_TIME_LIMITS:
+		s->suppress_time_limits = 1;
+		break;
+	case OPT_DISABLE_CACHE:
+		s->disable_cache = 1;
+		break;
+	case OPT_POISON_CACHE:
+		s->poison_cache = 1;
+		break;
+	case OPT_CLEAN_CACHE:
+		s->clean_cache = 1;
+		break;
+	case OPT_NO_GLOBAL_VAR_DISPLAY:
+		s->no_global_display = 1;
+		break;
+	case OPT_DUMP_FUNCTIONS:
+		s->dump_functions = 1;
+		break;
+	case OPT_DUMP_PROBE_TYPES:
+		s->dump_probe_types = 1;
+		break;
+	case OPT_DUMP_PROBE_ALIASES:
+		s->dump_probe_aliases = 1;
+		break;
+	case OPT_RUNTIME:
+		if (strcmp(arg, "kernel"))
+			return bad(s, "runtime '%s' is not supported; only --runtime=kernel is", arg);
+		break;
+	case 'a':
+		if (strcmp(arg, "x86_64"))
+			return bad(s, "architecture '%s' is not supported; only x86_64 is", arg);
+		break;
+	case 'd':		/* symbols of MODULE ("kernel") in the module */
+		vec_push(s->arena, &s->sym_modules, (void *)arena_strdup(s->arena, arg));
+		break;
+	case OPT_ALL_MODULES:
+		vec_push(s->arena, &s->sym_modules, (void *)"*");
+		break;
+	case 'S':
+		s->output_switch = arena_strdup(s->arena, arg);
+		break;
+	case 'P': case 'q': case 'i': case 'F':
+		return bad(s, "option -%s is not supported yet", (char[]){(char)c, 0});
+	default:
+		return bad(s, "%s", "invalid command line");
+	}
+	return 0;
+}
+
+/* Option C (getopt's), with ARG when it takes one. */
 static int one_option(struct session *s, int c, const char *arg,
 		      const char **script_text)
 {
@@ -319,72 +394,8 @@ static int one_option(struct session *s, int c, const char *arg,
 	case 'L':
 		s->list_probes_vars = arena_strdup(s->arena, arg);
 		break;
-	case OPT_TESTBED:
-		s->testbed = 1;
-		break;
-	case OPT_NO_TESTBED:
-		s->testbed = -1;
-		break;
-	case OPT_VP: {
-		int i;
-		for (i = 0; arg[i]; i++)
-			if (i >= 5 || arg[i] < '0' || arg[i] > '9')
-				return bad(s, "invalid --vp argument '%s': expected up to five digits", arg);
-		for (i = 0; arg[i]; i++)
-			s->pass_verbose[i + 1] = arg[i] - '0';
-		break;
-	}
-	case OPT_SKIP_BADVARS:
-		s->skip_badvars = 1;
-		break;
-	case OPT_SUPPRESS_HANDLER_ERRORS:
-		s->suppress_handler_errors = 1;
-		break;
-	case OPT_SUPPRESS_TIME_LIMITS:
-		s->suppress_time_limits = 1;
-		break;
-	case OPT_DISABLE_CACHE:
-		s->disable_cache = 1;
-		break;
-	case OPT_POISON_CACHE:
-		s->poison_cache = 1;
-		break;
-	case OPT_CLEAN_CACHE:
-		s->clean_cache = 1;
-		break;
-	case OPT_NO_GLOBAL_VAR_DISPLAY:
-		s->no_global_display = 1;
-		break;
-	case OPT_DUMP_FUNCTIONS:
-		s->dump_functions = 1;
-		break;
-	case OPT_DUMP_PROBE_TYPES:
-		s->dump_probe_types = 1;
-		break;
-	case OPT_DUMP_PROBE_ALIASES:
-		s->dump_probe_aliases = 1;
-		break;
-	case OPT_RUNTIME:
-		if (strcmp(arg, "kernel"))
-			return bad(s, "runtime '%s' is not supported; only --runtime=kernel is", arg);
-		break;
-	case 'a':
-		if (strcmp(arg, "x86_64"))
-			return bad(s, "architecture '%s' is not supported; only x86_64 is", arg);
-		break;
-	case 'd':		/* symbols of MODULE ("kernel") in the module */
-		vec_push(s->arena, &s->sym_modules, (void *)arena_strdup(s->arena, arg));
-		break;
-	case OPT_ALL_MODULES:
-		vec_push(s->arena, &s->sym_modules, (void *)"*");
-		break;
-	case 'S':
-		s->output_switch = arena_strdup(s->arena, arg);
-		break;
-	case 'P': case 'q': case 'i': case 'F':
-		return bad(s, "option -%s is not supported yet", (char[]){(char)c, 0});
 	default:
-		return bad(s, "%s", "invalid command line");
+		return long_option(s, c, arg);
 	}
 	return 0;
 }
