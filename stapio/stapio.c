@@ -10,7 +10,7 @@
  * the module (staprun became this process after loading it), exit 0, or 1
  * if an error arrived or the start failed.
  */
-#define _GNU_SOURCE	/* pipe2 */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -37,7 +37,6 @@ static struct stp_opts opts;
 static int sig_pipe[2];
 static int ctl_fd = -1;
 static pid_t target_pid;	/* the -c command, while it runs */
-static int target_go = -1;	/* write end of the pipe it waits on */
 static int stop_sent, stopped, detached, failed;
 static uint64_t dropped;
 static struct stapio_relay relay;
@@ -148,46 +147,62 @@ static void stapio_exec_target(const char *cmd)
 	_exit(127);
 }
 
-/* -c: fork the command now (its pid is target()), run it on release. */
+static volatile sig_atomic_t target_woken;
+
+static void stapio_target_wake(int sig)
+{
+	(void)sig;
+	target_woken = 1;
+}
+
+/* -c: fork the command now (its pid is target()); it waits for SIGUSR1
+ * (blocked from before the fork, so none is lost) and then, as under stap
+ * 4.8, a script tracing target() sees it put SIGUSR1 and its signal mask
+ * back, cancel its 60 s safety alarm and exec the command. */
 static void stapio_target_fork(const char *cmd)
 {
-	sigset_t mask;
-	int p[2];
-	char go;
+	static const int dfl[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR2,
+				   SIGCHLD, SIGPIPE };
+	struct sigaction sa = { .sa_handler = stapio_target_wake };
+	sigset_t usr1, old, none;
+	size_t i;
 
-	if (pipe2(p, O_CLOEXEC) < 0 || (target_pid = fork()) < 0) {
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	sigprocmask(SIG_BLOCK, &usr1, &old);
+	if ((target_pid = fork()) < 0) {
 		perror("ERROR: Couldn't start the -c command");
 		exit(1);
 	}
-	if (target_pid == 0) {
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		signal(SIGHUP, SIG_DFL);
-		signal(SIGQUIT, SIG_DFL);
-		signal(SIGUSR2, SIG_DFL);
-		signal(SIGCHLD, SIG_DFL);
-		signal(SIGPIPE, SIG_DFL);
-		sigemptyset(&mask);
-		sigprocmask(SIG_SETMASK, &mask, NULL);
-		close(p[1]);
-		if (read(p[0], &go, 1) != 1 || go != 'g')
-			_exit(1);	/* the start failed */
-		stapio_exec_target(cmd);
+	if (target_pid > 0) {
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		return;
 	}
-	close(p[0]);
-	target_go = p[1];
+	for (i = 0; i < sizeof(dfl) / sizeof(dfl[0]); i++)
+		signal(dfl[i], SIG_DFL);
+	sigaction(SIGUSR1, &sa, NULL);
+	sigprocmask(SIG_SETMASK, &usr1, NULL);
+	alarm(60);	/* a stapio that never releases it leaves no orphan */
+	sigemptyset(&none);
+	while (!target_woken)
+		sigsuspend(&none);
+	sa.sa_handler = SIG_DFL;
+	sigaction(SIGUSR1, &sa, NULL);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	alarm(0);
+	stapio_exec_target(cmd);
 }
 
+/* Let the -c command run (GO), or end it because the start failed. */
 static void stapio_target_release(int go)
 {
-	char c = 'g';
+	static int released;
 
-	if (target_go < 0)
+	if (target_pid <= 0 || released)
 		return;
-	if (go && write(target_go, &c, 1) != 1)
+	released = 1;
+	if (kill(target_pid, go ? SIGUSR1 : SIGKILL) < 0)
 		perror("ERROR: Couldn't release the -c command");
-	close(target_go);
-	target_go = -1;
 }
 
 /* system(CMD) from the script: run after the output its probe printed,

@@ -104,8 +104,14 @@ static void staprun_exec_stapio(char **argv, const struct stp_opts *o,
 	char **args = calloc(o->nopt_args + 3, sizeof(*args));
 	int i;
 
+	char verbose[16];
+
 	if (!args)
 		return;
+	/* stap's staprun leaves these for stapio and the -c command */
+	snprintf(verbose, sizeof(verbose), "%d", o->verbose);
+	setenv("SYSTEMTAP_VERBOSE", verbose, 1);
+	setenv("SYSTEMTAP_MODULE", modname, 1);
 	args[0] = (char *)staprun_stapio_path();
 	for (i = 1; i <= o->nopt_args; i++)
 		args[i] = argv[i];
