@@ -1,0 +1,1 @@
+s/^[0-9]* begat [0-9]*$/PARENT begat PID/
