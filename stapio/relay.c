@@ -141,7 +141,8 @@ int relay_switch(struct stapio_relay *r)
 
 	if (!r->pattern)
 		return 0;
-	r->fnum++;
+	/* without -S the first file is FILE, and the next FILE.1 */
+	r->fnum += r->fnum < 0 ? 2 : 1;
 	if (r->fnum_max && r->fnum >= r->fnum_max)	/* keep the last N */
 		for (i = 0; i < (r->bulk ? r->nrings : 1); i++) {
 			relay_outpath(r, i, r->fnum - r->fnum_max, path,

@@ -21,6 +21,7 @@
 
 #include "build.h"
 #include "kernel.h"
+#include "program.h"
 #include "session.h"
 #include "testbed.h"
 
@@ -184,6 +185,19 @@ static const char *target_program(struct session *s)
 	return NULL;
 }
 
+/* Does the script move -o's output on to new files (switch_file())?  Then
+ * the guest's stapio writes them, as with -S. */
+static int calls_switch_file(struct session *s)
+{
+	struct func *f;
+	int i;
+
+	VEC_EACH(s->program->funcs, i, f)
+		if (!strcmp(f->name, "switch_file"))
+			return 1;
+	return 0;
+}
+
 /* -o FILE as the guest's staprun writes it, in its /work/out. */
 static const char *guest_output(struct session *s)
 {
@@ -342,7 +356,8 @@ int pass_run(struct session *s)
 	if (k->testbed) {
 		struct vec argv = { 0 };
 		const char *ko = strrchr(s->module_path, '/');
-		int in_guest = s->bulk || s->output_switch;
+		int in_guest = s->bulk || s->output_switch ||
+			       calls_switch_file(s);
 
 		ko = arena_printf(s->arena, "/work/%s", ko ? ko + 1 : s->module_path);
 		staprun_args(s, ko, in_guest ? guest_output(s) : NULL, &argv);

@@ -3,7 +3,8 @@
 # the testbed guest as a run on this machine would leave them: stap -b's
 # per-CPU files (stpd_cpuN, or FILE_cpuN with -o, in -o's directory), the
 # files -o FILE -S SIZE,COUNT rotates through (only the last COUNT kept),
-# and the same from staprun on a module built with -p4; an -o directory
+# switch_file() moving -o FILE on to FILE.1, and the same from staprun on
+# a module built with -p4; an -o directory
 # that does not exist is an error before the guest boots.
 # Run by run-tests with $STAP set (and SYSTEMTAP_STAPRUN); exit 0 = pass.
 . "$(dirname "$0")/lib/workdir.bash" testbed-files
@@ -44,6 +45,15 @@ probe timer.ms(1) {
 	bad "-S: files $(ls rot.* | tr '\n' ' '), expected rot.1 rot.2 rot.3"
 [ "$(tail -n1 rot.3)" = "$(printf '%0100d' 40099)" ] ||
 	bad "-S: rot.3 ends with '$(tail -n1 rot.3 | cut -c90-)'"
+
+# switch_file() (SIGUSR2 to stapio): -o sw goes on in sw.1, as with stap
+"$STAP" -o sw -e 'probe begin { println("first"); switch_file() }
+probe timer.ms(500) { println("second"); exit() }' >out 2>err ||
+	bad "switch_file: exit status $?"
+[ "$(ls sw*)" = "$(printf 'sw\nsw.1')" ] ||
+	bad "switch_file: files $(ls sw* | tr '\n' ' '), expected sw sw.1"
+[ "$(cat sw)/$(cat sw.1)" = "first/second" ] ||
+	bad "switch_file: sw holds '$(cat sw)', sw.1 '$(cat sw.1)'"
 
 # staprun on a bulk-mode module built with -p4 -m
 "$STAP" -p4 -b -m tb_bulk -e "$hello" >out 2>err || bad "-p4 -b: exit status $?"
