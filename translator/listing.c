@@ -313,6 +313,9 @@ int elab_list_probes(struct session *s, struct program *p)
 		sb_puts(&sb, dp->list_pp ? dp->list_pp : dp->pp);
 		if (dp->list_mark && s->list_marked)
 			sb_putc(&sb, dp->mark_sufficient ? '!' : '?');
+		if (s->list_probes_vars && dp->list_pp &&
+		    dp->family->list_alias_vars)
+			dp->family->list_alias_vars(s, dp, &sb);
 		if (s->list_probes_vars && dp->list_pp)
 			list_alias_locals(dp, &sb);
 		if (s->list_probes_vars && dp->family->list_vars)

@@ -122,6 +122,11 @@ struct probe_family {
 	 * when it does not resolve (reported unless QUIET, for @defined). */
 	int (*target_var)(struct session *s, struct derived_probe *dp,
 			  struct exp *e, int quiet);
+	/* Optional, -L of a probe reached through aliases: append the
+	 * locals stap synthesizes for the target variables the aliases'
+	 * bodies read (before the aliases' own locals). */
+	void (*list_alias_vars)(struct session *s, struct derived_probe *dp,
+				struct strbuf *out);
 	/* -L: append " $name:type" for each target variable of DP. */
 	void (*list_vars)(struct session *s, struct derived_probe *dp,
 			  struct strbuf *out);

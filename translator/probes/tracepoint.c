@@ -10,6 +10,7 @@
 #include <fnmatch.h>
 #include <string.h>
 
+#include "../ast_walk.h"
 #include "../emit.h"
 #include "../kernel.h"
 #include "../tpcat.h"
@@ -242,6 +243,40 @@ static void list_trace(struct session *s, struct derived_probe *dp,
 			  ctype_name(te->args[i].type, buf, sizeof buf));
 }
 
+struct args_read {
+	const struct tp_entry *te;
+	char *read;		/* read[i]: the body reads argument i */
+};
+
+static int mark_arg_read(struct walker *w, struct exp *e)
+{
+	struct args_read *ar = w->arg;
+	int i;
+
+	if (e->kind == EX_TARGET)
+		for (i = 0; i < ar->te->nargs; i++)
+			if (!strcmp(ar->te->args[i].name, e->u.target.name))
+				ar->read[i] = 1;
+	return 0;
+}
+
+/* stap turns each argument an alias body reads into a local
+ * __tracepoint_arg_NAME, listed by -L in the tracepoint's order. */
+static void list_trace_alias_args(struct session *s, struct derived_probe *dp,
+				  struct strbuf *out)
+{
+	struct args_read ar = { dp->data, NULL };
+	struct walker w = { .exp = mark_arg_read, .arg = &ar };
+	int i;
+
+	ar.read = arena_alloc(s->arena, (size_t)ar.te->nargs + 1);
+	walk_stmt(&w, dp->body);
+	for (i = 0; i < ar.te->nargs; i++)
+		if (ar.read[i])
+			sb_printf(out, " __tracepoint_arg_%s:long",
+				  ar.te->args[i].name);
+}
+
 static void emit_trace(struct emit *e, struct vec *probes)
 {
 	struct derived_probe *dp;
@@ -268,4 +303,5 @@ const struct probe_family family_tracepoint = {
 	.name = "tracepoint", .resolve = resolve_trace, .emit = emit_trace,
 	.kind = "kernel.trace", .expand = expand_trace,
 	.target_var = target_trace, .list_vars = list_trace,
+	.list_alias_vars = list_trace_alias_args,
 };
