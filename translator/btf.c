@@ -5,18 +5,17 @@
  * pass over the records finds where each type starts; a hash of (name,
  * kind) answers lookups.  Only native-endian BTF is accepted.
  */
-#include <elf.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "btf.h"
+#include "elfsec.h"
 
 struct btf {
+	const struct btf *base;		/* split BTF (a module's): the
+					   kernel's, whose ids and strings
+					   come first; else NULL */
 	unsigned char *data;		/* the whole blob */
 	size_t size;
 	const char *strs;		/* string section */
@@ -60,6 +59,12 @@ static uint32_t hash_str(const char *s, int kind)
 	return h;
 }
 
+/* The first id of B's own types (a split BTF's follow its base's). */
+static uint32_t first_id(const struct btf *b)
+{
+	return b->base ? b->base->ntypes : 1;
+}
+
 static void index_names(struct btf *b)
 {
 	uint32_t cap = 1, id, h;
@@ -68,7 +73,7 @@ static void index_names(struct btf *b)
 		cap <<= 1;
 	b->hash = calloc(cap, sizeof *b->hash);
 	b->hash_mask = cap - 1;
-	for (id = 1; id < b->ntypes; id++) {
+	for (id = first_id(b); id < b->ntypes; id++) {
 		const char *name = btf_str(b, b->types[id]->name_off);
 		if (!*name)
 			continue;
@@ -79,8 +84,8 @@ static void index_names(struct btf *b)
 	}
 }
 
-static struct btf *parse(unsigned char *data, size_t size, char *err,
-			 size_t errlen)
+static struct btf *parse(unsigned char *data, size_t size,
+			 const struct btf *base, char *err, size_t errlen)
 {
 	struct btf_header *hdr = (struct btf_header *)data;
 	struct btf *b;
@@ -95,13 +100,21 @@ static struct btf *parse(unsigned char *data, size_t size, char *err,
 		return NULL;
 	}
 	b = calloc(1, sizeof *b);
+	b->base = base;
 	b->data = data;
 	b->size = size;
 	b->strs = (const char *)data + hdr->hdr_len + hdr->str_off;
 	b->str_len = hdr->str_len;
+	if (base)	/* the base's records come first, shared */
+		while (cap < base->ntypes * 2)
+			cap *= 2;
 	b->types = malloc(cap * sizeof *b->types);
 	b->types[0] = NULL;
 	b->ntypes = 1;
+	if (base) {
+		memcpy(b->types, base->types, base->ntypes * sizeof *b->types);
+		b->ntypes = base->ntypes;
+	}
 	off = hdr->hdr_len + hdr->type_off;
 	end = off + hdr->type_len;
 	while (off + sizeof(struct btf_type) <= end) {
@@ -130,56 +143,22 @@ struct btf *btf_from_mem(const void *data, size_t size, char *err,
 	unsigned char *copy = malloc(size ? size : 1);
 
 	memcpy(copy, data, size);
-	return parse(copy, size, err, errlen);
+	return parse(copy, size, NULL, err, errlen);
 }
 
-/* The .BTF section of an ELF64 file, copied out of a mapping of it. */
 struct btf *btf_open_elf(const char *path, char *err, size_t errlen)
 {
-	int fd = open(path, O_RDONLY);
-	struct stat st;
-	unsigned char *map, *copy = NULL;
-	const Elf64_Ehdr *eh;
-	const Elf64_Shdr *sh;
-	size_t i, size = 0;
+	return btf_open_elf_split(path, NULL, err, errlen);
+}
 
-	if (fd < 0 || fstat(fd, &st)) {
-		snprintf(err, errlen, "cannot open %s", path);
-		if (fd >= 0)
-			close(fd);
-		return NULL;
-	}
-	map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (map == MAP_FAILED) {
-		snprintf(err, errlen, "cannot map %s", path);
-		return NULL;
-	}
-	eh = (const Elf64_Ehdr *)map;
-	if ((size_t)st.st_size < sizeof *eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
-	    eh->e_ident[EI_CLASS] != ELFCLASS64 ||
-	    eh->e_shoff + (size_t)eh->e_shnum * sizeof *sh > (size_t)st.st_size ||
-	    eh->e_shstrndx >= eh->e_shnum) {
-		snprintf(err, errlen, "%s is not a 64-bit ELF file", path);
-		goto out;
-	}
-	sh = (const Elf64_Shdr *)(map + eh->e_shoff);
-	for (i = 0; i < eh->e_shnum; i++) {
-		const char *name = (const char *)map + sh[eh->e_shstrndx].sh_offset +
-				   sh[i].sh_name;
-		if (strcmp(name, ".BTF") || sh[i].sh_type == SHT_NOBITS ||
-		    sh[i].sh_offset + sh[i].sh_size > (size_t)st.st_size)
-			continue;
-		size = sh[i].sh_size;
-		copy = malloc(size);
-		memcpy(copy, map + sh[i].sh_offset, size);
-		break;
-	}
-	if (!copy)
-		snprintf(err, errlen, "%s has no BTF type data (.BTF section)", path);
-out:
-	munmap(map, (size_t)st.st_size);
-	return copy ? parse(copy, size, err, errlen) : NULL;
+/* The .BTF section of an ELF64 file. */
+struct btf *btf_open_elf_split(const char *path, const struct btf *base,
+			       char *err, size_t errlen)
+{
+	size_t size = 0;
+	unsigned char *copy = elfsec_read(path, ".BTF", &size, err, errlen);
+
+	return copy ? parse(copy, size, base, err, errlen) : NULL;
 }
 
 void btf_close(struct btf *b)
@@ -204,6 +183,11 @@ const struct btf_type *btf_type(const struct btf *b, uint32_t id)
 
 const char *btf_str(const struct btf *b, uint32_t off)
 {
+	if (b->base) {	/* the base's strings, then ours */
+		if (off < b->base->str_len)
+			return btf_str(b->base, off);
+		off -= b->base->str_len;
+	}
 	return off < b->str_len ? b->strs + off : "";
 }
 
@@ -217,7 +201,7 @@ uint32_t btf_find(const struct btf *b, const char *name, int kind)
 			return id;
 		h = (h + 1) & b->hash_mask;
 	}
-	return 0;
+	return b->base ? btf_find(b->base, name, kind) : 0;
 }
 
 void btf_each_prefix(const struct btf *b, const char *prefix, int kind,

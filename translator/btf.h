@@ -19,6 +19,10 @@ struct btf;
 /* Load the .BTF section of the ELF file PATH (a vmlinux), or NULL with a
  * message in ERR. */
 struct btf *btf_open_elf(const char *path, char *err, size_t errlen);
+/* The same for a module's split BTF, whose types and strings follow those
+ * of BASE (the kernel's, which must outlive it). */
+struct btf *btf_open_elf_split(const char *path, const struct btf *base,
+			       char *err, size_t errlen);
 /* Parse a raw BTF blob (e.g. /sys/kernel/btf/vmlinux); DATA is copied. */
 struct btf *btf_from_mem(const void *data, size_t size, char *err,
 			 size_t errlen);

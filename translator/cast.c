@@ -22,7 +22,8 @@ static struct ctype_btf *kernel_types(struct session *s)
 
 	if (!k)
 		return NULL;
-	cat = tpcat_load(k->build_dir, k->vmlinux, err, sizeof err);
+	cat = tpcat_load(k->build_dir, k->vmlinux, k->modules_dir, err,
+			 sizeof err);
 	return cat ? cat->types : NULL;
 }
 

@@ -118,11 +118,13 @@ static const struct kernel_info *resolve(struct session *s)
 	if (k->testbed) {
 		k->vmlinux = path_if(s, arena_printf(a, "%s/vmlinux", testbed_dir()));
 		k->system_map = path_if(s, arena_printf(a, "%s/System.map", testbed_dir()));
+		k->modules_dir = path_if(s, arena_printf(a, "%s/modules", testbed_dir()));
 	} else {
 		k->vmlinux = path_if(s, arena_printf(a, "/usr/lib/debug/boot/vmlinux-%s", k->release));
 		if (!k->vmlinux)
 			k->vmlinux = path_if(s, arena_printf(a, "/usr/lib/debug/lib/modules/%s/vmlinux", k->release));
 		k->system_map = path_if(s, arena_printf(a, "/boot/System.map-%s", k->release));
+		k->modules_dir = path_if(s, arena_printf(a, "/lib/modules/%s/kernel", k->release));
 	}
 	if (!k->config && !k->testbed)
 		k->config = path_if(s, arena_printf(a, "/boot/config-%s", k->release));

@@ -22,6 +22,9 @@ struct kernel_info {
 	const char *config;	/* path of the kernel's .config, or NULL */
 	const char *vmlinux;	/* debug vmlinux with DWARF, or NULL */
 	const char *system_map;	/* System.map, or NULL */
+	const char *modules_dir; /* the kernel's modules (*.ko under it), or
+				    NULL: the testbed's modules/, else
+				    /lib/modules/RELEASE/kernel */
 	int testbed;		/* runs inside the testbed guest */
 };
 

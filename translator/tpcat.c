@@ -5,10 +5,14 @@
  * build tree (or of the source tree it names: Debian splits them).  In each
  * header that defines TRACE_SYSTEM, the names given to TRACE_EVENT*,
  * DECLARE_TRACE* and DEFINE_EVENT* are the tracepoints of that system.
- * A name counts only when the kernel's BTF has its __traceiter_ function:
- * that filters out macro parameters and configured-out tracepoints.
+ * A name counts only when the kernel's BTF has its __traceiter_ function,
+ * or a module defines it (its __tracepoints_strings names it) and the
+ * module's BTF, split from the kernel's, has that function: that filters
+ * out macro parameters and configured-out tracepoints.
  */
+#define _GNU_SOURCE	/* nftw's FTW_ACTIONRETVAL */
 #include <ctype.h>
+#include <ftw.h>
 #include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +21,7 @@
 
 #include "btf.h"
 #include "ctype_btf.h"
+#include "elfsec.h"
 #include "tpcat.h"
 
 struct found {
@@ -407,8 +412,119 @@ static int btf_args(const struct btf *b, struct ctype_btf *cb,
 	return 0;
 }
 
+/* The modules that define tracepoints, and which names each defines. */
+struct tp_module {
+	char *path, *name;	/* name: "kyber_iosched" for kyber-iosched.ko */
+	struct btf *btf;	/* loaded on first use */
+	struct ctype_btf *types;
+};
+
+struct mod_name {
+	const char *tp;		/* in its module's __tracepoints_strings */
+	int mod;
+};
+
+struct mod_scan {
+	struct tp_module *mods;
+	int nmods, capmods;
+	struct mod_name *names;
+	int nnames, capnames;
+};
+
+static struct mod_scan *mod_scanning;	/* nftw passes no argument */
+
+static void add_module(struct mod_scan *ms, const char *path, char *strs,
+		       size_t len)
+{
+	struct tp_module *m;
+	const char *base = strrchr(path, '/');
+	size_t i;
+	char *p;
+
+	if (ms->nmods == ms->capmods) {
+		ms->capmods = ms->capmods ? 2 * ms->capmods : 64;
+		ms->mods = realloc(ms->mods, (size_t)ms->capmods * sizeof *ms->mods);
+	}
+	m = &ms->mods[ms->nmods];
+	memset(m, 0, sizeof *m);
+	m->path = strdup(path);
+	m->name = strndup(base + 1, strlen(base + 1) - 3);
+	for (p = m->name; *p; p++)
+		if (*p == '-')
+			*p = '_';
+	for (i = 0; i < len; i += strlen(strs + i) + 1) {
+		if (!strs[i])
+			continue;
+		if (ms->nnames == ms->capnames) {
+			ms->capnames = ms->capnames ? 2 * ms->capnames : 1024;
+			ms->names = realloc(ms->names,
+					    (size_t)ms->capnames * sizeof *ms->names);
+		}
+		ms->names[ms->nnames].tp = strs + i;
+		ms->names[ms->nnames++].mod = ms->nmods;
+	}
+	ms->nmods++;
+}
+
+static int scan_ko(const char *path, const struct stat *st, int type,
+		   struct FTW *ftw)
+{
+	size_t n = strlen(path), len;
+	char *strs;
+
+	(void)st;
+	(void)ftw;
+	if (type != FTW_F || n < 4 || strcmp(path + n - 3, ".ko"))
+		return FTW_CONTINUE;
+	strs = elfsec_read(path, "__tracepoints_strings", &len, NULL, 0);
+	if (strs && len && !strs[len - 1])
+		add_module(mod_scanning, path, strs, len);
+	else
+		free(strs);
+	return FTW_CONTINUE;
+}
+
+static int cmp_mod_name(const void *a, const void *b)
+{
+	return strcmp(((const struct mod_name *)a)->tp,
+		      ((const struct mod_name *)b)->tp);
+}
+
+static void scan_modules(struct mod_scan *ms, const char *dir)
+{
+	if (!dir)
+		return;
+	mod_scanning = ms;
+	nftw(dir, scan_ko, 16, FTW_PHYS | FTW_ACTIONRETVAL);
+	mod_scanning = NULL;
+	qsort(ms->names, (size_t)ms->nnames, sizeof *ms->names, cmp_mod_name);
+}
+
+/* The module defining tracepoint NAME, its BTF loaded over the kernel's
+ * BASE; NULL if none (or its BTF is unreadable). */
+static struct tp_module *module_of(struct mod_scan *ms, const struct btf *base,
+				   const char *name)
+{
+	struct mod_name key = { name, 0 }, *found;
+	struct tp_module *m;
+	char err[256];
+
+	found = bsearch(&key, ms->names, (size_t)ms->nnames, sizeof key,
+			cmp_mod_name);
+	if (!found)
+		return NULL;
+	m = &ms->mods[found->mod];
+	if (!m->btf) {
+		m->btf = btf_open_elf_split(m->path, base, err, sizeof err);
+		if (!m->btf)
+			return NULL;
+		m->types = ctype_btf_new(m->btf);
+	}
+	return m;
+}
+
 static struct tpcat *build(const char *build_dir, const char *vmlinux,
-			   char *err, size_t errlen)
+			   const char *modules_dir, char *err, size_t errlen)
 {
 	static const char *const patterns[] = {
 		"include/trace/events/*.h", "include/trace/*.h",
@@ -416,6 +532,7 @@ static struct tpcat *build(const char *build_dir, const char *vmlinux,
 		"arch/x86/include/asm/*.h",
 	};
 	struct scan sc = {0};
+	struct mod_scan ms = {0};
 	char dirs[2][4096];
 	struct btf *b;
 	struct ctype_btf *cb;
@@ -432,6 +549,7 @@ static struct tpcat *build(const char *build_dir, const char *vmlinux,
 		for (i = 0; dirs[j][0] && i < sizeof patterns / sizeof patterns[0]; i++)
 			scan_glob(&sc, dirs[j], patterns[i]);
 	qsort(sc.v, (size_t)sc.n, sizeof *sc.v, cmp_found);
+	scan_modules(&ms, modules_dir);
 	cat = calloc(1, sizeof *cat);
 	cat->v = calloc((size_t)sc.n + 1, sizeof *cat->v);
 	cat->types = cb;
@@ -440,8 +558,12 @@ static struct tpcat *build(const char *build_dir, const char *vmlinux,
 		if (k && !strcmp(sc.v[k].name, sc.v[k - 1].name) &&
 		    !strcmp(sc.v[k].system, sc.v[k - 1].system))
 			continue;
-		if (btf_args(b, cb, sc.v[k].name, te))
-			continue;
+		if (btf_args(b, cb, sc.v[k].name, te)) {
+			struct tp_module *m = module_of(&ms, b, sc.v[k].name);
+			if (!m || btf_args(m->btf, m->types, sc.v[k].name, te))
+				continue;
+			te->module = m->name;
+		}
 		te->system = sc.v[k].system;
 		te->name = sc.v[k].name;
 		cat->n++;
@@ -451,13 +573,15 @@ static struct tpcat *build(const char *build_dir, const char *vmlinux,
 }
 
 const struct tpcat *tpcat_load(const char *build_dir, const char *vmlinux,
-			       char *err, size_t errlen)
+			       const char *modules_dir, char *err,
+			       size_t errlen)
 {
 	static struct tpcat *cached;
 	static char cached_key[8192];
 	char key[8192];
 
-	snprintf(key, sizeof key, "%s\n%s", build_dir ? build_dir : "", vmlinux ? vmlinux : "");
+	snprintf(key, sizeof key, "%s\n%s\n%s", build_dir ? build_dir : "",
+		 vmlinux ? vmlinux : "", modules_dir ? modules_dir : "");
 	if (cached && !strcmp(key, cached_key))
 		return cached;
 	if (!vmlinux) {
@@ -468,7 +592,7 @@ const struct tpcat *tpcat_load(const char *build_dir, const char *vmlinux,
 		snprintf(err, errlen, "no build tree (kernel headers) for the target kernel");
 		return NULL;
 	}
-	cached = build(build_dir, vmlinux, err, errlen);
+	cached = build(build_dir, vmlinux, modules_dir, err, errlen);
 	snprintf(cached_key, sizeof cached_key, "%s", key);
 	return cached;
 }

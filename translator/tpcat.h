@@ -4,7 +4,8 @@
  * system comes from the tracepoint headers of the kernel's build tree
  * (TRACE_SYSTEM of the header that declares it, the headers SystemTap
  * reads too), the arguments with their names and types from the kernel's
- * BTF (the prototype of __traceiter_<name>).  Built once per run, in
+ * BTF (the prototype of __traceiter_<name>), or from the BTF of the module
+ * that defines it (its __tracepoints_strings section names it).  Built once per run, in
  * milliseconds; knows nothing of scripts.
  */
 #ifndef TPCAT_H
@@ -24,6 +25,8 @@ struct tp_entry {
 	const char *name;	/* "sched_switch" */
 	int nargs;		/* without the leading void *__data */
 	struct tp_arg *args;
+	const char *module;	/* the module defining it ("sunrpc"), or
+				   NULL when built into the kernel */
 };
 
 struct tpcat {
@@ -32,9 +35,11 @@ struct tpcat {
 	struct ctype_btf *types;	/* all the kernel's types (@cast) */
 };
 
-/* Build the catalog from the build tree BUILD_DIR and the kernel image
- * VMLINUX (with .BTF).  NULL with a message in ERR when impossible. */
+/* Build the catalog from the build tree BUILD_DIR, the kernel image
+ * VMLINUX (with .BTF) and the modules under MODULES_DIR (NULL: none).
+ * NULL with a message in ERR when impossible. */
 const struct tpcat *tpcat_load(const char *build_dir, const char *vmlinux,
-			       char *err, size_t errlen);
+			       const char *modules_dir, char *err,
+			       size_t errlen);
 
 #endif
