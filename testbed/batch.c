@@ -6,6 +6,8 @@
  *                          the guest at the same path with its libraries;
  *   install HOST GUEST     a static host program copied into the guest as
  *                          GUEST (paths without spaces);
+ *   modules NAME…          kernel modules the guest loads first (with
+ *                          STAP_TESTBED_MODULES's; see tbmods.h);
  *   run NAME SECS ARGS…    staprun ARGS (shell words; the modules of DIR are
  *                          in the guest's working directory), stopped
  *                          after SECS seconds (status 124).
@@ -100,6 +102,8 @@ static char *shell_quoted(const char *s)
 struct files {
 	struct tb_file *v;
 	int n, cap;
+	char *modules;		/* of the "modules" lines and
+				   STAP_TESTBED_MODULES */
 };
 
 static void add_file(struct files *f, const char *host, const char *guest,
@@ -131,10 +135,14 @@ static int collect(const char *dir, struct files *files)
 		return -1;
 	}
 	add_file(files, jobs, "jobs", 0);
+	files->modules = strdup(env_or("STAP_TESTBED_MODULES", ""));
 	while (fgets(line, sizeof line, f)) {
 		line[strcspn(line, "\n")] = '\0';
 		if (!strncmp(line, "file ", 5)) {
 			add_file(files, strdup(line + 5), NULL, 1);
+		} else if (!strncmp(line, "modules ", 8)) {
+			files->modules = xasprintf("%s %s", files->modules,
+						   line + 8);
 		} else if (!strncmp(line, "install ", 8)) {
 			char *host = strdup(line + 8), *guest = strchr(host, ' ');
 			if (guest) {
@@ -227,6 +235,8 @@ int main(int argc, char **argv)
 	g.job = job;
 	g.verbose = getenv("STAP_TESTBED_VERBOSE") != NULL;
 	g.boot_timeout = atoi(env_or("STAP_TESTBED_BOOT_TIMEOUT", "0"));
+	g.modules = files.modules;
+	g.modules_dir = xasprintf("%s/%s", env_or("STAP_TESTBED_DIR", "/var/cache/ctap/testbed"), "modules");
 	stream = xasprintf("%s/%s", dir, ".results");
 	fd = open(stream, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	if (fd < 0) {

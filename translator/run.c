@@ -288,6 +288,8 @@ static int run_in_testbed(struct session *s, const char *module,
 	g.job = job.s;
 	g.forward_signals = 1;
 	g.boot_timeout = atoi(env_or("STAP_TESTBED_BOOT_TIMEOUT", "0"));
+	g.modules = getenv("STAP_TESTBED_MODULES");
+	g.modules_dir = arena_printf(s->arena, "%s/modules", testbed_dir());
 	g.verbose = s->verbose >= 3;
 	g.results_dir = results_dir(s);
 	fflush(NULL);

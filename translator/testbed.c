@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "initramfs.h"
+#include "tbmods.h"
 #include "testbed.h"
 
 /* The guest's /init.  The job runs with stdout/stderr on ttyS1/ttyS2; the
@@ -111,10 +112,40 @@ const char *tb_console_log(const struct tb_guest *g, char *buf, size_t len)
 	return buf;
 }
 
+/* The job, after the commands that load G's modules (their files added
+ * to IR); NULL after tb_fail. */
+static char *add_modules(struct initramfs *ir, const struct tb_guest *g,
+			 struct tb_result *r)
+{
+	struct tb_module *mods;
+	char *job = NULL, guest[4200];
+	size_t len = 0;
+	FILE *f;
+	int n, i;
+
+	if (!g->modules || !*g->modules)
+		return strdup(g->job);
+	n = tb_modules_resolve(g->modules_dir ? g->modules_dir : "/nonexistent",
+			       g->modules, &mods, r->error, sizeof r->error);
+	if (n < 0)
+		return NULL;
+	f = open_memstream(&job, &len);
+	for (i = 0; i < n; i++) {
+		snprintf(guest, sizeof guest, "lib/tbmods/%s.ko", mods[i].name);
+		ir_add_file(ir, guest, mods[i].path, 0644);
+		fprintf(f, "insmod /%s %s || { echo \"testbed: cannot load module %s\" >&2; return 1; }\n",
+			guest, mods[i].params, mods[i].name);
+	}
+	fputs(g->job, f);
+	fclose(f);
+	return job;
+}
+
 static int make_initramfs(const struct tb_guest *g, const char *path,
 			  struct tb_result *r)
 {
 	struct initramfs *ir = ir_create(path);
+	char *job;
 	const char *dirs[] = { "proc", "sys", "dev", "tmp", "work", "root" };
 	size_t i;
 	int k;
@@ -126,7 +157,13 @@ static int make_initramfs(const struct tb_guest *g, const char *path,
 		ir_add_dir(ir, dirs[i]);
 	ir_add_chardev(ir, "dev/console", 5, 1);
 	ir_add_data(ir, "init", guest_init, strlen(guest_init), 0755);
-	ir_add_data(ir, "job.sh", g->job, strlen(g->job), 0644);
+	job = add_modules(ir, g, r);
+	if (!job) {
+		ir_finish(ir, NULL, 0);
+		return -1;
+	}
+	ir_add_data(ir, "job.sh", job, strlen(job), 0644);
+	free(job);
 	for (k = 0; k < g->nfiles; k++) {
 		const struct tb_file *f = &g->files[k];
 		if (f->program)

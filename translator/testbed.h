@@ -31,6 +31,9 @@ struct tb_guest {
 	 *                          5 s later) after SECS seconds, status 124.
 	 * Files it leaves in /work/out come back to results_dir. */
 	const char *job;
+	const char *modules;	/* kernel modules to load before the job
+				   (tbmods.h: "NAME[:PARAM=V…] …"), or NULL */
+	const char *modules_dir;	/* where their .ko files are */
 	int boot_timeout;	/* seconds to reach /init; 0 = default (60) */
 	int forward_signals;	/* SIGINT/SIGTERM go to the job; else they
 				   stop the guest */

@@ -6,12 +6,16 @@
  * on x86-64 every argument fills one 64-bit slot, so one callback per
  * argument count serves all tracepoints: it gathers the raw slots for the
  * handler, which narrows each to its C type (c->args).
+ * A module's tracepoint is found when the module comes (the tracepoint
+ * module notifier, which also reports the modules already loaded) and
+ * left when it goes; until then the probe just does not fire.
  */
 #include <linux/tracepoint.h>
 
 struct stp_tracepoint {
 	struct stp_probe *probe;
 	const char *name;
+	const char *module;		/* its module, or NULL: built in */
 	void *fn;			/* _stp_tp_fnN for N arguments */
 	struct tracepoint *tp;		/* found at start */
 	int registered;
@@ -65,10 +69,58 @@ static void _stp_tp_match(struct tracepoint *tp, void *priv)
 		f->tp = tp;
 }
 
+static struct stp_tracepoint *_stp_tp_mod_tps;	/* the table, for the notifier */
+static int _stp_tp_mod_n;
+
+/* A module with tracepoints comes or goes: (un)register the probes on
+ * its tracepoints.  Called under the kernel's tracepoint module lock. */
+static int _stp_tp_module_event(struct notifier_block *nb, unsigned long val,
+				void *data)
+{
+	struct tp_module *tm = data;
+	struct module *mod = tm->mod;
+	struct stp_tracepoint *t;
+	unsigned int j;
+	int i;
+
+	for (i = 0; i < _stp_tp_mod_n; i++) {
+		t = &_stp_tp_mod_tps[i];
+		if (!t->module || strcmp(t->module, mod->name))
+			continue;
+		if (val == MODULE_STATE_GOING && t->registered) {
+			tracepoint_probe_unregister(t->tp, t->fn, t->probe);
+			t->registered = 0;
+			continue;
+		}
+		if (val != MODULE_STATE_COMING || t->registered)
+			continue;
+		for (j = 0; j < mod->num_tracepoints; j++) {
+			struct tracepoint *tp =
+				tracepoint_ptr_deref(&mod->tracepoints_ptrs[j]);
+			if (strcmp(tp->name, t->name))
+				continue;
+			if (!tracepoint_probe_register(tp, t->fn, t->probe)) {
+				t->tp = tp;
+				t->registered = 1;
+			}
+			break;
+		}
+	}
+	return NOTIFY_OK;
+}
+
+static struct notifier_block _stp_tp_module_nb = {
+	.notifier_call = _stp_tp_module_event,
+};
+
 static void _stp_tracepoints_stop(struct stp_tracepoint *tps, int n)
 {
 	int i;
 
+	if (_stp_tp_mod_tps) {	/* unregisters those of loaded modules */
+		unregister_tracepoint_module_notifier(&_stp_tp_module_nb);
+		_stp_tp_mod_tps = NULL;
+	}
 	for (i = 0; i < n; i++)
 		if (tps[i].registered) {
 			tracepoint_probe_unregister(tps[i].tp, tps[i].fn,
@@ -84,6 +136,8 @@ static int _stp_tracepoints_start(struct stp_tracepoint *tps, int n)
 
 	for (i = 0; i < n; i++) {
 		struct stp_tp_find f = { tps[i].name, NULL };
+		if (tps[i].module)
+			continue;	/* below */
 		for_each_kernel_tracepoint(_stp_tp_match, &f);
 		if (!f.tp) {
 			_stp_transport_error("tracepoint not found in the kernel");
@@ -98,5 +152,17 @@ static int _stp_tracepoints_start(struct stp_tracepoint *tps, int n)
 		}
 		tps[i].registered = 1;
 	}
+	for (i = 0; i < n; i++)
+		if (tps[i].module) {
+			_stp_tp_mod_tps = tps;
+			_stp_tp_mod_n = n;
+			rc = register_tracepoint_module_notifier(&_stp_tp_module_nb);
+			if (rc) {
+				_stp_tp_mod_tps = NULL;
+				_stp_tracepoints_stop(tps, n);
+				return rc;
+			}
+			break;
+		}
 	return 0;
 }

@@ -6,7 +6,7 @@
 # stap) ends the script with its end probes run; -c runs the command in the
 # guest, target() is its pid, its output is the user's; a module built with
 # -p4 -m runs under staprun, with var=value setting a global; a guest
-# kernel panic is named.
+# kernel panic is named; STAP_TESTBED_MODULES loads modules in the guest.
 # Run by run-tests with $STAP set (and SYSTEMTAP_STAPRUN); exit 0 = pass.
 . "$(dirname "$0")/lib/workdir.bash" testbed-path
 export STAP_TESTBED=1
@@ -28,6 +28,18 @@ expect "error()" 1 "before"
 grep -qx 'ERROR: boom' err || bad "error(): no 'ERROR: boom' on stderr"
 grep -qx 'Pass 5: run failed.  \[man error::pass5\]' err ||
 	bad "error(): no pass 5 failure message"
+
+# STAP_TESTBED_MODULES: the guest loads modules (and what they depend on)
+# before the script starts; a module that does not exist is an error
+STAP_TESTBED_MODULES=softdog:soft_noboot=1 "$STAP" -e 'probe kernel.trace("watchdog:watchdog_start") { println(pp()) exit() }
+probe begin { system("printf V >/dev/watchdog") }' >out 2>err
+rc=$?
+expect "STAP_TESTBED_MODULES" 0 'kernel.trace("watchdog:watchdog_start")'
+STAP_TESTBED_MODULES=nosuchmod "$STAP" -e 'probe begin { exit() }' >out 2>err
+rc=$?
+expect "STAP_TESTBED_MODULES=nosuchmod" 1 ""
+grep -q "^stap: error: no module 'nosuchmod' in " err ||
+	bad "STAP_TESTBED_MODULES=nosuchmod: no error naming it"
 
 # -v: stap's pass lines only; staprun gets stap's -v level less one
 "$STAP" -v -e 'probe begin { println("hello, world") exit() }' >out 2>err

@@ -30,7 +30,8 @@ static const struct tpcat *catalog(struct session *s)
 		failed = 1;
 		return NULL;
 	}
-	cat = tpcat_load(k->build_dir, k->vmlinux, err, sizeof err);
+	cat = tpcat_load(k->build_dir, k->vmlinux, k->modules_dir, err,
+			 sizeof err);
 	if (!cat) {
 		diag_fatal(&s->diags, "cannot list the kernel's tracepoints: %s", err);
 		failed = 1;
@@ -286,8 +287,12 @@ static void emit_trace(struct emit *e, struct vec *probes)
 	emit_line(e, "static struct stp_tracepoint stp_tracepoints[] = {");
 	VEC_EACH(*probes, i, dp) {
 		const struct tp_entry *te = dp->data;
-		emit_line(e, "\t{ .probe = &stp_probes[%d], .name = \"%s\", .fn = (void *)_stp_tp_fn%d },",
-			  dp->index, te->name, te->nargs);
+		if (te->module)
+			emit_line(e, "\t{ .probe = &stp_probes[%d], .name = \"%s\", .module = \"%s\", .fn = (void *)_stp_tp_fn%d },",
+				  dp->index, te->name, te->module, te->nargs);
+		else
+			emit_line(e, "\t{ .probe = &stp_probes[%d], .name = \"%s\", .fn = (void *)_stp_tp_fn%d },",
+				  dp->index, te->name, te->nargs);
 	}
 	emit_line(e, "};");
 	emit_line(e, "static int stp_tracepoint_start(void)");

@@ -1,0 +1,25 @@
+/* tbmods.h - kernel modules for the testbed guest to load before its job.
+ *
+ * The guest boots with no modules; a script probing a module (a module's
+ * tracepoint, say) needs it loaded.  Given names, find each NAME.ko under
+ * the testbed's module tree, add what its .modinfo says it depends on, and
+ * order the list so that dependencies load first.
+ */
+#ifndef TBMODS_H
+#define TBMODS_H
+
+#include <stddef.h>
+
+struct tb_module {
+	char *path;		/* the .ko on the host */
+	char *name;		/* "nfs" */
+	char *params;		/* for insmod: "a=1 b=2", or "" */
+};
+
+/* Resolve LIST ("softdog:soft_noboot=1 nfs", words of NAME[:PARAM=V…])
+ * against DIR.  Returns the number of modules in *OUT (dependencies
+ * first, each once), or -1 with a message in ERR. */
+int tb_modules_resolve(const char *dir, const char *list,
+		       struct tb_module **out, char *err, size_t errlen);
+
+#endif
