@@ -35,6 +35,19 @@ static int resolve(struct tctx *t, struct exp *e, int quiet)
 	return -1;
 }
 
+/* Resolve E with its errors held back (report() gives them if E
+ * survives the optimizer): 0, or -1 when it failed. */
+static int resolve_held(struct tctx *t, struct exp *e)
+{
+	struct diags *d = &t->el->s->diags;
+	int before = d->quieted, rc;
+
+	d->quiet++;
+	rc = resolve(t, e, 0);
+	d->quiet--;
+	return rc || d->quieted != before ? -1 : 0;
+}
+
 /* A probe on a function's return (kprobe.function("f").return). */
 static int is_return_probe(const struct derived_probe *dp)
 {
@@ -148,7 +161,7 @@ static int visit(struct walker *w, struct exp *e)
 	case EX_TARGET: case EX_TARGET_LIST:
 		/* as stap, an unresolvable one is an error only if the
 		 * optimizer keeps it (an alias's unused variable goes) */
-		if (t->dp && resolve(t, e, 1))
+		if (t->dp && resolve_held(t, e))
 			e->u.target.unresolved = 1;
 		return 0;	/* index expressions inside are walked too */
 	case EX_CAST:
