@@ -159,6 +159,9 @@ struct exp {
 			int addr_of;		/* &$var */
 			struct tvar *resolved;	/* sema: what the probe's family
 						   resolved it to (tvar.h) */
+			int unresolved;		/* sema: the family could not;
+						   an error if the optimizer
+						   keeps it */
 		} target;
 		struct {			/* EX_CAST EX_ATVAR EX_DEFINED EX_ENTRY
 						   EX_PERF EX_CONST EX_PROBEWRITE

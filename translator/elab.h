@@ -49,6 +49,9 @@ void elab_rescan(struct elab *el);
 
 /* targets.c */
 void elab_resolve_targets(struct elab *el);
+/* The target variables left unresolved that survived the optimizer: their
+ * errors (targets.c). */
+void elab_report_unresolved_targets(struct elab *el);
 
 /* types.c */
 void elab_infer_types(struct elab *el);

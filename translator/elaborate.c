@@ -339,6 +339,9 @@ static int elaborate(struct session *s)
 		elab_hoist_stable(&el);
 		elab_rescan(&el);
 	}
+	elab_report_unresolved_targets(&el);
+	if (s->diags.errors)
+		return 1;
 	keep_globals(&el);
 	keep_embeds(&el);
 	printcheck_program(s, el.prog);

@@ -191,11 +191,16 @@ static int is_global(char t)
  * from the first, and its shown name's offset in one string of names.
  * The runtime relocates it by the distance between sprint_symbol's real
  * address and its address in the map (KASLR). */
-/* -d kernel or --all-modules. */
-static int kernel_wanted(struct session *s)
+/* -d kernel or --all-modules, or a tapset alias standing for stap's
+ * DWARF probe on a kernel function (pragma:kernel-symbols). */
+static int kernel_wanted(struct emit *e)
 {
+	struct session *s = e->s;
 	const char *m;
 	int i;
+
+	if (emit_pragma_used(e, "pragma:kernel-symbols"))
+		return 1;
 
 	VEC_EACH(s->sym_modules, i, m)
 		if (!strcmp(m, "kernel") || !strcmp(m, "*"))
@@ -212,7 +217,7 @@ void ksyms_emit_table(struct emit *e)
 
 	if (!emit_pragma_used(e, "pragma:symbols"))
 		return;
-	if (kernel_wanted(e->s))
+	if (kernel_wanted(e))
 		k = ksyms_kernel(e->s);
 	if (k)
 		for (i = 0; i < k->n; i++)

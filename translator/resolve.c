@@ -640,6 +640,21 @@ static const char *first_name(const struct probe_point *pt)
 	return ((const struct pp_comp *)pt->comps.v[0])->name;
 }
 
+/* Does an alias name POINT (in full)?  Then its points, all optional,
+ * resolved to nothing. */
+static int alias_named(struct elab *el, const struct probe_point *point)
+{
+	const struct probe_alias *al;
+	const struct probe_point *name;
+	int i, j;
+
+	VEC_EACH(el->aliases, i, al)
+		VEC_EACH(al->names, j, name)
+			if (alias_match(name, point) == point->comps.n)
+				return 1;
+	return 0;
+}
+
 /* Why POINT matched nothing, for the error; SystemTap probe types this
  * implementation does not have yet are named as such (*KNOWN set). */
 static const char *why_no_match(struct elab *el, const struct probe_point *pt,
@@ -664,6 +679,8 @@ static const char *why_no_match(struct elab *el, const struct probe_point *pt,
 		return arena_printf(el->s->arena,
 				    "%s probes are not supported by this implementation yet",
 				    kernel ? "kernel.data" : "user-space process");
+	if (alias_named(el, pt))
+		return "the probe points of its alias are all absent from this kernel";
 	*known = 0;
 	if (family_lookup(c0))
 		return arena_printf(el->s->arena,

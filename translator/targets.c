@@ -35,6 +35,19 @@ static int resolve(struct tctx *t, struct exp *e, int quiet)
 	return -1;
 }
 
+/* Resolve E with its errors held back (report() gives them if E
+ * survives the optimizer): 0, or -1 when it failed. */
+static int resolve_held(struct tctx *t, struct exp *e)
+{
+	struct diags *d = &t->el->s->diags;
+	int before = d->quieted, rc;
+
+	d->quiet++;
+	rc = resolve(t, e, 0);
+	d->quiet--;
+	return rc || d->quieted != before ? -1 : 0;
+}
+
 /* A probe on a function's return (kprobe.function("f").return). */
 static int is_return_probe(const struct derived_probe *dp)
 {
@@ -146,8 +159,10 @@ static int visit(struct walker *w, struct exp *e)
 		return 1;
 	switch (e->kind) {
 	case EX_TARGET: case EX_TARGET_LIST:
-		if (t->dp)
-			resolve(t, e, 0);
+		/* as stap, an unresolvable one is an error only if the
+		 * optimizer keeps it (an alias's unused variable goes) */
+		if (t->dp && resolve_held(t, e))
+			e->u.target.unresolved = 1;
 		return 0;	/* index expressions inside are walked too */
 	case EX_CAST:
 		cast_resolve(t->el->s, e, 0);
@@ -225,5 +240,27 @@ void elab_resolve_targets(struct elab *el)
 		struct walker w = { .exp = visit, .stmt = guard_stmt, .arg = &t };
 		if (f->body->kind != ST_EMBEDDED)
 			walk_stmt(&w, f->body);
+	}
+}
+
+static int report(struct walker *w, struct exp *e)
+{
+	if ((e->kind == EX_TARGET || e->kind == EX_TARGET_LIST) &&
+	    e->u.target.unresolved)
+		resolve(w->arg, e, 0);
+	return 0;
+}
+
+void elab_report_unresolved_targets(struct elab *el)
+{
+	struct derived_probe *dp;
+	int i;
+
+	VEC_EACH(el->prog->probes, i, dp) {
+		struct tctx t = { el, dp };
+		struct walker w = { .exp = report, .arg = &t };
+		walk_stmt(&w, dp->body);
+		if (dp->cond)
+			walk_exp(&w, dp->cond);
 	}
 }

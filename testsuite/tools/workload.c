@@ -18,6 +18,10 @@
  *                   kill(1, SIGCONT) and kill(-99, 0) (ESRCH)
  *   mmap            an anonymous private mmap() of two pages, mprotect()
  *                   PROT_READ, munmap(), and a bad munmap() (EINVAL)
+ *   mremap          an anonymous private mmap() of two pages and one of one
+ *                   page, a write to each of the two, mremap() of the two
+ *                   down to one page moved onto the other mapping
+ *                   (MREMAP_FIXED), munmap()
  *   misc            lseek() to the end of /dev/zero, fcntl() F_GETFD and
  *                   F_SETFD, access() of / (R_OK|X_OK) and of a missing
  *                   file (F_OK), close(-1) (EBADF)
@@ -150,6 +154,22 @@ static void maps(void)
 	munmap((void *)1, 4096);
 }
 
+static void remaps(void)
+{
+	char *m = mmap(NULL, 8192, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *to = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (m == MAP_FAILED || to == MAP_FAILED)
+		return;
+	m[0] = 1;
+	m[4096] = 1;
+	m = mremap(m, 8192, 4096, MREMAP_MAYMOVE | MREMAP_FIXED, to);
+	if (m != MAP_FAILED)
+		munmap(m, 4096);
+}
+
 static void sock(void)
 {
 	struct sockaddr_in in = { .sin_family = AF_INET, .sin_port = htons(4242) };
@@ -227,6 +247,8 @@ int main(int argc, char **argv)
 			fds();
 		} else if (!strcmp(s, "mmap")) {
 			maps();
+		} else if (!strcmp(s, "mremap")) {
+			remaps();
 		} else if (!strcmp(s, "sock")) {
 			sock();
 		} else if (!strcmp(s, "misc")) {
