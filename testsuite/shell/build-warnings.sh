@@ -39,4 +39,6 @@ probe procfs("x").read { $value = "v" }
 probe perf.sw.cpu_clock.sample(1000000) { c["p", 0] <<< 1 }
 probe timer.profile { if (user_mode()) println(probefunc()) }
 probe end { foreach ([e, p] in c) println(e, p, @sum(c[e, p])); system("true") }'
+# no begin or end probe: the runtime's end-probe support is left out
+build no-begin-end -e 'probe timer.ms(10) { exit() }'
 exit $status
