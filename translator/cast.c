@@ -2,29 +2,60 @@
  *
  * The operand is an address of a kernel type named by the string ("task_struct",
  * "struct task_struct", "union …", a typedef); its components are walked
- * like a target variable's (tvar.c) through the kernel's BTF types.  As in
- * stap 4.8, the module must be given: only "kernel" is known here.
+ * like a target variable's (tvar.c) through the kernel's BTF types, or a
+ * module's ("sunrpc": the BTF of its .ko, split from the kernel's).  The
+ * module list is stap's: alternatives joined with ':', "kernel" or
+ * "kernel<linux/…h>" for the kernel; the first that has the type wins.
  */
 #include <stdio.h>
 #include <string.h>
 
+#include <stdlib.h>
+
 #include "ctype_btf.h"
 #include "kernel.h"
+#include "tbmods.h"
 #include "targets.h"
 #include "tpcat.h"
 #include "tvar.h"
 
-static struct ctype_btf *kernel_types(struct session *s)
+static const struct tpcat *catalog(struct session *s)
 {
 	const struct kernel_info *k = kernel_target(s);
-	const struct tpcat *cat;
 	char err[512];
 
 	if (!k)
 		return NULL;
-	cat = tpcat_load(k->build_dir, k->vmlinux, k->modules_dir, err,
-			 sizeof err);
-	return cat ? cat->types : NULL;
+	return tpcat_load(k->build_dir, k->vmlinux, k->modules_dir, err,
+			  sizeof err);
+}
+
+/* The types of module NAME (LEN bytes), loaded once; NULL if unknown. */
+static struct ctype_btf *module_types(struct session *s, const char *name,
+				      size_t len)
+{
+	static struct {
+		char *name;
+		struct ctype_btf *types;
+	} loaded[16];
+	static int nloaded;
+	const struct kernel_info *k = kernel_target(s);
+	const struct tpcat *cat = catalog(s);
+	struct btf *b;
+	char err[512], *mod = arena_strndup(s->arena, name, len), *path;
+	int i;
+
+	for (i = 0; i < nloaded; i++)
+		if (!strcmp(loaded[i].name, mod))
+			return loaded[i].types;
+	if (!cat || !k->modules_dir || nloaded == 16)
+		return NULL;
+	path = tb_module_file(k->modules_dir, mod);
+	b = path ? btf_open_elf_split(path, cat->btf, err, sizeof err) : NULL;
+	free(path);
+	loaded[nloaded].name = mod;
+	loaded[nloaded].types = b ? ctype_btf_new(b) : NULL;
+	return loaded[nloaded++].types;
 }
 
 /* "struct task_struct" / "task_struct" / "union u" / "pid_t" */
@@ -48,18 +79,29 @@ static struct ctype *find_type(struct ctype_btf *cb, const char *spec)
 	return t;
 }
 
-/* Does the module list name the kernel?  "kernel", or "kernel<linux/…h>"
- * (stap's type from a kernel header), alternatives joined with ':'. */
-static int names_kernel(const char *module)
+/* Type SPEC in the first module of the list MODULE that has it: "kernel"
+ * or "kernel<linux/…h>" (stap's type from a kernel header), or a module's
+ * name; alternatives joined with ':'. */
+static struct ctype *find_in_modules(struct session *s, const char *module,
+				     const char *spec)
 {
+	const struct tpcat *cat;
+	struct ctype_btf *cb;
+	struct ctype *t;
 	const char *p = module;
 
 	while (*p) {
 		size_t n = strcspn(p, ":<");
 
+		cb = NULL;
 		if (n == 6 && !strncmp(p, "kernel", 6) && (p[6] != '<' ||
 		    strchr(p, '>')))
-			return 1;
+			cb = (cat = catalog(s)) ? cat->types : NULL;
+		else if (n && p[n] != '<')
+			cb = module_types(s, p, n);
+		t = cb ? find_type(cb, spec) : NULL;
+		if (t)
+			return t;
 		p += n;
 		if (*p == '<')		/* skip the header, which may hold ':' */
 			p += strcspn(p, ">");
@@ -67,18 +109,16 @@ static int names_kernel(const char *module)
 		if (*p == ':')
 			p++;
 	}
-	return 0;
+	return NULL;
 }
 
 int cast_resolve(struct session *s, struct exp *e, int quiet)
 {
 	const char *module = e->u.op.module ? e->u.op.module : "";
-	struct ctype_btf *cb;
 	struct ctype *t, *ptr;
 	struct tvar *tv;
 
-	cb = names_kernel(module) ? kernel_types(s) : NULL;
-	t = cb ? find_type(cb, e->u.op.name) : NULL;
+	t = find_in_modules(s, module, e->u.op.name);
 	if (!t) {
 		if (!quiet)
 			diag_error(&s->diags, e->loc, "sema.cast-type",

@@ -46,7 +46,7 @@ static int match_ko(const char *path, const struct stat *st, int type,
 	return FTW_STOP;
 }
 
-static char *find_ko(const char *dir, const char *name)
+char *tb_module_file(const char *dir, const char *name)
 {
 	wanted = name;
 	found = NULL;
@@ -82,7 +82,7 @@ static int add(struct resolve *rs, const char *name, const char *params,
 		snprintf(rs->err, rs->errlen, "module dependencies of '%s' loop", name);
 		return -1;
 	}
-	path = find_ko(rs->dir, name);
+	path = tb_module_file(rs->dir, name);
 	if (!path) {
 		snprintf(rs->err, rs->errlen, "no module '%s' in %s", name, rs->dir);
 		return -1;

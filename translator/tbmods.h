@@ -16,6 +16,10 @@ struct tb_module {
 	char *params;		/* for insmod: "a=1 b=2", or "" */
 };
 
+/* The path of module NAME's .ko under DIR ('-' and '_' alike), malloc'ed;
+ * NULL if there is none. */
+char *tb_module_file(const char *dir, const char *name);
+
 /* Resolve LIST ("softdog:soft_noboot=1 nfs", words of NAME[:PARAM=V…])
  * against DIR.  Returns the number of modules in *OUT (dependencies
  * first, each once), or -1 with a message in ERR. */

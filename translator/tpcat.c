@@ -553,6 +553,7 @@ static struct tpcat *build(const char *build_dir, const char *vmlinux,
 	cat = calloc(1, sizeof *cat);
 	cat->v = calloc((size_t)sc.n + 1, sizeof *cat->v);
 	cat->types = cb;
+	cat->btf = b;
 	for (k = 0; k < sc.n; k++) {
 		struct tp_entry *te = &cat->v[cat->n];
 		if (k && !strcmp(sc.v[k].name, sc.v[k - 1].name) &&

@@ -33,6 +33,8 @@ struct tpcat {
 	int n;
 	struct tp_entry *v;	/* sorted by system, then name */
 	struct ctype_btf *types;	/* all the kernel's types (@cast) */
+	const struct btf *btf;		/* the kernel's BTF (a module's
+					   types build on it) */
 };
 
 /* Build the catalog from the build tree BUILD_DIR, the kernel image
