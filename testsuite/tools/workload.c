@@ -26,6 +26,29 @@
  *                   [::1]:4244 (flowinfo 5, scope 0) and an AF_UNIX one to
  *                   "/tmp/workload.sock"; closes (the calls may fail: the
  *                   guest's loopback can be down)
+ *   proc            process and signal calls: prctl() PR_SET_NAME and
+ *                   PR_GET_NAME, rt_sigaction() of a handler with a mask
+ *                   and of SIG_IGN, rt_sigprocmask() SIG_BLOCK/SIG_SETMASK,
+ *                   sigaltstack(), getrlimit()/prlimit64(), getpriority(),
+ *                   getrusage(), setitimer()/getitimer() (disarmed), umask(),
+ *                   uname(), sysinfo(), times(), sched_getaffinity(),
+ *                   sched_getscheduler(), tgkill()/tkill() with signal 0, a
+ *                   fork() waited for by waitid(P_PID, WEXITED|WNOWAIT) and
+ *                   reaped by wait4(WNOHANG)
+ *   files           file calls in /tmp/workload.d: mkdirat(), openat(), fstat via
+ *                   newfstatat(AT_EMPTY_PATH), statx(), symlinkat(),
+ *                   readlinkat(), linkat(), renameat2(RENAME_NOREPLACE),
+ *                   utimensat(UTIME_NOW, UTIME_OMIT), flock(LOCK_EX|LOCK_NB),
+ *                   fadvise64(SEQUENTIAL), getdents64(), fcntl(F_SETFL),
+ *                   ioctl(FIONREAD) on a pipe, unlinkat() (and AT_REMOVEDIR)
+ *   events          waiting calls: poll(), ppoll(), select() and pselect6()
+ *                   with zero timeouts, a select() of 1 ms, epoll_create1(),
+ *                   epoll_ctl(), epoll_wait(), eventfd2(),
+ *                   futex(FUTEX_WAKE_PRIVATE), madvise(), mremap(),
+ *                   getrandom(GRND_NONBLOCK), timer_create(), timer_settime()
+ *                   (disarmed), timer_gettime(), timer_delete(), a
+ *                   socketpair() with setsockopt()/getsockopt(), sendto()
+ *                   and recvfrom() with MSG_DONTWAIT, shutdown()
  *   exit N          exit with status N now
  *   abort           abort() (SIGABRT)
  * Exit status 0, or 2 for a step it does not know.
@@ -37,7 +60,24 @@
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
+#include <poll.h>
+#include <sched.h>
+#include <dirent.h>
+#include <linux/futex.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/file.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/random.h>
+#include <sys/resource.h>
+#include <sys/select.h>
+#include <sys/stat.h>
+#include <sys/sysinfo.h>
+#include <sys/time.h>
+#include <sys/times.h>
+#include <sys/utsname.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <netinet/in.h>
@@ -189,6 +229,154 @@ static void misc(void)
 	close(-1);
 }
 
+static void on_signal(int sig)
+{
+	(void)sig;
+}
+
+static void proc(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal, .sa_flags = SA_RESTART };
+	struct sigaction ign = { .sa_handler = SIG_IGN };
+	sigset_t set, old;
+	char name[16];
+	stack_t ss = { .ss_sp = buf, .ss_size = 16384 };
+	struct rlimit rl;
+	struct rusage ru;
+	struct itimerval itv = { { 0, 0 }, { 0, 0 } };
+	struct utsname u;
+	struct sysinfo si = { 0 };
+	struct tms t = { 0 };
+	cpu_set_t cpus;
+	siginfo_t si2;
+	pid_t pid;
+
+	prctl(PR_SET_NAME, "workload");	/* unchanged: scripts test execname() */
+	prctl(PR_GET_NAME, name);
+	sigemptyset(&sa.sa_mask);
+	sigaddset(&sa.sa_mask, SIGINT);
+	sigaddset(&sa.sa_mask, SIGTERM);
+	sigaction(SIGUSR1, &sa, NULL);
+	sigaction(SIGUSR2, &ign, NULL);
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR1);
+	sigprocmask(SIG_BLOCK, &set, &old);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	sigaltstack(&ss, NULL);
+	getrlimit(RLIMIT_NOFILE, &rl);
+	prlimit(0, RLIMIT_NOFILE, &rl, NULL);
+	(void)!getpriority(PRIO_PROCESS, 0);
+	getrusage(RUSAGE_SELF, &ru);
+	setitimer(ITIMER_REAL, &itv, NULL);
+	getitimer(ITIMER_VIRTUAL, &itv);
+	umask(022);
+	uname(&u);
+	sysinfo(&si);
+	times(&t);
+	sched_getaffinity(0, sizeof cpus, &cpus);
+	sched_getscheduler(0);
+	syscall(SYS_tgkill, getpid(), syscall(SYS_gettid), 0);
+	syscall(SYS_tkill, syscall(SYS_gettid), 0);
+	pid = fork();
+	if (pid == 0)
+		_exit(0);
+	waitid(P_PID, pid, &si2, WEXITED | WNOWAIT);
+	waitpid(pid, NULL, WNOHANG);
+}
+
+static void files(void)
+{
+	struct stat st;
+	struct statx sx;
+	struct timespec ts[2] = { { 0, UTIME_NOW }, { 0, UTIME_OMIT } };
+	char link[64];
+	int fd, p[2], n;
+
+	mkdirat(AT_FDCWD, "/tmp/workload.d", 0755);
+	fd = openat(AT_FDCWD, "/tmp/workload.d/f", O_RDWR | O_CREAT | O_TRUNC, 0600);
+	fstatat(fd, "", &st, AT_EMPTY_PATH);
+	statx(AT_FDCWD, "/tmp/workload.d/f", AT_SYMLINK_NOFOLLOW, STATX_BASIC_STATS, &sx);
+	symlinkat("f", AT_FDCWD, "/tmp/workload.d/l");
+	(void)!readlinkat(AT_FDCWD, "/tmp/workload.d/l", link, sizeof link);
+	linkat(AT_FDCWD, "/tmp/workload.d/f", AT_FDCWD, "/tmp/workload.d/h", AT_SYMLINK_FOLLOW);
+	renameat2(AT_FDCWD, "/tmp/workload.d/h", AT_FDCWD, "/tmp/workload.d/g", RENAME_NOREPLACE);
+	utimensat(AT_FDCWD, "/tmp/workload.d/f", ts, AT_SYMLINK_NOFOLLOW);
+	flock(fd, LOCK_EX | LOCK_NB);
+	posix_fadvise(fd, 0, 4096, POSIX_FADV_SEQUENTIAL);
+	fcntl(fd, F_SETFL, O_APPEND | O_NONBLOCK);
+	close(fd);
+	fd = open("/tmp/workload.d", O_RDONLY | O_DIRECTORY);
+	(void)!syscall(SYS_getdents64, fd, buf, 4096);
+	close(fd);
+	if (pipe(p) == 0) {
+		ioctl(p[0], FIONREAD, &n);
+		close(p[0]);
+		close(p[1]);
+	}
+	unlinkat(AT_FDCWD, "/tmp/workload.d/g", 0);
+	unlinkat(AT_FDCWD, "/tmp/workload.d/l", 0);
+	unlinkat(AT_FDCWD, "/tmp/workload.d/f", 0);
+	unlinkat(AT_FDCWD, "/tmp/workload.d", AT_REMOVEDIR);
+}
+
+static void events(void)
+{
+	struct timeval tv = { 0, 0 };
+	struct timespec ts = { 0, 0 };
+	struct epoll_event ev = { .events = EPOLLIN }, out;
+	struct pollfd pfd;
+	fd_set rd;
+	int sv[2], ep, efd, one = 1, val;
+	socklen_t len = sizeof val;
+	struct itimerspec its = { { 0, 5000 }, { 0, 0 } };	/* disarmed */
+	char rnd[8] = { 0 };
+	int timer;
+	void *m;
+	char c;
+
+	efd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	pfd.fd = efd;
+	pfd.events = POLLIN;
+	poll(&pfd, 1, 0);
+	ppoll(&pfd, 1, &ts, NULL);
+	FD_ZERO(&rd);
+	FD_SET(efd, &rd);
+	select(efd + 1, &rd, NULL, NULL, &tv);
+	pselect(efd + 1, &rd, NULL, NULL, &ts, NULL);
+	tv.tv_usec = 1000;
+	syscall(SYS_select, efd + 1, &rd, NULL, NULL, &tv);
+	ep = epoll_create1(EPOLL_CLOEXEC);
+	ev.data.fd = efd;
+	epoll_ctl(ep, EPOLL_CTL_ADD, efd, &ev);
+	epoll_wait(ep, &out, 1, 0);
+	close(ep);
+	close(efd);
+	syscall(SYS_futex, &one, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+	m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		 -1, 0);
+	if (m != MAP_FAILED) {
+		madvise(m, 4096, MADV_DONTNEED);
+		m = mremap(m, 8192, 16384, MREMAP_MAYMOVE);
+		if (m != MAP_FAILED)
+			munmap(m, 16384);
+	}
+	(void)!getrandom(rnd, sizeof rnd, GRND_NONBLOCK);
+	if (syscall(SYS_timer_create, CLOCK_MONOTONIC, NULL, &timer) == 0) {
+		syscall(SYS_timer_settime, timer, 0, &its, NULL);
+		syscall(SYS_timer_gettime, timer, &its);
+		syscall(SYS_timer_delete, timer);
+	}
+	if (socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, sv) == 0) {
+		setsockopt(sv[0], SOL_SOCKET, SO_SNDBUF, &one, sizeof one);
+		getsockopt(sv[0], SOL_SOCKET, SO_TYPE, &val, &len);
+		(void)!sendto(sv[0], "x", 1, MSG_DONTWAIT | MSG_NOSIGNAL, NULL, 0);
+		(void)!recvfrom(sv[1], &c, 1, MSG_DONTWAIT, NULL, NULL);
+		shutdown(sv[0], SHUT_RDWR);
+		close(sv[0]);
+		close(sv[1]);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++) {
@@ -231,6 +419,12 @@ int main(int argc, char **argv)
 			sock();
 		} else if (!strcmp(s, "misc")) {
 			misc();
+		} else if (!strcmp(s, "proc")) {
+			proc();
+		} else if (!strcmp(s, "files")) {
+			files();
+		} else if (!strcmp(s, "events")) {
+			events();
 		} else if (!strcmp(s, "exit")) {
 			exit((int)a);
 		} else if (!strcmp(s, "abort")) {
