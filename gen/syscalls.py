@@ -222,7 +222,14 @@ SYSCALL_DECODER = {
     ('setrlimit', 'resource_str'): '__sys_rlimit_resource_str',
     ('setrlimit', 'rlim_str'): '__sys_rlimit_str',
     ('timer_create', 'clockid_str'): '__sys_clock_str',
-    ('timerfd_create', 'clockid_str'): '__sys_clock_str',
+    ('timerfd_create', 'clockid_str'): '__sys_timerfd_clock_str',
+    ('timerfd_create', 'flags_str'): '__sys_timerfd_flags_str',
+    ('timerfd_settime', 'flags_str'): '__sys_timerfd_flags_str',
+    ('inotify_add_watch', 'mask_str'): '__sys_inotify_mask_str',
+    ('memfd_create', 'flags_str'): '__sys_memfd_flags_str',
+    ('mknod', 'mode_str'): '__sys_mknod_mode_str',
+    ('mknodat', 'mode_str'): '__sys_mknod_mode_str',
+    ('msync', 'flags_str'): '__sys_msync_flags_str',
     ('statx', 'mask_str'): '__sys_statx_mask_str',
     ('sysinfo', 'info_str'): '__sys_sysinfo_str',
     ('times', 'buf_str'): '__sys_tms_str',
@@ -257,6 +264,7 @@ ARG_DECODER = {
     ('getpriority', 'which'): '__sys_priority_which_str',
     ('flock', 'operation'): '__sys_flock_op_str',
     ('epoll_create1', 'flags'): '__sys_epoll_create_flags_str',
+    ('inotify_init1', 'flags'): '__sys_inotify_init_flags_str',
 }
 
 # arguments stap 4.8's argstr formats otherwise than the generic rules
@@ -267,6 +275,7 @@ ARG_FORMAT = {
     ('ppoll', 'nfds'): '%u', ('sendto', 'tolen'): '%u',
     ('setsockopt', 'optlen'): '%u', ('sched_getaffinity', 'len'): '%u',
     ('sched_setaffinity', 'len'): '%u', ('getcwd', 'size'): '%d',
+    ('mknod', 'dev'): '%u', ('mknodat', 'dev'): '%u',
 }
 
 # how argstr shows a decoded variable, where stap 4.8 wraps it

@@ -35,18 +35,22 @@
  *                   sched_getscheduler(), tgkill()/tkill() with signal 0, a
  *                   fork() waited for by waitid(P_PID, WEXITED|WNOWAIT) and
  *                   reaped by wait4(WNOHANG)
- *   files           file calls in /tmp/workload.d: mkdirat(), openat(), fstat via
+ *   files           file calls in /tmp/workload.d: mkdirat(), openat(),
  *                   newfstatat(AT_EMPTY_PATH), statx(), symlinkat(),
  *                   readlinkat(), linkat(), renameat2(RENAME_NOREPLACE),
- *                   utimensat(UTIME_NOW, UTIME_OMIT), flock(LOCK_EX|LOCK_NB),
- *                   fadvise64(SEQUENTIAL), getdents64(), fcntl(F_SETFL),
- *                   ioctl(FIONREAD) on a pipe, unlinkat() (and AT_REMOVEDIR)
+ *                   utimensat(UTIME_NOW, UTIME_OMIT), mknodat() of a FIFO,
+ *                   inotify_init1(), inotify_add_watch(),
+ *                   flock(LOCK_EX|LOCK_NB), fadvise64(SEQUENTIAL),
+ *                   getdents64(), fcntl(F_SETFL), ioctl(FIONREAD) on a pipe,
+ *                   unlinkat() (and AT_REMOVEDIR)
  *   events          waiting calls: poll(), ppoll(), select() and pselect6()
  *                   with zero timeouts, a select() of 1 ms, epoll_create1(),
  *                   epoll_ctl(), epoll_wait(), eventfd2(),
- *                   futex(FUTEX_WAKE_PRIVATE), madvise(), mremap(),
- *                   getrandom(GRND_NONBLOCK), timer_create(), timer_settime()
- *                   (disarmed), timer_gettime(), timer_delete(), a
+ *                   futex(FUTEX_WAKE_PRIVATE), msync(), madvise(), mremap(),
+ *                   getrandom(GRND_NONBLOCK), memfd_create(), timerfd_create(),
+ *                   timerfd_settime() (disarmed), timer_create(),
+ *                   timer_settime() (disarmed), timer_gettime(),
+ *                   timer_delete(), a
  *                   socketpair() with setsockopt()/getsockopt(), sendto()
  *                   and recvfrom() with MSG_DONTWAIT, shutdown()
  *   exit N          exit with status N now
@@ -65,6 +69,8 @@
 #include <dirent.h>
 #include <linux/futex.h>
 #include <sys/epoll.h>
+#include <sys/inotify.h>
+#include <sys/timerfd.h>
 #include <sys/eventfd.h>
 #include <sys/file.h>
 #include <sys/ioctl.h>
@@ -284,28 +290,35 @@ static void proc(void)
 	waitpid(pid, NULL, WNOHANG);
 }
 
+#define DIR "/tmp/workload.d"
+
 static void files(void)
 {
 	struct stat st;
 	struct statx sx;
 	struct timespec ts[2] = { { 0, UTIME_NOW }, { 0, UTIME_OMIT } };
 	char link[64];
-	int fd, p[2], n;
+	int fd, p[2], n, in;
 
-	mkdirat(AT_FDCWD, "/tmp/workload.d", 0755);
-	fd = openat(AT_FDCWD, "/tmp/workload.d/f", O_RDWR | O_CREAT | O_TRUNC, 0600);
+	mkdirat(AT_FDCWD, DIR, 0755);
+	fd = openat(AT_FDCWD, DIR "/f", O_RDWR | O_CREAT | O_TRUNC, 0600);
 	fstatat(fd, "", &st, AT_EMPTY_PATH);
-	statx(AT_FDCWD, "/tmp/workload.d/f", AT_SYMLINK_NOFOLLOW, STATX_BASIC_STATS, &sx);
-	symlinkat("f", AT_FDCWD, "/tmp/workload.d/l");
-	(void)!readlinkat(AT_FDCWD, "/tmp/workload.d/l", link, sizeof link);
-	linkat(AT_FDCWD, "/tmp/workload.d/f", AT_FDCWD, "/tmp/workload.d/h", AT_SYMLINK_FOLLOW);
-	renameat2(AT_FDCWD, "/tmp/workload.d/h", AT_FDCWD, "/tmp/workload.d/g", RENAME_NOREPLACE);
-	utimensat(AT_FDCWD, "/tmp/workload.d/f", ts, AT_SYMLINK_NOFOLLOW);
+	statx(AT_FDCWD, DIR "/f", AT_SYMLINK_NOFOLLOW, STATX_BASIC_STATS,
+	      &sx);
+	symlinkat("f", AT_FDCWD, DIR "/l");
+	(void)!readlinkat(AT_FDCWD, DIR "/l", link, sizeof link);
+	linkat(AT_FDCWD, DIR "/f", AT_FDCWD, DIR "/h", AT_SYMLINK_FOLLOW);
+	renameat2(AT_FDCWD, DIR "/h", AT_FDCWD, DIR "/g", RENAME_NOREPLACE);
+	utimensat(AT_FDCWD, DIR "/f", ts, AT_SYMLINK_NOFOLLOW);
+	mknodat(AT_FDCWD, DIR "/p", S_IFIFO | 0644, 0);
+	in = inotify_init1(IN_CLOEXEC);
+	inotify_add_watch(in, DIR, IN_CREATE | IN_DELETE);
+	close(in);
 	flock(fd, LOCK_EX | LOCK_NB);
 	posix_fadvise(fd, 0, 4096, POSIX_FADV_SEQUENTIAL);
 	fcntl(fd, F_SETFL, O_APPEND | O_NONBLOCK);
 	close(fd);
-	fd = open("/tmp/workload.d", O_RDONLY | O_DIRECTORY);
+	fd = open(DIR, O_RDONLY | O_DIRECTORY);
 	(void)!syscall(SYS_getdents64, fd, buf, 4096);
 	close(fd);
 	if (pipe(p) == 0) {
@@ -313,10 +326,11 @@ static void files(void)
 		close(p[0]);
 		close(p[1]);
 	}
-	unlinkat(AT_FDCWD, "/tmp/workload.d/g", 0);
-	unlinkat(AT_FDCWD, "/tmp/workload.d/l", 0);
-	unlinkat(AT_FDCWD, "/tmp/workload.d/f", 0);
-	unlinkat(AT_FDCWD, "/tmp/workload.d", AT_REMOVEDIR);
+	unlinkat(AT_FDCWD, DIR "/g", 0);
+	unlinkat(AT_FDCWD, DIR "/p", 0);
+	unlinkat(AT_FDCWD, DIR "/l", 0);
+	unlinkat(AT_FDCWD, DIR "/f", 0);
+	unlinkat(AT_FDCWD, DIR, AT_REMOVEDIR);
 }
 
 static void events(void)
@@ -330,7 +344,7 @@ static void events(void)
 	socklen_t len = sizeof val;
 	struct itimerspec its = { { 0, 5000 }, { 0, 0 } };	/* disarmed */
 	char rnd[8] = { 0 };
-	int timer;
+	int timer, fd;
 	void *m;
 	char c;
 
@@ -355,12 +369,18 @@ static void events(void)
 	m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
 		 -1, 0);
 	if (m != MAP_FAILED) {
+		msync(m, 4096, MS_SYNC);
 		madvise(m, 4096, MADV_DONTNEED);
 		m = mremap(m, 8192, 16384, MREMAP_MAYMOVE);
 		if (m != MAP_FAILED)
 			munmap(m, 16384);
 	}
 	(void)!getrandom(rnd, sizeof rnd, GRND_NONBLOCK);
+	fd = memfd_create("workload", MFD_CLOEXEC);
+	close(fd);
+	fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	timerfd_settime(fd, 0, &its, NULL);
+	close(fd);
 	if (syscall(SYS_timer_create, CLOCK_MONOTONIC, NULL, &timer) == 0) {
 		syscall(SYS_timer_settime, timer, 0, &its, NULL);
 		syscall(SYS_timer_gettime, timer, &its);
