@@ -26,15 +26,18 @@
  *                   [::1]:4244 (flowinfo 5, scope 0) and an AF_UNIX one to
  *                   "/tmp/workload.sock"; closes (the calls may fail: the
  *                   guest's loopback can be down)
- *   proc            process and signal calls: prctl() PR_SET_NAME and
- *                   PR_GET_NAME, rt_sigaction() of a handler with a mask
- *                   and of SIG_IGN, rt_sigprocmask() SIG_BLOCK/SIG_SETMASK,
- *                   sigaltstack(), getrlimit()/prlimit64(), getpriority(),
- *                   getrusage(), setitimer()/getitimer() (disarmed), umask(),
- *                   uname(), sysinfo(), times(), sched_getaffinity(),
- *                   sched_getscheduler(), tgkill()/tkill() with signal 0, a
- *                   fork() waited for by waitid(P_PID, WEXITED|WNOWAIT) and
- *                   reaped by wait4(WNOHANG)
+ *   proc            process and signal calls: prctl() PR_SET_NAME,
+ *                   PR_GET_NAME, PR_GET_DUMPABLE, PR_SET_DUMPABLE and
+ *                   PR_GET_SPECULATION_CTRL, rt_sigaction() of a handler
+ *                   with a mask and of SIG_IGN, rt_sigprocmask() SIG_BLOCK
+ *                   and SIG_SETMASK, sigaltstack(), getrlimit()/prlimit64(),
+ *                   getpriority(), getrusage(), setitimer()/getitimer()
+ *                   (disarmed), umask(), uname(), sysinfo(), times(),
+ *                   sched_getaffinity(), sched_getscheduler(),
+ *                   sched_setscheduler(SCHED_OTHER), sched_get_priority_max(),
+ *                   sched_yield(), tgkill()/tkill() with signal 0, a fork()
+ *                   waited for by waitid(P_PID, WEXITED|WNOWAIT) and reaped
+ *                   by wait4(WNOHANG)
  *   files           file calls in /tmp/workload.d: mkdirat(), openat(),
  *                   newfstatat(AT_EMPTY_PATH), statx(), symlinkat(),
  *                   readlinkat(), linkat(), renameat2(RENAME_NOREPLACE),
@@ -46,13 +49,15 @@
  *   events          waiting calls: poll(), ppoll(), select() and pselect6()
  *                   with zero timeouts, a select() of 1 ms, epoll_create1(),
  *                   epoll_ctl(), epoll_wait(), eventfd2(),
- *                   futex(FUTEX_WAKE_PRIVATE), msync(), madvise(), mremap(),
+ *                   futex() FUTEX_WAKE_PRIVATE, FUTEX_WAIT and
+ *                   FUTEX_WAIT_BITSET (EAGAIN), FUTEX_WAKE_BITSET and
+ *                   FUTEX_WAKE_OP, msync(), madvise(), mremap(),
  *                   getrandom(GRND_NONBLOCK), memfd_create(), timerfd_create(),
  *                   timerfd_settime() (disarmed), timer_create(),
  *                   timer_settime() (disarmed), timer_gettime(),
- *                   timer_delete(), a
- *                   socketpair() with setsockopt()/getsockopt(), sendto()
- *                   and recvfrom() with MSG_DONTWAIT, shutdown()
+ *                   timer_delete(), a socketpair() with setsockopt() and
+ *                   getsockopt(), sendto() and recvfrom() with MSG_DONTWAIT,
+ *                   shutdown()
  *   exit N          exit with status N now
  *   abort           abort() (SIGABRT)
  * Exit status 0, or 2 for a step it does not know.
@@ -255,10 +260,14 @@ static void proc(void)
 	struct tms t = { 0 };
 	cpu_set_t cpus;
 	siginfo_t si2;
+	struct sched_param sp = { 0 };
 	pid_t pid;
 
 	prctl(PR_SET_NAME, "workload");	/* unchanged: scripts test execname() */
 	prctl(PR_GET_NAME, name);
+	prctl(PR_GET_DUMPABLE);
+	prctl(PR_SET_DUMPABLE, 1);
+	prctl(PR_GET_SPECULATION_CTRL, 0, 0, 0, 0);
 	sigemptyset(&sa.sa_mask);
 	sigaddset(&sa.sa_mask, SIGINT);
 	sigaddset(&sa.sa_mask, SIGTERM);
@@ -281,6 +290,9 @@ static void proc(void)
 	times(&t);
 	sched_getaffinity(0, sizeof cpus, &cpus);
 	sched_getscheduler(0);
+	sched_setscheduler(0, SCHED_OTHER, &sp);
+	sched_get_priority_max(SCHED_FIFO);
+	sched_yield();
 	syscall(SYS_tgkill, getpid(), syscall(SYS_gettid), 0);
 	syscall(SYS_tkill, syscall(SYS_gettid), 0);
 	pid = fork();
@@ -366,6 +378,13 @@ static void events(void)
 	close(ep);
 	close(efd);
 	syscall(SYS_futex, &one, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+	syscall(SYS_futex, &one, FUTEX_WAIT, 0, &ts, NULL, 0);	/* EAGAIN */
+	syscall(SYS_futex, &one, FUTEX_WAIT_BITSET, 0, &ts, NULL,
+		FUTEX_BITSET_MATCH_ANY);
+	syscall(SYS_futex, &one, FUTEX_WAKE_BITSET, 1, NULL, NULL,
+		FUTEX_BITSET_MATCH_ANY);
+	syscall(SYS_futex, &one, FUTEX_WAKE_OP, 1, 1, &val,
+		FUTEX_OP(FUTEX_OP_ADD, 1, FUTEX_OP_CMP_GT, 0));
 	m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
 		 -1, 0);
 	if (m != MAP_FAILED) {
