@@ -44,8 +44,7 @@ KERNEL_NAME = {
 ONLY32 = re.compile(r'(time32|16)$|^ia32_|^old|^mmap_pgoff$|^socketcall$')
 # stap's syscall.NAME covers these newer variants too (their name tells)
 VARIANTS = {
-    'epoll_create': ['epoll_create1'], 'eventfd': ['eventfd2'],
-    'inotify_init': ['inotify_init1'], 'signalfd': ['signalfd4'],
+    'eventfd': ['eventfd2'], 'inotify_init': ['inotify_init1'],
     'getdents': ['getdents64'], 'sendfile': ['sendfile64'],
     'sync_file_range': ['sync_file_range2'],
 }
@@ -254,6 +253,15 @@ SYSCALL_DECODER = {
     ('semtimedop', 'timeout_str'): '__sys_timespec_str',
     ('recvmmsg', 'timeout_str'): '__sys_timespec_str',
     ('mount', 'mountflags_str'): '__sys_mount_flags_str',
+    ('mount', 'data'): 'user_string_quoted',
+    ('splice', 'flags_str'): '__sys_splice_flags_str',
+    ('vmsplice', 'flags_str'): '__sys_splice_flags_str',
+    ('setxattr', 'flags_str'): '__sys_xattr_flags_str',
+    ('lsetxattr', 'flags_str'): '__sys_xattr_flags_str',
+    ('fsetxattr', 'flags_str'): '__sys_xattr_flags_str',
+    ('setxattr', 'value_str'): '__sys_xattr_value_str(%s, __sys_long(4))',
+    ('lsetxattr', 'value_str'): '__sys_xattr_value_str(%s, __sys_long(4))',
+    ('fsetxattr', 'value_str'): '__sys_xattr_value_str(%s, __sys_long(4))',
     ('umount', 'flags_str'): '__sys_umount_flags_str',
 }
 
@@ -263,7 +271,6 @@ ARG_DECODER = {
     ('getrlimit', 'resource'): '__sys_rlimit_resource_str',
     ('getpriority', 'which'): '__sys_priority_which_str',
     ('flock', 'operation'): '__sys_flock_op_str',
-    ('epoll_create1', 'flags'): '__sys_epoll_create_flags_str',
     ('inotify_init1', 'flags'): '__sys_inotify_init_flags_str',
 }
 
@@ -276,6 +283,7 @@ ARG_FORMAT = {
     ('setsockopt', 'optlen'): '%u', ('sched_getaffinity', 'len'): '%u',
     ('sched_setaffinity', 'len'): '%u', ('getcwd', 'size'): '%d',
     ('mknod', 'dev'): '%u', ('mknodat', 'dev'): '%u',
+    ('copy_file_range', 'flags'): '0x%x',
 }
 
 # how argstr shows a decoded variable, where stap 4.8 wraps it

@@ -58,6 +58,18 @@
  *                   timer_delete(), a socketpair() with setsockopt() and
  *                   getsockopt(), sendto() and recvfrom() with MSG_DONTWAIT,
  *                   shutdown()
+ *   io              I/O calls on /tmp/workload.io: pwrite64(), pread64(),
+ *                   writev(), readv(), ftruncate(), fsync(), fdatasync(),
+ *                   fchmod(), fchmodat(), fchownat(AT_SYMLINK_NOFOLLOW),
+ *                   statfs(), fstatfs(), copy_file_range(), splice() into a
+ *                   pipe, getxattr() (ENODATA) and setxattr(), getcwd(),
+ *                   chdir(), fchdir(), mount() of a tmpfs and umount2()
+ *                   (MNT_DETACH), sendmsg() and recvmsg() (MSG_DONTWAIT) on
+ *                   a socketpair, a listening AF_UNIX stream socket with
+ *                   getsockname() and accept4(SOCK_CLOEXEC) (EAGAIN),
+ *                   epoll_create1(0), epoll_pwait(), signalfd() with flags 0
+ *                   and SFD_CLOEXEC|SFD_NONBLOCK, clock_getres(), getpgid(),
+ *                   getsid(), alarm(0), personality() query
  *   exit N          exit with status N now
  *   abort           abort() (SIGABRT)
  * Exit status 0, or 2 for a step it does not know.
@@ -74,6 +86,12 @@
 #include <dirent.h>
 #include <linux/futex.h>
 #include <sys/epoll.h>
+#include <sys/signalfd.h>
+#include <sys/mount.h>
+#include <sys/personality.h>
+#include <sys/statfs.h>
+#include <sys/uio.h>
+#include <sys/xattr.h>
 #include <sys/inotify.h>
 #include <sys/timerfd.h>
 #include <sys/eventfd.h>
@@ -416,6 +434,84 @@ static void events(void)
 	}
 }
 
+static void io(void)
+{
+	struct iovec iov[2] = { { buf, 4 }, { buf + 4, 4 } };
+	struct msghdr mh = { .msg_iov = iov, .msg_iovlen = 1 };
+	struct sockaddr_un un = { .sun_family = AF_UNIX };
+	struct epoll_event ev;
+	struct statfs sf;
+	struct timespec ts;
+	socklen_t len = sizeof un;
+	int fd, fd2, p[2], sv[2], ls, ep, cwd;
+	sigset_t mask;
+
+	fd = open("/tmp/workload.io", O_RDWR | O_CREAT | O_TRUNC, 0644);
+	(void)!pwrite(fd, "abcdefgh", 8, 0);
+	(void)!pread(fd, buf, 8, 0);
+	(void)!writev(fd, iov, 2);
+	lseek(fd, 0, SEEK_SET);
+	(void)!readv(fd, iov, 2);
+	(void)!ftruncate(fd, 4);
+	fsync(fd);
+	fdatasync(fd);
+	fchmod(fd, 0600);
+	fchmodat(AT_FDCWD, "/tmp/workload.io", 0640, 0);
+	(void)!fchownat(AT_FDCWD, "/tmp/workload.io", 0, 0, AT_SYMLINK_NOFOLLOW);
+	statfs("/tmp", &sf);
+	fstatfs(fd, &sf);
+	fd2 = open("/tmp/workload.io2", O_RDWR | O_CREAT | O_TRUNC, 0644);
+	lseek(fd, 0, SEEK_SET);
+	(void)!copy_file_range(fd, NULL, fd2, NULL, 4, 0);
+	if (pipe(p) == 0) {
+		lseek(fd, 0, SEEK_SET);
+		(void)!splice(fd, NULL, p[1], NULL, 4, SPLICE_F_NONBLOCK);
+		close(p[0]);
+		close(p[1]);
+	}
+	(void)!getxattr("/tmp/workload.io", "user.x", buf, 16);
+	(void)!setxattr("/tmp/workload.io", "user.x", "v", 1, XATTR_CREATE);
+	close(fd2);
+	close(fd);
+	unlink("/tmp/workload.io2");
+	unlink("/tmp/workload.io");
+	cwd = open(".", O_RDONLY | O_DIRECTORY);
+	(void)!getcwd(buf, 256);
+	(void)!chdir("/tmp");
+	(void)!fchdir(cwd);
+	close(cwd);
+	mkdir("/tmp/workload.mnt", 0755);
+	mount("none", "/tmp/workload.mnt", "tmpfs", MS_NOSUID | MS_NODEV, "size=1m");
+	umount2("/tmp/workload.mnt", MNT_DETACH);
+	rmdir("/tmp/workload.mnt");
+	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv) == 0) {
+		(void)!sendmsg(sv[0], &mh, MSG_DONTWAIT);
+		(void)!recvmsg(sv[1], &mh, MSG_DONTWAIT | MSG_PEEK);
+		close(sv[0]);
+		close(sv[1]);
+	}
+	ls = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0);
+	strcpy(un.sun_path, "/tmp/workload.ls");
+	bind(ls, (struct sockaddr *)&un, sizeof un);
+	listen(ls, 4);
+	getsockname(ls, (struct sockaddr *)&un, &len);
+	(void)!accept4(ls, NULL, NULL, SOCK_CLOEXEC);
+	close(ls);
+	unlink("/tmp/workload.ls");
+	ep = epoll_create1(0);
+	epoll_pwait(ep, &ev, 1, 0, NULL);
+	close(ep);
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGUSR2);
+	close(signalfd(-1, &mask, 0));
+	close(signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK));
+	clock_getres(CLOCK_MONOTONIC, &ts);
+	getpgid(0);
+	getsid(0);
+	alarm(0);
+	personality(0xffffffff);
+}
+
 int main(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++) {
@@ -464,6 +560,8 @@ int main(int argc, char **argv)
 			files();
 		} else if (!strcmp(s, "events")) {
 			events();
+		} else if (!strcmp(s, "io")) {
+			io();
 		} else if (!strcmp(s, "exit")) {
 			exit((int)a);
 		} else if (!strcmp(s, "abort")) {
