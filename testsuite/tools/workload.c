@@ -27,8 +27,11 @@
  *                   "/tmp/workload.sock"; closes (the calls may fail: the
  *                   guest's loopback can be down)
  *   proc            process and signal calls: prctl() PR_SET_NAME,
- *                   PR_GET_NAME, PR_GET_DUMPABLE, PR_SET_DUMPABLE and
- *                   PR_GET_SPECULATION_CTRL, rt_sigaction() of a handler
+ *                   PR_GET_NAME, PR_GET_DUMPABLE, PR_SET_DUMPABLE,
+ *                   PR_GET_SPECULATION_CTRL, PR_CAPBSET_READ,
+ *                   PR_GET/SET_SECUREBITS, PR_SET_TSC, PR_SET_PTRACER,
+ *                   PR_MCE_KILL (set, clear), PR_SET_SECCOMP and PR_SET_MM
+ *                   (EINVAL), rt_sigaction() of a handler
  *                   with a mask and of SIG_IGN, rt_sigprocmask() SIG_BLOCK
  *                   and SIG_SETMASK, sigaltstack(), getrlimit()/prlimit64(),
  *                   getpriority(), getrusage(), setitimer()/getitimer()
@@ -286,6 +289,16 @@ static void proc(void)
 	prctl(PR_GET_DUMPABLE);
 	prctl(PR_SET_DUMPABLE, 1);
 	prctl(PR_GET_SPECULATION_CTRL, 0, 0, 0, 0);
+	prctl(PR_CAPBSET_READ, 21);	/* CAP_SYS_ADMIN */
+	prctl(PR_GET_SECUREBITS);
+	prctl(PR_SET_SECUREBITS, 0x10);	/* SECBIT_KEEP_CAPS */
+	prctl(PR_SET_SECUREBITS, 0);
+	prctl(PR_SET_TSC, PR_TSC_ENABLE);
+	prctl(PR_SET_PTRACER, 0);
+	prctl(PR_MCE_KILL, PR_MCE_KILL_SET, PR_MCE_KILL_EARLY, 0, 0);
+	prctl(PR_MCE_KILL, PR_MCE_KILL_CLEAR, 0, 0, 0);
+	prctl(PR_SET_SECCOMP, 99, 0);	/* EINVAL */
+	prctl(PR_SET_MM, 999, 0, 0, 0);	/* EINVAL */
 	sigemptyset(&sa.sa_mask);
 	sigaddset(&sa.sa_mask, SIGINT);
 	sigaddset(&sa.sa_mask, SIGTERM);
