@@ -21,6 +21,12 @@ Each alias probes __x64_sys_NAME (with `?`: a kernel without it skips it)
 and reads the arguments from the user registers that wrapper receives
 (__sys_* in syscall-args.stp).  argstr lists the arguments generically:
 strings quoted, pointers in hex, numbers in decimal; retstr is return_str.
+Where stap 4.8 decodes an argument, the tables below name the decoder
+(tapsets/linux/syscall-decode.stp) that sets a variable (DECODER,
+SYSCALL_DECODER: a function name, or a call with %s for the argument),
+decodes an argument argstr shows without a variable (ARG_DECODER), or the
+format argstr shows it in (ARG_FORMAT, SHOWN_FORMAT).  A syscall whose
+argstr depends on its arguments is hand-written in syscalls-core.stp.
 """
 import os
 import re
@@ -259,6 +265,11 @@ SYSCALL_DECODER = {
     ('setxattr', 'flags_str'): '__sys_xattr_flags_str',
     ('lsetxattr', 'flags_str'): '__sys_xattr_flags_str',
     ('fsetxattr', 'flags_str'): '__sys_xattr_flags_str',
+    ('mlockall', 'flags_str'): '__sys_mlockall_flags_str',
+    ('unshare', 'unshare_flags_str'): '__sys_clone_flags_str',
+    ('seccomp', 'op_str'): '__sys_seccomp_op_str',
+    ('seccomp', 'flags_str'): '__sys_seccomp_flags_str',
+    ('membarrier', 'cmd_str'): '__sys_membarrier_cmd_str',
     ('setxattr', 'value_str'): '__sys_xattr_value_str(%s, __sys_long(4))',
     ('lsetxattr', 'value_str'): '__sys_xattr_value_str(%s, __sys_long(4))',
     ('fsetxattr', 'value_str'): '__sys_xattr_value_str(%s, __sys_long(4))',
@@ -273,6 +284,9 @@ ARG_DECODER = {
     ('flock', 'operation'): '__sys_flock_op_str',
     ('inotify_init1', 'flags'): '__sys_inotify_init_flags_str',
 }
+
+# arguments stap 4.8's argstr does not show (by index)
+ARG_HIDDEN = {'membarrier': {2}}
 
 # arguments stap 4.8's argstr formats otherwise than the generic rules
 ARG_FORMAT = {
@@ -323,11 +337,13 @@ def value(name, var, typ, i, args):
     return 'sprintf("%s", %s)' % (fmt, arg)
 
 
-def argstr(args, shown):
-    """sprintf(...) of the arguments; SHOWN: {index: variable, or
-    (variable, format)}: a string variable is shown as it is."""
+def argstr(args, shown, hidden=()):
+    """sprintf(...) of the arguments but HIDDEN's; SHOWN: {index:
+    variable, or (variable, format)}: a string variable is shown as it is."""
     fmt, vals = [], []
     for i, (ctype, _) in enumerate(args):
+        if i in hidden:
+            continue
         if i in shown:
             v, f = shown[i] if isinstance(shown[i], tuple) else (shown[i], '%s')
             fmt.append(f)
@@ -370,7 +386,8 @@ def body(name, vars_, args, defaults=False):
             shown[i] = ('%s(%s)' % (ARG_DECODER[name, v], v), '%s')
         elif i not in shown:
             shown[i] = (v, ARG_FORMAT.get((name, v), shown_as(*args[i])))
-    lines.append('\targstr = %s' % argstr(args, shown))
+    lines.append('\targstr = %s' % argstr(args, shown,
+                                           ARG_HIDDEN.get(name, ())))
     order = [v for v, _ in vars_]
     if 'argstr' in order and order.index('argstr') < order.index('name'):
         lines.append(lines.pop(lines.index('\tname = "%s"' % name)))

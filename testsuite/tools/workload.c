@@ -72,7 +72,9 @@
  *                   getsockname() and accept4(SOCK_CLOEXEC) (EAGAIN),
  *                   epoll_create1(0), epoll_pwait(), signalfd() with flags 0
  *                   and SFD_CLOEXEC|SFD_NONBLOCK, clock_getres(), getpgid(),
- *                   getsid(), alarm(0), personality() query
+ *                   getsid(), alarm(0), personality() query, mlockall(0)
+ *                   (EINVAL), unshare(0), seccomp(SECCOMP_SET_MODE_FILTER)
+ *                   (EFAULT), membarrier(MEMBARRIER_CMD_QUERY)
  *   exit N          exit with status N now
  *   abort           abort() (SIGABRT)
  * Exit status 0, or 2 for a step it does not know.
@@ -88,6 +90,7 @@
 #include <sched.h>
 #include <dirent.h>
 #include <linux/futex.h>
+#include <linux/seccomp.h>
 #include <sys/epoll.h>
 #include <sys/signalfd.h>
 #include <sys/mount.h>
@@ -523,6 +526,10 @@ static void io(void)
 	getsid(0);
 	alarm(0);
 	personality(0xffffffff);
+	mlockall(0);	/* EINVAL */
+	unshare(0);
+	syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, NULL);	/* EFAULT */
+	syscall(SYS_membarrier, 0, 0, 0);	/* MEMBARRIER_CMD_QUERY */
 }
 
 int main(int argc, char **argv)
