@@ -21,6 +21,12 @@ Each alias probes __x64_sys_NAME (with `?`: a kernel without it skips it)
 and reads the arguments from the user registers that wrapper receives
 (__sys_* in syscall-args.stp).  argstr lists the arguments generically:
 strings quoted, pointers in hex, numbers in decimal; retstr is return_str.
+Where stap 4.8 decodes an argument, the tables below name the decoder
+(tapsets/linux/syscall-decode.stp) that sets a variable (DECODER,
+SYSCALL_DECODER: a function name, or a call with %s for the argument),
+decodes an argument argstr shows without a variable (ARG_DECODER), or the
+format argstr shows it in (ARG_FORMAT, SHOWN_FORMAT).  A syscall whose
+argstr depends on its arguments is hand-written in syscalls-core.stp.
 """
 import os
 import re
@@ -44,11 +50,12 @@ KERNEL_NAME = {
 ONLY32 = re.compile(r'(time32|16)$|^ia32_|^old|^mmap_pgoff$|^socketcall$')
 # stap's syscall.NAME covers these newer variants too (their name tells)
 VARIANTS = {
-    'epoll_create': ['epoll_create1'], 'eventfd': ['eventfd2'],
-    'inotify_init': ['inotify_init1'], 'signalfd': ['signalfd4'],
+    'eventfd': ['eventfd2'], 'inotify_init': ['inotify_init1'],
     'getdents': ['getdents64'], 'sendfile': ['sendfile64'],
     'sync_file_range': ['sync_file_range2'],
 }
+# merged syscalls stap 4.8 names the same whichever variant was called
+ONE_NAME = {'getdents', 'sendfile', 'sync_file_range'}
 # format 2 (hex) or 3 (octal) of return_str for these; 1 (decimal) otherwise
 RETFORMAT = {'mmap2': 2, 'mremap': 2, 'umask': 3}
 KEYWORDS = {'break', 'catch', 'continue', 'delete', 'else', 'for', 'foreach',
@@ -178,7 +185,123 @@ SYSCALL_DECODER = {
     ('faccessat', 'mode_str'): '__sys_access_mode_str',
     ('faccessat2', 'mode_str'): '__sys_access_mode_str',
     ('fcntl', 'cmd_str'): '__sys_fcntl_cmd_str',
+    ('arch_prctl', 'code_str'): '__sys_arch_prctl_code_str',
+    ('prlimit64', 'resource_str'): '__sys_rlimit_resource_str',
+    ('prlimit64', 'new_rlim_str'): '__sys_rlimit_str',
+    ('getrandom', 'flags_str'): '__sys_getrandom_flags_str',
+    ('wait4', 'options_str'): '__sys_wait_options_str',
+    ('rt_sigprocmask', 'how_str'): '__sys_sigprocmask_how_str',
+    ('rt_sigprocmask', 'set_str'): '__sys_sigset_str',
+    ('rt_sigsuspend', 'set_str'): '__sys_sigset_str',
+    ('rt_sigaction', 'act_str'): '__sys_sigaction_str',
+    ('fstatat', 'flags_str'): '__sys_at_flags_str',
+    ('fchownat', 'flags_str'): '__sys_at_flags_str',
+    ('linkat', 'flags_str'): '__sys_at_flags_str',
+    ('statx', 'flags_str'): '__sys_at_flags_str',
+    ('unlinkat', 'flag_str'): '__sys_at_flags_str',
+    ('utimensat', 'flags_str'): '__sys_at_flags_str',
+    ('execveat', 'flags_str'): '__sys_at_flags_str',
+    ('epoll_ctl', 'op_str'): '__sys_epoll_op_str',
+    ('fadvise64', 'advice_str'): '__sys_fadvise_advice_str',
+    ('fadvise64_64', 'advice_str'): '__sys_fadvise_advice_str',
+    ('madvise', 'advice_str'): '__sys_madvise_advice_str',
+    ('getrusage', 'who_str'): '__sys_rusage_who_str',
+    ('setitimer', 'which_str'): '__sys_itimer_which_str',
+    ('setitimer', 'value_str'): '__sys_itimerval_str',
+    ('waitid', 'which_str'): '__sys_waitid_which_str',
+    ('waitid', 'options_str'): '__sys_wait_options_str',
+    ('setpriority', 'which_str'): '__sys_priority_which_str',
+    ('shutdown', 'how_str'): '__sys_shutdown_how_str',
+    ('mremap', 'flags_str'): '__sys_mremap_flags_str',
+    ('eventfd2', 'flags_str'): '__sys_eventfd_flags_str',
+    ('sendto', 'flags_str'): '__sys_msg_flags_str',
+    ('recvfrom', 'flags_str'): '__sys_msg_flags_str',
+    ('sendmsg', 'flags_str'): '__sys_msg_flags_str',
+    ('recvmsg', 'flags_str'): '__sys_msg_flags_str',
+    ('sendmmsg', 'flags_str'): '__sys_msg_flags_str',
+    ('recvmmsg', 'flags_str'): '__sys_msg_flags_str',
+    ('accept4', 'flags_str'): '__sys_sock_flags_str',
+    ('sched_setscheduler', 'policy_str'): '__sys_sched_policy_str',
+    ('sched_get_priority_max', 'policy_str'): '__sys_sched_policy_str',
+    ('sched_get_priority_min', 'policy_str'): '__sys_sched_policy_str',
+    ('setrlimit', 'resource_str'): '__sys_rlimit_resource_str',
+    ('setrlimit', 'rlim_str'): '__sys_rlimit_str',
+    ('timer_create', 'clockid_str'): '__sys_clock_str',
+    ('timerfd_create', 'clockid_str'): '__sys_timerfd_clock_str',
+    ('timerfd_create', 'flags_str'): '__sys_timerfd_flags_str',
+    ('timerfd_settime', 'flags_str'): '__sys_timerfd_flags_str',
+    ('inotify_add_watch', 'mask_str'): '__sys_inotify_mask_str',
+    ('memfd_create', 'flags_str'): '__sys_memfd_flags_str',
+    ('mknod', 'mode_str'): '__sys_mknod_mode_str',
+    ('mknodat', 'mode_str'): '__sys_mknod_mode_str',
+    ('msync', 'flags_str'): '__sys_msync_flags_str',
+    ('statx', 'mask_str'): '__sys_statx_mask_str',
+    ('sysinfo', 'info_str'): '__sys_sysinfo_str',
+    ('times', 'buf_str'): '__sys_tms_str',
+    ('sigaltstack', 'uss_str'): '__sys_sigaltstack_str',
+    ('renameat2', 'flags_str'): '__sys_renameat2_flags_str',
+    ('setsockopt', 'level_str'): '__sys_sockopt_level_str',
+    ('setsockopt', 'optname_str'): '__sys_sockopt_name_str',
+    ('getsockopt', 'level_str'): '__sys_sockopt_level_str',
+    ('getsockopt', 'optname_str'): '__sys_sockopt_name_str',
+    ('ppoll', 'tsp_str'): '__sys_timespec_str',
+    ('pselect6', 'timeout_str'): '__sys_timespec_str',
+    ('utimensat', 'tsp_str'): '__sys_timespec_pair_str',
+    ('select', 'timeout_str'): '__sys_timeval_str(%s, 1)',
+    ('settimeofday', 'tv_str'): '__sys_timeval_str(%s, 1)',
+    ('utimes', 'tvp_uaddr_str'): '__sys_timeval_str(%s, 2)',
+    ('futimesat', 'tvp_str'): '__sys_timeval_str(%s, 2)',
+    ('timer_settime', 'value_str'): '__sys_itimerspec_str',
+    ('timerfd_settime', 'value_str'): '__sys_itimerspec_str',
+    ('clock_settime', 'tp_uaddr_str'): '__sys_timespec_str',
+    ('rt_sigtimedwait', 'uts_str'): '__sys_timespec_str',
+    ('rt_sigtimedwait', 'uthese_str'): '__sys_sigset_str',
+    ('semtimedop', 'timeout_str'): '__sys_timespec_str',
+    ('recvmmsg', 'timeout_str'): '__sys_timespec_str',
+    ('mount', 'mountflags_str'): '__sys_mount_flags_str',
+    ('mount', 'data'): 'user_string_quoted',
+    ('splice', 'flags_str'): '__sys_splice_flags_str',
+    ('vmsplice', 'flags_str'): '__sys_splice_flags_str',
+    ('setxattr', 'flags_str'): '__sys_xattr_flags_str',
+    ('lsetxattr', 'flags_str'): '__sys_xattr_flags_str',
+    ('fsetxattr', 'flags_str'): '__sys_xattr_flags_str',
+    ('mlockall', 'flags_str'): '__sys_mlockall_flags_str',
+    ('unshare', 'unshare_flags_str'): '__sys_clone_flags_str',
+    ('seccomp', 'op_str'): '__sys_seccomp_op_str',
+    ('seccomp', 'flags_str'): '__sys_seccomp_flags_str',
+    ('membarrier', 'cmd_str'): '__sys_membarrier_cmd_str',
+    ('setxattr', 'value_str'): '__sys_xattr_value_str(%s, __sys_long(4))',
+    ('lsetxattr', 'value_str'): '__sys_xattr_value_str(%s, __sys_long(4))',
+    ('fsetxattr', 'value_str'): '__sys_xattr_value_str(%s, __sys_long(4))',
+    ('umount', 'flags_str'): '__sys_umount_flags_str',
 }
+
+# arguments stap 4.8's argstr decodes though it keeps no _str variable
+ARG_DECODER = {
+    ('getitimer', 'which'): '__sys_itimer_which_str',
+    ('getrlimit', 'resource'): '__sys_rlimit_resource_str',
+    ('getpriority', 'which'): '__sys_priority_which_str',
+    ('flock', 'operation'): '__sys_flock_op_str',
+    ('inotify_init1', 'flags'): '__sys_inotify_init_flags_str',
+}
+
+# arguments stap 4.8's argstr does not show (by index)
+ARG_HIDDEN = {'membarrier': {2}}
+
+# arguments stap 4.8's argstr formats otherwise than the generic rules
+ARG_FORMAT = {
+    ('umask', 'mask'): '%#o', ('personality', 'persona'): '%#x',
+    ('fallocate', 'offset'): '%#x', ('fallocate', 'len'): '%u',
+    ('fadvise64', 'len'): '%d', ('poll', 'nfds'): '%u',
+    ('ppoll', 'nfds'): '%u', ('sendto', 'tolen'): '%u',
+    ('setsockopt', 'optlen'): '%u', ('sched_getaffinity', 'len'): '%u',
+    ('sched_setaffinity', 'len'): '%u', ('getcwd', 'size'): '%d',
+    ('mknod', 'dev'): '%u', ('mknodat', 'dev'): '%u',
+    ('copy_file_range', 'flags'): '0x%x',
+}
+
+# how argstr shows a decoded variable, where stap 4.8 wraps it
+SHOWN_FORMAT = {('rt_sigaction', 'act_str'): '{%s}'}
 
 
 def reader(ctype, arg):
@@ -190,15 +313,20 @@ def reader(ctype, arg):
     return READER[k]
 
 
+def decode(decoder, arg):
+    """DECODER applied to ARG: a function name, or a call with %s for ARG."""
+    return decoder % arg if '%s' in decoder else '%s(%s)' % (decoder, arg)
+
+
 def value(name, var, typ, i, args):
     """The expression that sets VAR (of stap type TYP) from argument I."""
     k = kind(args[i][0])
     arg = '%s(%d)' % (reader(*args[i]), i + 1)
     _, suf = split_suffix(var)
     if typ == 'string' and (name, var) in SYSCALL_DECODER:
-        return '%s(%s)' % (SYSCALL_DECODER[name, var], arg)
+        return decode(SYSCALL_DECODER[name, var], arg)
     if typ == 'string' and var in DECODER:
-        return '%s(%s)' % (DECODER[var], arg)
+        return decode(DECODER[var], arg)
     if typ == 'long':
         return arg
     if suf == '_unquoted':
@@ -209,11 +337,13 @@ def value(name, var, typ, i, args):
     return 'sprintf("%s", %s)' % (fmt, arg)
 
 
-def argstr(args, shown):
-    """sprintf(...) of the arguments; SHOWN: {index: variable, or
-    (variable, format)}: a string variable is shown as it is."""
+def argstr(args, shown, hidden=()):
+    """sprintf(...) of the arguments but HIDDEN's; SHOWN: {index:
+    variable, or (variable, format)}: a string variable is shown as it is."""
     fmt, vals = [], []
     for i, (ctype, _) in enumerate(args):
+        if i in hidden:
+            continue
         if i in shown:
             v, f = shown[i] if isinstance(shown[i], tuple) else (shown[i], '%s')
             fmt.append(f)
@@ -247,13 +377,17 @@ def body(name, vars_, args, defaults=False):
         lines.append('\t%s = %s' % (v, value(name, v, typ, i, args)))
         if typ == 'string' and not v.endswith('_unquoted'):
             if i not in shown or v.endswith('_str'):
-                shown[i] = v
+                shown[i] = (v, SHOWN_FORMAT[name, v]) \
+                    if (name, v) in SHOWN_FORMAT else v
         elif typ == 'long' and i not in shown and i not in plain:
             plain[i] = v
     for i, v in plain.items():
-        if i not in shown:
-            shown[i] = (v, shown_as(*args[i]))
-    lines.append('\targstr = %s' % argstr(args, shown))
+        if i not in shown and (name, v) in ARG_DECODER:
+            shown[i] = ('%s(%s)' % (ARG_DECODER[name, v], v), '%s')
+        elif i not in shown:
+            shown[i] = (v, ARG_FORMAT.get((name, v), shown_as(*args[i])))
+    lines.append('\targstr = %s' % argstr(args, shown,
+                                           ARG_HIDDEN.get(name, ())))
     order = [v for v, _ in vars_]
     if 'argstr' in order and order.index('argstr') < order.index('name'):
         lines.append(lines.pop(lines.index('\tname = "%s"' % name)))
@@ -294,10 +428,12 @@ def merged(name, variants, vars_):
                 name, ', '.join('__syscall.%s.return ?' % v for v, _ in variants))]
     for v, args in variants:
         point = 'kprobe.function("__x64_sys_%s")' % v
+        shown = name if name in ONE_NAME else v
         text += ['probe __syscall.%s = %s' % (v, point), '{']
-        text += body(v, vars_, args, defaults=True)
+        text += [line.replace('name = "%s"' % v, 'name = "%s"' % shown)
+                 for line in body(v, vars_, args, defaults=True)]
         text += ['}', 'probe __syscall.%s.return = %s.return' % (v, point), '{',
-                 '\tname = "%s"' % v, '\tretval = returnval()',
+                 '\tname = "%s"' % shown, '\tretval = returnval()',
                  '\tretstr = return_str(1, returnval())', '}']
     return text + ['']
 

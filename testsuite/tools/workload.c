@@ -30,6 +30,55 @@
  *                   [::1]:4244 (flowinfo 5, scope 0) and an AF_UNIX one to
  *                   "/tmp/workload.sock"; closes (the calls may fail: the
  *                   guest's loopback can be down)
+ *   proc            process and signal calls: prctl() PR_SET_NAME,
+ *                   PR_GET_NAME, PR_GET_DUMPABLE, PR_SET_DUMPABLE,
+ *                   PR_GET_SPECULATION_CTRL, PR_CAPBSET_READ,
+ *                   PR_GET/SET_SECUREBITS, PR_SET_TSC, PR_SET_PTRACER,
+ *                   PR_MCE_KILL (set, clear), PR_SET_SECCOMP and PR_SET_MM
+ *                   (EINVAL), rt_sigaction() of a handler
+ *                   with a mask and of SIG_IGN, rt_sigprocmask() SIG_BLOCK
+ *                   and SIG_SETMASK, sigaltstack(), getrlimit()/prlimit64(),
+ *                   getpriority(), getrusage(), setitimer()/getitimer()
+ *                   (disarmed), umask(), uname(), sysinfo(), times(),
+ *                   sched_getaffinity(), sched_getscheduler(),
+ *                   sched_setscheduler(SCHED_OTHER), sched_get_priority_max(),
+ *                   sched_yield(), tgkill()/tkill() with signal 0, a fork()
+ *                   waited for by waitid(P_PID, WEXITED|WNOWAIT) and reaped
+ *                   by wait4(WNOHANG)
+ *   files           file calls in /tmp/workload.d: mkdirat(), openat(),
+ *                   newfstatat(AT_EMPTY_PATH), statx(), symlinkat(),
+ *                   readlinkat(), linkat(), renameat2(RENAME_NOREPLACE),
+ *                   utimensat(UTIME_NOW, UTIME_OMIT), mknodat() of a FIFO,
+ *                   inotify_init1(), inotify_add_watch(),
+ *                   flock(LOCK_EX|LOCK_NB), fadvise64(SEQUENTIAL),
+ *                   getdents64(), fcntl(F_SETFL), ioctl(FIONREAD) on a pipe,
+ *                   unlinkat() (and AT_REMOVEDIR)
+ *   events          waiting calls: poll(), ppoll(), select() and pselect6()
+ *                   with zero timeouts, a select() of 1 ms, epoll_create1(),
+ *                   epoll_ctl(), epoll_wait(), eventfd2(),
+ *                   futex() FUTEX_WAKE_PRIVATE, FUTEX_WAIT and
+ *                   FUTEX_WAIT_BITSET (EAGAIN), FUTEX_WAKE_BITSET and
+ *                   FUTEX_WAKE_OP, msync(), madvise(), mremap(),
+ *                   getrandom(GRND_NONBLOCK), memfd_create(), timerfd_create(),
+ *                   timerfd_settime() (disarmed), timer_create(),
+ *                   timer_settime() (disarmed), timer_gettime(),
+ *                   timer_delete(), a socketpair() with setsockopt() and
+ *                   getsockopt(), sendto() and recvfrom() with MSG_DONTWAIT,
+ *                   shutdown()
+ *   io              I/O calls on /tmp/workload.io: pwrite64(), pread64(),
+ *                   writev(), readv(), ftruncate(), fsync(), fdatasync(),
+ *                   fchmod(), fchmodat(), fchownat(AT_SYMLINK_NOFOLLOW),
+ *                   statfs(), fstatfs(), copy_file_range(), splice() into a
+ *                   pipe, getxattr() (ENODATA) and setxattr(), getcwd(),
+ *                   chdir(), fchdir(), mount() of a tmpfs and umount2()
+ *                   (MNT_DETACH), sendmsg() and recvmsg() (MSG_DONTWAIT) on
+ *                   a socketpair, a listening AF_UNIX stream socket with
+ *                   getsockname() and accept4(SOCK_CLOEXEC) (EAGAIN),
+ *                   epoll_create1(0), epoll_pwait(), signalfd() with flags 0
+ *                   and SFD_CLOEXEC|SFD_NONBLOCK, clock_getres(), getpgid(),
+ *                   getsid(), alarm(0), personality() query, mlockall(0)
+ *                   (EINVAL), unshare(0), seccomp(SECCOMP_SET_MODE_FILTER)
+ *                   (EFAULT), membarrier(MEMBARRIER_CMD_QUERY)
  *   exit N          exit with status N now
  *   abort           abort() (SIGABRT)
  * Exit status 0, or 2 for a step it does not know.
@@ -41,7 +90,33 @@
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
+#include <poll.h>
+#include <sched.h>
+#include <dirent.h>
+#include <linux/futex.h>
+#include <linux/seccomp.h>
+#include <sys/epoll.h>
+#include <sys/signalfd.h>
+#include <sys/mount.h>
+#include <sys/personality.h>
+#include <sys/statfs.h>
+#include <sys/uio.h>
+#include <sys/xattr.h>
+#include <sys/inotify.h>
+#include <sys/timerfd.h>
+#include <sys/eventfd.h>
+#include <sys/file.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/random.h>
+#include <sys/resource.h>
+#include <sys/select.h>
+#include <sys/stat.h>
+#include <sys/sysinfo.h>
+#include <sys/time.h>
+#include <sys/times.h>
+#include <sys/utsname.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <netinet/in.h>
@@ -209,6 +284,274 @@ static void misc(void)
 	close(-1);
 }
 
+static void on_signal(int sig)
+{
+	(void)sig;
+}
+
+static void proc(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal, .sa_flags = SA_RESTART };
+	struct sigaction ign = { .sa_handler = SIG_IGN };
+	sigset_t set, old;
+	char name[16];
+	stack_t ss = { .ss_sp = buf, .ss_size = 16384 };
+	struct rlimit rl;
+	struct rusage ru;
+	struct itimerval itv = { { 0, 0 }, { 0, 0 } };
+	struct utsname u;
+	struct sysinfo si = { 0 };
+	struct tms t = { 0 };
+	cpu_set_t cpus;
+	siginfo_t si2;
+	struct sched_param sp = { 0 };
+	pid_t pid;
+
+	prctl(PR_SET_NAME, "workload");	/* unchanged: scripts test execname() */
+	prctl(PR_GET_NAME, name);
+	prctl(PR_GET_DUMPABLE);
+	prctl(PR_SET_DUMPABLE, 1);
+	prctl(PR_GET_SPECULATION_CTRL, 0, 0, 0, 0);
+	prctl(PR_CAPBSET_READ, 21);	/* CAP_SYS_ADMIN */
+	prctl(PR_GET_SECUREBITS);
+	prctl(PR_SET_SECUREBITS, 0x10);	/* SECBIT_KEEP_CAPS */
+	prctl(PR_SET_SECUREBITS, 0);
+	prctl(PR_SET_TSC, PR_TSC_ENABLE);
+	prctl(PR_SET_PTRACER, 0);
+	prctl(PR_MCE_KILL, PR_MCE_KILL_SET, PR_MCE_KILL_EARLY, 0, 0);
+	prctl(PR_MCE_KILL, PR_MCE_KILL_CLEAR, 0, 0, 0);
+	prctl(PR_SET_SECCOMP, 99, 0);	/* EINVAL */
+	prctl(PR_SET_MM, 999, 0, 0, 0);	/* EINVAL */
+	sigemptyset(&sa.sa_mask);
+	sigaddset(&sa.sa_mask, SIGINT);
+	sigaddset(&sa.sa_mask, SIGTERM);
+	sigaction(SIGUSR1, &sa, NULL);
+	sigaction(SIGUSR2, &ign, NULL);
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR1);
+	sigprocmask(SIG_BLOCK, &set, &old);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	sigaltstack(&ss, NULL);
+	getrlimit(RLIMIT_NOFILE, &rl);
+	prlimit(0, RLIMIT_NOFILE, &rl, NULL);
+	(void)!getpriority(PRIO_PROCESS, 0);
+	getrusage(RUSAGE_SELF, &ru);
+	setitimer(ITIMER_REAL, &itv, NULL);
+	getitimer(ITIMER_VIRTUAL, &itv);
+	umask(022);
+	uname(&u);
+	sysinfo(&si);
+	times(&t);
+	sched_getaffinity(0, sizeof cpus, &cpus);
+	sched_getscheduler(0);
+	sched_setscheduler(0, SCHED_OTHER, &sp);
+	sched_get_priority_max(SCHED_FIFO);
+	sched_yield();
+	syscall(SYS_tgkill, getpid(), syscall(SYS_gettid), 0);
+	syscall(SYS_tkill, syscall(SYS_gettid), 0);
+	pid = fork();
+	if (pid == 0)
+		_exit(0);
+	waitid(P_PID, pid, &si2, WEXITED | WNOWAIT);
+	waitpid(pid, NULL, WNOHANG);
+}
+
+#define DIR "/tmp/workload.d"
+
+static void files(void)
+{
+	struct stat st;
+	struct statx sx;
+	struct timespec ts[2] = { { 0, UTIME_NOW }, { 0, UTIME_OMIT } };
+	char link[64];
+	int fd, p[2], n, in;
+
+	mkdirat(AT_FDCWD, DIR, 0755);
+	fd = openat(AT_FDCWD, DIR "/f", O_RDWR | O_CREAT | O_TRUNC, 0600);
+	fstatat(fd, "", &st, AT_EMPTY_PATH);
+	statx(AT_FDCWD, DIR "/f", AT_SYMLINK_NOFOLLOW, STATX_BASIC_STATS,
+	      &sx);
+	symlinkat("f", AT_FDCWD, DIR "/l");
+	(void)!readlinkat(AT_FDCWD, DIR "/l", link, sizeof link);
+	linkat(AT_FDCWD, DIR "/f", AT_FDCWD, DIR "/h", AT_SYMLINK_FOLLOW);
+	renameat2(AT_FDCWD, DIR "/h", AT_FDCWD, DIR "/g", RENAME_NOREPLACE);
+	utimensat(AT_FDCWD, DIR "/f", ts, AT_SYMLINK_NOFOLLOW);
+	mknodat(AT_FDCWD, DIR "/p", S_IFIFO | 0644, 0);
+	in = inotify_init1(IN_CLOEXEC);
+	inotify_add_watch(in, DIR, IN_CREATE | IN_DELETE);
+	close(in);
+	flock(fd, LOCK_EX | LOCK_NB);
+	posix_fadvise(fd, 0, 4096, POSIX_FADV_SEQUENTIAL);
+	fcntl(fd, F_SETFL, O_APPEND | O_NONBLOCK);
+	close(fd);
+	fd = open(DIR, O_RDONLY | O_DIRECTORY);
+	(void)!syscall(SYS_getdents64, fd, buf, 4096);
+	close(fd);
+	if (pipe(p) == 0) {
+		ioctl(p[0], FIONREAD, &n);
+		close(p[0]);
+		close(p[1]);
+	}
+	unlinkat(AT_FDCWD, DIR "/g", 0);
+	unlinkat(AT_FDCWD, DIR "/p", 0);
+	unlinkat(AT_FDCWD, DIR "/l", 0);
+	unlinkat(AT_FDCWD, DIR "/f", 0);
+	unlinkat(AT_FDCWD, DIR, AT_REMOVEDIR);
+}
+
+static void events(void)
+{
+	struct timeval tv = { 0, 0 };
+	struct timespec ts = { 0, 0 };
+	struct epoll_event ev = { .events = EPOLLIN }, out;
+	struct pollfd pfd;
+	fd_set rd;
+	int sv[2], ep, efd, one = 1, val;
+	socklen_t len = sizeof val;
+	struct itimerspec its = { { 0, 5000 }, { 0, 0 } };	/* disarmed */
+	char rnd[8] = { 0 };
+	int timer, fd;
+	void *m;
+	char c;
+
+	efd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	pfd.fd = efd;
+	pfd.events = POLLIN;
+	poll(&pfd, 1, 0);
+	ppoll(&pfd, 1, &ts, NULL);
+	FD_ZERO(&rd);
+	FD_SET(efd, &rd);
+	select(efd + 1, &rd, NULL, NULL, &tv);
+	pselect(efd + 1, &rd, NULL, NULL, &ts, NULL);
+	tv.tv_usec = 1000;
+	syscall(SYS_select, efd + 1, &rd, NULL, NULL, &tv);
+	ep = epoll_create1(EPOLL_CLOEXEC);
+	ev.data.fd = efd;
+	epoll_ctl(ep, EPOLL_CTL_ADD, efd, &ev);
+	epoll_wait(ep, &out, 1, 0);
+	close(ep);
+	close(efd);
+	syscall(SYS_futex, &one, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+	syscall(SYS_futex, &one, FUTEX_WAIT, 0, &ts, NULL, 0);	/* EAGAIN */
+	syscall(SYS_futex, &one, FUTEX_WAIT_BITSET, 0, &ts, NULL,
+		FUTEX_BITSET_MATCH_ANY);
+	syscall(SYS_futex, &one, FUTEX_WAKE_BITSET, 1, NULL, NULL,
+		FUTEX_BITSET_MATCH_ANY);
+	syscall(SYS_futex, &one, FUTEX_WAKE_OP, 1, 1, &val,
+		FUTEX_OP(FUTEX_OP_ADD, 1, FUTEX_OP_CMP_GT, 0));
+	m = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		 -1, 0);
+	if (m != MAP_FAILED) {
+		msync(m, 4096, MS_SYNC);
+		madvise(m, 4096, MADV_DONTNEED);
+		m = mremap(m, 8192, 16384, MREMAP_MAYMOVE);
+		if (m != MAP_FAILED)
+			munmap(m, 16384);
+	}
+	(void)!getrandom(rnd, sizeof rnd, GRND_NONBLOCK);
+	fd = memfd_create("workload", MFD_CLOEXEC);
+	close(fd);
+	fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	timerfd_settime(fd, 0, &its, NULL);
+	close(fd);
+	if (syscall(SYS_timer_create, CLOCK_MONOTONIC, NULL, &timer) == 0) {
+		syscall(SYS_timer_settime, timer, 0, &its, NULL);
+		syscall(SYS_timer_gettime, timer, &its);
+		syscall(SYS_timer_delete, timer);
+	}
+	if (socketpair(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, sv) == 0) {
+		setsockopt(sv[0], SOL_SOCKET, SO_SNDBUF, &one, sizeof one);
+		getsockopt(sv[0], SOL_SOCKET, SO_TYPE, &val, &len);
+		(void)!sendto(sv[0], "x", 1, MSG_DONTWAIT | MSG_NOSIGNAL, NULL, 0);
+		(void)!recvfrom(sv[1], &c, 1, MSG_DONTWAIT, NULL, NULL);
+		shutdown(sv[0], SHUT_RDWR);
+		close(sv[0]);
+		close(sv[1]);
+	}
+}
+
+static void io(void)
+{
+	struct iovec iov[2] = { { buf, 4 }, { buf + 4, 4 } };
+	struct msghdr mh = { .msg_iov = iov, .msg_iovlen = 1 };
+	struct sockaddr_un un = { .sun_family = AF_UNIX };
+	struct epoll_event ev;
+	struct statfs sf;
+	struct timespec ts;
+	socklen_t len = sizeof un;
+	int fd, fd2, p[2], sv[2], ls, ep, cwd;
+	sigset_t mask;
+
+	fd = open("/tmp/workload.io", O_RDWR | O_CREAT | O_TRUNC, 0644);
+	(void)!pwrite(fd, "abcdefgh", 8, 0);
+	(void)!pread(fd, buf, 8, 0);
+	(void)!writev(fd, iov, 2);
+	lseek(fd, 0, SEEK_SET);
+	(void)!readv(fd, iov, 2);
+	(void)!ftruncate(fd, 4);
+	fsync(fd);
+	fdatasync(fd);
+	fchmod(fd, 0600);
+	fchmodat(AT_FDCWD, "/tmp/workload.io", 0640, 0);
+	(void)!fchownat(AT_FDCWD, "/tmp/workload.io", 0, 0, AT_SYMLINK_NOFOLLOW);
+	statfs("/tmp", &sf);
+	fstatfs(fd, &sf);
+	fd2 = open("/tmp/workload.io2", O_RDWR | O_CREAT | O_TRUNC, 0644);
+	lseek(fd, 0, SEEK_SET);
+	(void)!copy_file_range(fd, NULL, fd2, NULL, 4, 0);
+	if (pipe(p) == 0) {
+		lseek(fd, 0, SEEK_SET);
+		(void)!splice(fd, NULL, p[1], NULL, 4, SPLICE_F_NONBLOCK);
+		close(p[0]);
+		close(p[1]);
+	}
+	(void)!getxattr("/tmp/workload.io", "user.x", buf, 16);
+	(void)!setxattr("/tmp/workload.io", "user.x", "v", 1, XATTR_CREATE);
+	close(fd2);
+	close(fd);
+	unlink("/tmp/workload.io2");
+	unlink("/tmp/workload.io");
+	cwd = open(".", O_RDONLY | O_DIRECTORY);
+	(void)!getcwd(buf, 256);
+	(void)!chdir("/tmp");
+	(void)!fchdir(cwd);
+	close(cwd);
+	mkdir("/tmp/workload.mnt", 0755);
+	mount("none", "/tmp/workload.mnt", "tmpfs", MS_NOSUID | MS_NODEV, "size=1m");
+	umount2("/tmp/workload.mnt", MNT_DETACH);
+	rmdir("/tmp/workload.mnt");
+	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv) == 0) {
+		(void)!sendmsg(sv[0], &mh, MSG_DONTWAIT);
+		(void)!recvmsg(sv[1], &mh, MSG_DONTWAIT | MSG_PEEK);
+		close(sv[0]);
+		close(sv[1]);
+	}
+	ls = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0);
+	strcpy(un.sun_path, "/tmp/workload.ls");
+	bind(ls, (struct sockaddr *)&un, sizeof un);
+	listen(ls, 4);
+	getsockname(ls, (struct sockaddr *)&un, &len);
+	(void)!accept4(ls, NULL, NULL, SOCK_CLOEXEC);
+	close(ls);
+	unlink("/tmp/workload.ls");
+	ep = epoll_create1(0);
+	epoll_pwait(ep, &ev, 1, 0, NULL);
+	close(ep);
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGUSR2);
+	close(signalfd(-1, &mask, 0));
+	close(signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK));
+	clock_getres(CLOCK_MONOTONIC, &ts);
+	getpgid(0);
+	getsid(0);
+	alarm(0);
+	personality(0xffffffff);
+	mlockall(0);	/* EINVAL */
+	unshare(0);
+	syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, NULL);	/* EFAULT */
+	syscall(SYS_membarrier, 0, 0, 0);	/* MEMBARRIER_CMD_QUERY */
+}
+
 int main(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++) {
@@ -253,6 +596,14 @@ int main(int argc, char **argv)
 			sock();
 		} else if (!strcmp(s, "misc")) {
 			misc();
+		} else if (!strcmp(s, "proc")) {
+			proc();
+		} else if (!strcmp(s, "files")) {
+			files();
+		} else if (!strcmp(s, "events")) {
+			events();
+		} else if (!strcmp(s, "io")) {
+			io();
 		} else if (!strcmp(s, "exit")) {
 			exit((int)a);
 		} else if (!strcmp(s, "abort")) {
