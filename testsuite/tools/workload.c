@@ -30,6 +30,18 @@
  *                   [::1]:4244 (flowinfo 5, scope 0) and an AF_UNIX one to
  *                   "/tmp/workload.sock"; closes (the calls may fail: the
  *                   guest's loopback can be down)
+ *   udp N SIZE      an AF_INET datagram socket bound to 127.0.0.1:4245 and
+ *                   connected to itself: N send()s of SIZE bytes, each
+ *                   followed by its recv(); connect(AF_UNSPEC) (disconnect)
+ *   tcp N SIZE      a TCP connection over 127.0.0.1 from port 4247 to a
+ *                   listener on 4246: setsockopt(TCP_NODELAY) on the client,
+ *                   then N send()s of SIZE bytes, each followed by the
+ *                   server's recv(MSG_WAITALL) of it; the client's
+ *                   connect(AF_UNSPEC) (disconnect), closes
+ *                   (udp and tcp run in a network namespace of their own,
+ *                   unshare(CLONE_NEWNET), with its loopback device brought
+ *                   up, SIOCSIFFLAGS; then back to the first namespace, so
+ *                   the guest's own lo stays as it was)
  *   exit N          exit with status N now
  *   abort           abort() (SIGABRT)
  * Exit status 0, or 2 for a step it does not know.
@@ -37,6 +49,7 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +58,9 @@
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <net/if.h>
+#include <sys/ioctl.h>
 #include <arpa/inet.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -196,6 +212,100 @@ static void sock(void)
 	unlink("/tmp/workload.sock");
 }
 
+static void lo_up(void)
+{
+	struct ifreq ifr = { .ifr_name = "lo" };
+	int fd = socket(AF_INET, SOCK_DGRAM, 0);
+
+	if (ioctl(fd, SIOCGIFFLAGS, &ifr) == 0 && !(ifr.ifr_flags & IFF_UP)) {
+		ifr.ifr_flags |= IFF_UP;
+		(void)!ioctl(fd, SIOCSIFFLAGS, &ifr);
+	}
+	close(fd);
+}
+
+/* Enter a new network namespace with its lo up; the old one's fd. */
+static int netns_enter(void)
+{
+	int old = open("/proc/self/ns/net", O_RDONLY);
+
+	(void)!unshare(CLONE_NEWNET);
+	lo_up();
+	return old;
+}
+
+static void netns_leave(int old)
+{
+	if (old >= 0) {
+		(void)!setns(old, CLONE_NEWNET);
+		close(old);
+	}
+}
+
+static struct sockaddr_in loopback(int port)
+{
+	struct sockaddr_in in = { .sin_family = AF_INET,
+				  .sin_port = htons(port) };
+
+	in.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	return in;
+}
+
+/* A socket of TYPE bound to 127.0.0.1:PORT (reusable at once). */
+static int bound(int type, int port)
+{
+	struct sockaddr_in in = loopback(port);
+	int fd = socket(AF_INET, type, 0), one = 1;
+
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+	(void)!bind(fd, (struct sockaddr *)&in, sizeof in);
+	return fd;
+}
+
+static void unconnect(int fd)
+{
+	struct sockaddr sa = { .sa_family = AF_UNSPEC };
+
+	(void)!connect(fd, &sa, sizeof sa);
+}
+
+static void udp(long n, long size)
+{
+	struct sockaddr_in in = loopback(4245);
+	int ns = netns_enter(), fd = bound(SOCK_DGRAM, 4245);
+
+	(void)!connect(fd, (struct sockaddr *)&in, sizeof in);
+	for (long k = 0; k < n; k++) {
+		(void)!send(fd, buf, size, 0);
+		(void)!recv(fd, buf, size, 0);
+	}
+	unconnect(fd);
+	close(fd);
+	netns_leave(ns);
+}
+
+static void tcp(long n, long size)
+{
+	struct sockaddr_in in = loopback(4246);
+	int ns = netns_enter();
+	int ls = bound(SOCK_STREAM, 4246), c = bound(SOCK_STREAM, 4247);
+	int s, one = 1;
+
+	listen(ls, 1);
+	(void)!connect(c, (struct sockaddr *)&in, sizeof in);
+	s = accept(ls, NULL, NULL);
+	setsockopt(c, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+	for (long k = 0; k < n; k++) {
+		(void)!send(c, buf, size, 0);
+		(void)!recv(s, buf, size, MSG_WAITALL);
+	}
+	unconnect(c);
+	close(c);
+	close(s);
+	close(ls);
+	netns_leave(ns);
+}
+
 static void misc(void)
 {
 	int fd = open("/dev/zero", O_RDONLY);
@@ -251,6 +361,9 @@ int main(int argc, char **argv)
 			remaps();
 		} else if (!strcmp(s, "sock")) {
 			sock();
+		} else if (!strcmp(s, "udp") || !strcmp(s, "tcp")) {
+			(*s == 'u' ? udp : tcp)(a, b < (long)sizeof buf ? b : 0);
+			i += 2;
 		} else if (!strcmp(s, "misc")) {
 			misc();
 		} else if (!strcmp(s, "exit")) {
