@@ -42,6 +42,12 @@
  *                   unshare(CLONE_NEWNET), with its loopback device brought
  *                   up, SIOCSIFFLAGS; then back to the first namespace, so
  *                   the guest's own lo stays as it was)
+ *   sigs            sigaction() of a SIGUSR2 handler (SA_RESTART, blocking
+ *                   SIGINT), SIGUSR2 blocked, kill() of itself, sigpending(),
+ *                   SIGUSR2 unblocked (the handler runs), SIG_DFL for it
+ *                   (not the inherited action: stap 4.8's stapio starts
+ *                   the command with SIGUSR2 ignored); then signal 40 blocked, a POSIX timer sending it
+ *                   in 1 ms, sigwaitinfo() for it, the timer deleted
  *   exit N          exit with status N now
  *   abort           abort() (SIGABRT)
  * Exit status 0, or 2 for a step it does not know.
@@ -306,6 +312,46 @@ static void tcp(long n, long size)
 	netns_leave(ns);
 }
 
+static void on_usr2(int sig)
+{
+	(void)sig;
+}
+
+static void sigs(void)
+{
+	struct sigaction sa = { .sa_handler = on_usr2, .sa_flags = SA_RESTART };
+	struct sigaction old;	/* asked for, to show oact in do_sigaction() */
+	struct sigevent ev = { .sigev_notify = SIGEV_SIGNAL, .sigev_signo = 40 };
+	struct itimerspec its = { .it_value = { 0, 1000000 } };
+	sigset_t set;
+	timer_t timer;
+
+	sigemptyset(&sa.sa_mask);
+	sigaddset(&sa.sa_mask, SIGINT);
+	sigaction(SIGUSR2, &sa, &old);
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR2);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	kill(getpid(), SIGUSR2);
+	sigpending(&set);
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR2);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	sa.sa_handler = SIG_DFL;
+	sa.sa_flags = 0;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGUSR2, &sa, NULL);
+	sigemptyset(&set);
+	sigaddset(&set, 40);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	if (timer_create(CLOCK_MONOTONIC, &ev, &timer) == 0) {
+		timer_settime(timer, 0, &its, NULL);
+		sigwaitinfo(&set, NULL);
+		timer_delete(timer);
+	}
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
 static void misc(void)
 {
 	int fd = open("/dev/zero", O_RDONLY);
@@ -364,6 +410,8 @@ int main(int argc, char **argv)
 		} else if (!strcmp(s, "udp") || !strcmp(s, "tcp")) {
 			(*s == 'u' ? udp : tcp)(a, b < (long)sizeof buf ? b : 0);
 			i += 2;
+		} else if (!strcmp(s, "sigs")) {
+			sigs();
 		} else if (!strcmp(s, "misc")) {
 			misc();
 		} else if (!strcmp(s, "exit")) {
