@@ -42,6 +42,10 @@
  *                   unshare(CLONE_NEWNET), with its loopback device brought
  *                   up, SIOCSIFFLAGS; then back to the first namespace, so
  *                   the guest's own lo stays as it was)
+ *   netdev          in a network namespace of its own (as udp): lo's MTU
+ *                   set to 1500 (SIOCSIFMTU), its hardware address set
+ *                   (SIOCSIFHWADDR: refused), a packet socket's
+ *                   PACKET_MR_PROMISC membership on lo added and dropped
  *   sigs            sigaction() of a SIGUSR2 handler (SA_RESTART, blocking
  *                   SIGINT), SIGUSR2 blocked, kill() of itself, sigpending(),
  *                   SIGUSR2 unblocked (the handler runs), SIG_DFL for it
@@ -66,6 +70,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <net/if.h>
+#include <linux/if_packet.h>
 #include <sys/ioctl.h>
 #include <arpa/inet.h>
 #include <sys/syscall.h>
@@ -312,6 +317,26 @@ static void tcp(long n, long size)
 	netns_leave(ns);
 }
 
+static void netdev(void)
+{
+	struct ifreq ifr = { .ifr_name = "lo" };
+	struct packet_mreq mr = { .mr_type = PACKET_MR_PROMISC };
+	int ns = netns_enter(), fd = socket(AF_INET, SOCK_DGRAM, 0), p;
+
+	ifr.ifr_mtu = 1500;
+	(void)!ioctl(fd, SIOCSIFMTU, &ifr);
+	ifr.ifr_hwaddr.sa_family = 1;	/* ARPHRD_ETHER */
+	memcpy(ifr.ifr_hwaddr.sa_data, "\x02\x00\x5e\x10\x20\x30", 6);
+	(void)!ioctl(fd, SIOCSIFHWADDR, &ifr);
+	close(fd);
+	p = socket(AF_PACKET, SOCK_RAW, 0);
+	mr.mr_ifindex = if_nametoindex("lo");
+	(void)!setsockopt(p, SOL_PACKET, PACKET_ADD_MEMBERSHIP, &mr, sizeof mr);
+	(void)!setsockopt(p, SOL_PACKET, PACKET_DROP_MEMBERSHIP, &mr, sizeof mr);
+	close(p);
+	netns_leave(ns);
+}
+
 static void on_usr2(int sig)
 {
 	(void)sig;
@@ -410,6 +435,8 @@ int main(int argc, char **argv)
 		} else if (!strcmp(s, "udp") || !strcmp(s, "tcp")) {
 			(*s == 'u' ? udp : tcp)(a, b < (long)sizeof buf ? b : 0);
 			i += 2;
+		} else if (!strcmp(s, "netdev")) {
+			netdev();
 		} else if (!strcmp(s, "sigs")) {
 			sigs();
 		} else if (!strcmp(s, "misc")) {
