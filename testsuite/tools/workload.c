@@ -79,6 +79,28 @@
  *                   getsid(), alarm(0), personality() query, mlockall(0)
  *                   (EINVAL), unshare(0), seccomp(SECCOMP_SET_MODE_FILTER)
  *                   (EFAULT), membarrier(MEMBARRIER_CMD_QUERY)
+ *   udp N SIZE      an AF_INET datagram socket bound to 127.0.0.1:4245 and
+ *                   connected to itself: N send()s of SIZE bytes, each
+ *                   followed by its recv(); connect(AF_UNSPEC) (disconnect)
+ *   tcp N SIZE      a TCP connection over 127.0.0.1 from port 4247 to a
+ *                   listener on 4246: setsockopt(TCP_NODELAY) on the client,
+ *                   then N send()s of SIZE bytes, each followed by the
+ *                   server's recv(MSG_WAITALL) of it; the client's
+ *                   connect(AF_UNSPEC) (disconnect), closes
+ *                   (udp and tcp run in a network namespace of their own,
+ *                   unshare(CLONE_NEWNET), with its loopback device brought
+ *                   up, SIOCSIFFLAGS; then back to the first namespace, so
+ *                   the guest's own lo stays as it was)
+ *   netdev          in a network namespace of its own (as udp): lo's MTU
+ *                   set to 1500 (SIOCSIFMTU), its hardware address set
+ *                   (SIOCSIFHWADDR: refused), a packet socket's
+ *                   PACKET_MR_PROMISC membership on lo added and dropped
+ *   sigs            sigaction() of a SIGUSR2 handler (SA_RESTART, blocking
+ *                   SIGINT), SIGUSR2 blocked, kill() of itself, sigpending(),
+ *                   SIGUSR2 unblocked (the handler runs), SIG_DFL for it
+ *                   (not the inherited action: stap 4.8's stapio starts
+ *                   the command with SIGUSR2 ignored); then signal 40 blocked, a POSIX timer sending it
+ *                   in 1 ms, sigwaitinfo() for it, the timer deleted
  *   exit N          exit with status N now
  *   abort           abort() (SIGABRT)
  * Exit status 0, or 2 for a step it does not know.
@@ -86,6 +108,7 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,6 +143,10 @@
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <net/if.h>
+#include <linux/if_packet.h>
+#include <sys/ioctl.h>
 #include <arpa/inet.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -269,6 +296,160 @@ static void sock(void)
 	(void)!bind(fd, (struct sockaddr *)&un, sizeof un);
 	close(fd);
 	unlink("/tmp/workload.sock");
+}
+
+static void lo_up(void)
+{
+	struct ifreq ifr = { .ifr_name = "lo" };
+	int fd = socket(AF_INET, SOCK_DGRAM, 0);
+
+	if (ioctl(fd, SIOCGIFFLAGS, &ifr) == 0 && !(ifr.ifr_flags & IFF_UP)) {
+		ifr.ifr_flags |= IFF_UP;
+		(void)!ioctl(fd, SIOCSIFFLAGS, &ifr);
+	}
+	close(fd);
+}
+
+/* Enter a new network namespace with its lo up; the old one's fd. */
+static int netns_enter(void)
+{
+	int old = open("/proc/self/ns/net", O_RDONLY);
+
+	(void)!unshare(CLONE_NEWNET);
+	lo_up();
+	return old;
+}
+
+static void netns_leave(int old)
+{
+	if (old >= 0) {
+		(void)!setns(old, CLONE_NEWNET);
+		close(old);
+	}
+}
+
+static struct sockaddr_in loopback(int port)
+{
+	struct sockaddr_in in = { .sin_family = AF_INET,
+				  .sin_port = htons(port) };
+
+	in.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	return in;
+}
+
+/* A socket of TYPE bound to 127.0.0.1:PORT (reusable at once). */
+static int bound(int type, int port)
+{
+	struct sockaddr_in in = loopback(port);
+	int fd = socket(AF_INET, type, 0), one = 1;
+
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+	(void)!bind(fd, (struct sockaddr *)&in, sizeof in);
+	return fd;
+}
+
+static void unconnect(int fd)
+{
+	struct sockaddr sa = { .sa_family = AF_UNSPEC };
+
+	(void)!connect(fd, &sa, sizeof sa);
+}
+
+static void udp(long n, long size)
+{
+	struct sockaddr_in in = loopback(4245);
+	int ns = netns_enter(), fd = bound(SOCK_DGRAM, 4245);
+
+	(void)!connect(fd, (struct sockaddr *)&in, sizeof in);
+	for (long k = 0; k < n; k++) {
+		(void)!send(fd, buf, size, 0);
+		(void)!recv(fd, buf, size, 0);
+	}
+	unconnect(fd);
+	close(fd);
+	netns_leave(ns);
+}
+
+static void tcp(long n, long size)
+{
+	struct sockaddr_in in = loopback(4246);
+	int ns = netns_enter();
+	int ls = bound(SOCK_STREAM, 4246), c = bound(SOCK_STREAM, 4247);
+	int s, one = 1;
+
+	listen(ls, 1);
+	(void)!connect(c, (struct sockaddr *)&in, sizeof in);
+	s = accept(ls, NULL, NULL);
+	setsockopt(c, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+	for (long k = 0; k < n; k++) {
+		(void)!send(c, buf, size, 0);
+		(void)!recv(s, buf, size, MSG_WAITALL);
+	}
+	unconnect(c);
+	close(c);
+	close(s);
+	close(ls);
+	netns_leave(ns);
+}
+
+static void netdev(void)
+{
+	struct ifreq ifr = { .ifr_name = "lo" };
+	struct packet_mreq mr = { .mr_type = PACKET_MR_PROMISC };
+	int ns = netns_enter(), fd = socket(AF_INET, SOCK_DGRAM, 0), p;
+
+	ifr.ifr_mtu = 1500;
+	(void)!ioctl(fd, SIOCSIFMTU, &ifr);
+	ifr.ifr_hwaddr.sa_family = 1;	/* ARPHRD_ETHER */
+	memcpy(ifr.ifr_hwaddr.sa_data, "\x02\x00\x5e\x10\x20\x30", 6);
+	(void)!ioctl(fd, SIOCSIFHWADDR, &ifr);
+	close(fd);
+	p = socket(AF_PACKET, SOCK_RAW, 0);
+	mr.mr_ifindex = if_nametoindex("lo");
+	(void)!setsockopt(p, SOL_PACKET, PACKET_ADD_MEMBERSHIP, &mr, sizeof mr);
+	(void)!setsockopt(p, SOL_PACKET, PACKET_DROP_MEMBERSHIP, &mr, sizeof mr);
+	close(p);
+	netns_leave(ns);
+}
+
+static void on_usr2(int sig)
+{
+	(void)sig;
+}
+
+static void sigs(void)
+{
+	struct sigaction sa = { .sa_handler = on_usr2, .sa_flags = SA_RESTART };
+	struct sigaction old;	/* asked for, to show oact in do_sigaction() */
+	struct sigevent ev = { .sigev_notify = SIGEV_SIGNAL, .sigev_signo = 40 };
+	struct itimerspec its = { .it_value = { 0, 1000000 } };
+	sigset_t set;
+	timer_t timer;
+
+	sigemptyset(&sa.sa_mask);
+	sigaddset(&sa.sa_mask, SIGINT);
+	sigaction(SIGUSR2, &sa, &old);
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR2);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	kill(getpid(), SIGUSR2);
+	sigpending(&set);
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR2);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	sa.sa_handler = SIG_DFL;
+	sa.sa_flags = 0;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGUSR2, &sa, NULL);
+	sigemptyset(&set);
+	sigaddset(&set, 40);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	if (timer_create(CLOCK_MONOTONIC, &ev, &timer) == 0) {
+		timer_settime(timer, 0, &its, NULL);
+		sigwaitinfo(&set, NULL);
+		timer_delete(timer);
+	}
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
 }
 
 static void misc(void)
@@ -594,6 +775,13 @@ int main(int argc, char **argv)
 			remaps();
 		} else if (!strcmp(s, "sock")) {
 			sock();
+		} else if (!strcmp(s, "udp") || !strcmp(s, "tcp")) {
+			(*s == 'u' ? udp : tcp)(a, b < (long)sizeof buf ? b : 0);
+			i += 2;
+		} else if (!strcmp(s, "netdev")) {
+			netdev();
+		} else if (!strcmp(s, "sigs")) {
+			sigs();
 		} else if (!strcmp(s, "misc")) {
 			misc();
 		} else if (!strcmp(s, "proc")) {
