@@ -161,8 +161,7 @@ static void stapio_target_wake(int sig)
  * back, cancel its 60 s safety alarm and exec the command. */
 static void stapio_target_fork(const char *cmd)
 {
-	static const int dfl[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR2,
-				   SIGCHLD, SIGPIPE };
+	static const int dfl[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD };
 	struct sigaction sa = { .sa_handler = stapio_target_wake };
 	sigset_t usr1, old, none;
 	size_t i;
@@ -180,6 +179,9 @@ static void stapio_target_fork(const char *cmd)
 	}
 	for (i = 0; i < sizeof(dfl) / sizeof(dfl[0]); i++)
 		signal(dfl[i], SIG_DFL);
+	/* as stap 4.8's, the command starts with these two ignored */
+	signal(SIGUSR2, SIG_IGN);
+	signal(SIGPIPE, SIG_IGN);
 	sigaction(SIGUSR1, &sa, NULL);
 	sigprocmask(SIG_SETMASK, &usr1, NULL);
 	alarm(60);	/* a stapio that never releases it leaves no orphan */
