@@ -6,6 +6,12 @@
  * the same numbers on every run.  Steps:
  *   read N SIZE     N read()s of SIZE bytes from /dev/zero
  *   write N SIZE    N write()s of SIZE bytes to /dev/null
+ *   readv N SIZE    N readv()s of two SIZE-byte buffers from /dev/zero
+ *   writev N SIZE   N writev()s of two SIZE-byte buffers to /dev/null
+ *   tmpfile N SIZE  /tmp/workload.rw created: N write()s of SIZE bytes,
+ *                   lseek() to 0, N read()s of SIZE bytes and one more at
+ *                   its end (0); reopened write-only, one read() (EBADF);
+ *                   unlinked
  *   open PATH       open() PATH read-only (and close it if it opened)
  *   getppid N       N getppid()s
  *   fork N          N children, child I exits with status I; waits for each
@@ -43,6 +49,7 @@
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <sys/un.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
@@ -67,6 +74,49 @@ static void rw(const char *path, int flags, long n, long size)
 	}
 	if (fd >= 0)
 		close(fd);
+}
+
+static void rwv(int write, long n, long size)
+{
+	int fd = open(write ? "/dev/null" : "/dev/zero",
+		      write ? O_WRONLY : O_RDONLY);
+	struct iovec iov[2];
+
+	if (size > (long)sizeof buf / 2)
+		size = sizeof buf / 2;
+	iov[0] = (struct iovec){ buf, size };
+	iov[1] = (struct iovec){ buf + size, size };
+	for (long i = 0; fd >= 0 && i < n; i++) {
+		if (write)
+			(void)!writev(fd, iov, 2);
+		else
+			(void)!readv(fd, iov, 2);
+	}
+	if (fd >= 0)
+		close(fd);
+}
+
+static void tmpfile_rw(long n, long size)
+{
+	const char *path = "/tmp/workload.rw";
+	int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
+
+	if (size > (long)sizeof buf)
+		size = sizeof buf;
+	if (fd < 0)
+		return;
+	for (long i = 0; i < n; i++)
+		(void)!write(fd, buf, size);
+	lseek(fd, 0, SEEK_SET);
+	for (long i = 0; i <= n; i++)
+		(void)!read(fd, buf, size);
+	close(fd);
+	fd = open(path, O_WRONLY);
+	if (fd >= 0) {
+		(void)!read(fd, buf, size);
+		close(fd);
+	}
+	unlink(path);
 }
 
 static void forks(long n)
@@ -219,6 +269,12 @@ int main(int argc, char **argv)
 		if (!strcmp(s, "read") || !strcmp(s, "write")) {
 			rw(*s == 'r' ? "/dev/zero" : "/dev/null",
 			   *s == 'r' ? O_RDONLY : O_WRONLY, a, b);
+			i += 2;
+		} else if (!strcmp(s, "readv") || !strcmp(s, "writev")) {
+			rwv(*s == 'w', a, b);
+			i += 2;
+		} else if (!strcmp(s, "tmpfile")) {
+			tmpfile_rw(a, b);
 			i += 2;
 		} else if (!strcmp(s, "open") && i + 1 < argc) {
 			int fd = open(argv[++i], O_RDONLY);
