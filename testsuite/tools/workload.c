@@ -13,6 +13,10 @@
  *                   its end (0); reopened write-only, one read() (EBADF);
  *                   unlinked
  *   open PATH       open() PATH read-only (and close it if it opened)
+ *   sendfile PATH   sendfile()s of PATH to /dev/null, 65536 bytes at a
+ *                   time, until one returns 0 (or fails)
+ *   seek PATH       lseek()s of PATH opened read-only: to its end, to 3,
+ *                   1 on from there, to -1 (EINVAL)
  *   getppid N       N getppid()s
  *   fork N          N children, child I exits with status I; waits for each
  *   thread N        N threads one after another, each one getppid()
@@ -48,6 +52,7 @@
 #include <string.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/sendfile.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <sys/un.h>
@@ -117,6 +122,31 @@ static void tmpfile_rw(long n, long size)
 		close(fd);
 	}
 	unlink(path);
+}
+
+static void sendfile_null(const char *path)
+{
+	int in = open(path, O_RDONLY), out = open("/dev/null", O_WRONLY);
+
+	while (in >= 0 && out >= 0 && sendfile(out, in, NULL, 65536) > 0)
+		;
+	if (in >= 0)
+		close(in);
+	if (out >= 0)
+		close(out);
+}
+
+static void seeks(const char *path)
+{
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return;
+	lseek(fd, 0, SEEK_END);
+	lseek(fd, 3, SEEK_SET);
+	lseek(fd, 1, SEEK_CUR);
+	lseek(fd, -1, SEEK_SET);
+	close(fd);
 }
 
 static void forks(long n)
@@ -280,6 +310,10 @@ int main(int argc, char **argv)
 			int fd = open(argv[++i], O_RDONLY);
 			if (fd >= 0)
 				close(fd);
+		} else if (!strcmp(s, "sendfile") && i + 1 < argc) {
+			sendfile_null(argv[++i]);
+		} else if (!strcmp(s, "seek") && i + 1 < argc) {
+			seeks(argv[++i]);
 		} else if (!strcmp(s, "getppid")) {
 			for (long k = 0; k < a; k++)
 				syscall(SYS_getppid);
