@@ -15,6 +15,8 @@
  *   open PATH       open() PATH read-only (and close it if it opened)
  *   sendfile PATH   sendfile()s of PATH to /dev/null, 65536 bytes at a
  *                   time, until one returns 0 (or fails)
+ *   fifo            /tmp/workload.fifo made, opened write-only without
+ *                   blocking and with no reader (ENXIO), unlinked
  *   seek PATH       lseek()s of PATH opened read-only: to its end, to 3,
  *                   1 on from there, to -1 (EINVAL)
  *   getppid N       N getppid()s
@@ -54,6 +56,7 @@
 #include <sys/mman.h>
 #include <sys/sendfile.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/uio.h>
 #include <sys/un.h>
 #include <netinet/in.h>
@@ -147,6 +150,19 @@ static void seeks(const char *path)
 	lseek(fd, 1, SEEK_CUR);
 	lseek(fd, -1, SEEK_SET);
 	close(fd);
+}
+
+static void fifo(void)
+{
+	const char *path = "/tmp/workload.fifo";
+	int fd;
+
+	if (mkfifo(path, 0600))
+		return;
+	fd = open(path, O_WRONLY | O_NONBLOCK);
+	if (fd >= 0)
+		close(fd);
+	unlink(path);
 }
 
 static void forks(long n)
@@ -312,6 +328,8 @@ int main(int argc, char **argv)
 				close(fd);
 		} else if (!strcmp(s, "sendfile") && i + 1 < argc) {
 			sendfile_null(argv[++i]);
+		} else if (!strcmp(s, "fifo")) {
+			fifo();
 		} else if (!strcmp(s, "seek") && i + 1 < argc) {
 			seeks(argv[++i]);
 		} else if (!strcmp(s, "getppid")) {
