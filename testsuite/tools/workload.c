@@ -6,7 +6,19 @@
  * the same numbers on every run.  Steps:
  *   read N SIZE     N read()s of SIZE bytes from /dev/zero
  *   write N SIZE    N write()s of SIZE bytes to /dev/null
+ *   readv N SIZE    N readv()s of two SIZE-byte buffers from /dev/zero
+ *   writev N SIZE   N writev()s of two SIZE-byte buffers to /dev/null
+ *   tmpfile N SIZE  /tmp/workload.rw created: N write()s of SIZE bytes,
+ *                   lseek() to 0, N read()s of SIZE bytes and one more at
+ *                   its end (0); reopened write-only, one read() (EBADF);
+ *                   unlinked
  *   open PATH       open() PATH read-only (and close it if it opened)
+ *   sendfile PATH   sendfile()s of PATH to /dev/null, 65536 bytes at a
+ *                   time, until one returns 0 (or fails)
+ *   fifo            /tmp/workload.fifo made, opened write-only without
+ *                   blocking and with no reader (ENXIO), unlinked
+ *   seek PATH       lseek()s of PATH opened read-only: to its end, to 3,
+ *                   1 on from there, to -1 (EINVAL)
  *   getppid N       N getppid()s
  *   fork N          N children, child I exits with status I; waits for each
  *   thread N        N threads one after another, each one getppid()
@@ -140,7 +152,10 @@
 #include <sys/time.h>
 #include <sys/times.h>
 #include <sys/utsname.h>
+#include <sys/sendfile.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
 #include <sys/un.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -169,6 +184,87 @@ static void rw(const char *path, int flags, long n, long size)
 	}
 	if (fd >= 0)
 		close(fd);
+}
+
+static void rwv(int write, long n, long size)
+{
+	int fd = open(write ? "/dev/null" : "/dev/zero",
+		      write ? O_WRONLY : O_RDONLY);
+	struct iovec iov[2];
+
+	if (size > (long)sizeof buf / 2)
+		size = sizeof buf / 2;
+	iov[0] = (struct iovec){ buf, size };
+	iov[1] = (struct iovec){ buf + size, size };
+	for (long i = 0; fd >= 0 && i < n; i++) {
+		if (write)
+			(void)!writev(fd, iov, 2);
+		else
+			(void)!readv(fd, iov, 2);
+	}
+	if (fd >= 0)
+		close(fd);
+}
+
+static void tmpfile_rw(long n, long size)
+{
+	const char *path = "/tmp/workload.rw";
+	int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
+
+	if (size > (long)sizeof buf)
+		size = sizeof buf;
+	if (fd < 0)
+		return;
+	for (long i = 0; i < n; i++)
+		(void)!write(fd, buf, size);
+	lseek(fd, 0, SEEK_SET);
+	for (long i = 0; i <= n; i++)
+		(void)!read(fd, buf, size);
+	close(fd);
+	fd = open(path, O_WRONLY);
+	if (fd >= 0) {
+		(void)!read(fd, buf, size);
+		close(fd);
+	}
+	unlink(path);
+}
+
+static void sendfile_null(const char *path)
+{
+	int in = open(path, O_RDONLY), out = open("/dev/null", O_WRONLY);
+
+	while (in >= 0 && out >= 0 && sendfile(out, in, NULL, 65536) > 0)
+		;
+	if (in >= 0)
+		close(in);
+	if (out >= 0)
+		close(out);
+}
+
+static void seeks(const char *path)
+{
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return;
+	lseek(fd, 0, SEEK_END);
+	lseek(fd, 3, SEEK_SET);
+	lseek(fd, 1, SEEK_CUR);
+	lseek(fd, -1, SEEK_SET);
+	close(fd);
+}
+
+static void fifo(void)
+{
+	const char *path = "/tmp/workload.fifo";
+	int fd;
+
+	if (mkfifo(path, 0600))
+		return;
+	fd = open(path, O_WRONLY | O_NONBLOCK);
+	if (fd >= 0)
+		close(fd);
+	unlink(path);
 }
 
 static void forks(long n)
@@ -744,10 +840,22 @@ int main(int argc, char **argv)
 			rw(*s == 'r' ? "/dev/zero" : "/dev/null",
 			   *s == 'r' ? O_RDONLY : O_WRONLY, a, b);
 			i += 2;
+		} else if (!strcmp(s, "readv") || !strcmp(s, "writev")) {
+			rwv(*s == 'w', a, b);
+			i += 2;
+		} else if (!strcmp(s, "tmpfile")) {
+			tmpfile_rw(a, b);
+			i += 2;
 		} else if (!strcmp(s, "open") && i + 1 < argc) {
 			int fd = open(argv[++i], O_RDONLY);
 			if (fd >= 0)
 				close(fd);
+		} else if (!strcmp(s, "sendfile") && i + 1 < argc) {
+			sendfile_null(argv[++i]);
+		} else if (!strcmp(s, "fifo")) {
+			fifo();
+		} else if (!strcmp(s, "seek") && i + 1 < argc) {
+			seeks(argv[++i]);
 		} else if (!strcmp(s, "getppid")) {
 			for (long k = 0; k < a; k++)
 				syscall(SYS_getppid);
