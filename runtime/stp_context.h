@@ -101,4 +101,28 @@ typedef rwlock_t stp_rwlock_t;
 		}								\
 	} while (0)
 
+/* A kernel function's argument N (from 0) at a kprobe on its entry, and
+ * its return value at a kretprobe: the raw register (the translator's
+ * target variables narrow it to the parameter's C type). */
+static inline u64 _stp_kprobe_arg(const struct context *c, int n)
+{
+	const struct pt_regs *r = c->regs;
+
+	if (!r || c->user_mode)
+		return 0;
+	switch (n) {
+	case 0: return r->di;
+	case 1: return r->si;
+	case 2: return r->dx;
+	case 3: return r->cx;
+	case 4: return r->r8;
+	default: return r->r9;
+	}
+}
+
+static inline u64 _stp_kprobe_retval(const struct context *c)
+{
+	return c->regs && !c->user_mode ? regs_return_value(c->regs) : 0;
+}
+
 #endif

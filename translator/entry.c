@@ -7,7 +7,9 @@
  * after the probes are derived and before binding, so the synthesized
  * globals, locals and tid() calls bind like the user's.  The call probe
  * comes from the family's entry_probe callback; an @entry anywhere else
- * stays, and targets.c rejects it.
+ * stays, and targets.c rejects it.  A parameter of the function ($count in
+ * a .return probe, where the family says so) is taken at entry the same
+ * way, as stap does.
  */
 #include <string.h>
 
@@ -20,12 +22,24 @@
 struct entries {
 	struct arena *a;
 	struct vec found;	/* struct exp *: the @entry nodes */
+	struct session *s;
+	const struct derived_probe *dp;
 };
 
 static int find_entry(struct walker *w, struct exp *e)
 {
 	struct entries *en = w->arg;
+	const struct probe_family *fam = en->dp->family;
 
+	if (e->kind == EX_TARGET && fam->entry_target &&
+	    fam->entry_target(en->s, en->dp, e->u.target.name)) {
+		struct exp *target = ARENA_NEW(en->a, struct exp);
+
+		*target = *e;	/* $NAME becomes @entry($NAME), in place */
+		memset(&e->u, 0, sizeof e->u);
+		e->kind = EX_ENTRY;
+		e->u.op.operand = target;
+	}
 	if (e->kind != EX_ENTRY)
 		return 0;
 	vec_push(en->a, &en->found, e);
@@ -129,7 +143,7 @@ void elab_expand_entries(struct elab *el)
 	int i, j, k = 0;
 
 	VEC_EACH(el->prog->probes, i, dp) {
-		struct entries en = { a, {0} };
+		struct entries en = { a, {0}, el->s, dp };
 		struct walker w = { .exp = find_entry, .arg = &en };
 		struct vec call = {0}, ret = {0};
 

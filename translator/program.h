@@ -119,7 +119,9 @@ struct probe_family {
 		      struct vec *out);
 	/* Resolve the target expression E (EX_TARGET, EX_TARGET_LIST) in
 	 * probe DP: set E->type and E->u.target.resolved.  Returns 0, or -1
-	 * when it does not resolve (reported unless QUIET, for @defined). */
+	 * when it does not resolve (reported unless QUIET, for @defined),
+	 * or -2 when DP has no target variables at all (the caller reports
+	 * it as for a family without them). */
 	int (*target_var)(struct session *s, struct derived_probe *dp,
 			  struct exp *e, int quiet);
 	/* Optional, -L of a probe reached through aliases: append the
@@ -147,6 +149,11 @@ struct probe_family {
 	 * entry.c evaluates RET's @entry expressions; NULL otherwise. */
 	struct derived_probe *(*entry_probe)(struct session *s,
 					     const struct derived_probe *ret);
+	/* Optional: in the return probe RET, is $NAME a value the function
+	 * had at entry (a parameter, which stap reads there)?  entry.c then
+	 * takes it as @entry($NAME). */
+	int (*entry_target)(struct session *s, const struct derived_probe *ret,
+			    const char *name);
 };
 
 /* A function as called: the user's declaration with its symbols. */

@@ -27,8 +27,11 @@ static int resolve(struct tctx *t, struct exp *e, int quiet)
 		return -1;
 	fam = t->dp->family;
 
-	if (fam->target_var)
-		return fam->target_var(s, t->dp, e, quiet);
+	if (fam->target_var) {
+		int rc = fam->target_var(s, t->dp, e, quiet);
+		if (rc != -2)
+			return rc;
+	}
 	if (!quiet)
 		diag_error(&s->diags, e->loc, "sema.target-unresolved",
 			   "unresolved target-symbol expression");

@@ -9,12 +9,23 @@
  * their functions are taken as written, as stap does: a module that is
  * not loaded leaves its probes silently unregistered.  The runtime
  * (runtime/probes/kprobe.c) registers kprobes and kretprobes by name.
+ * A kprobe a tapset alias puts where stap 4.8 has a DWARF probe
+ * (vfs.read on vfs_read; such an alias calls __kernel_symbols()) gives
+ * the function's parameters as $name ($return on return), typed from the
+ * kernel's BTF, as stap's kernel.function would; a kprobe written as such
+ * has none, as in stap.
  */
 #include <string.h>
 
 #include "../ast_new.h"
+#include "../ast_walk.h"
+#include "../btf.h"
+#include "../ctype_btf.h"
 #include "../emit.h"
+#include "../kernel.h"
 #include "../ksyms.h"
+#include "../tpcat.h"
+#include "../tvar.h"
 
 struct kprobe_data {
 	const char *module;	/* NULL: the kernel */
@@ -22,6 +33,8 @@ struct kprobe_data {
 	uint64_t addr;
 	int is_return;
 	int64_t maxactive;	/* 0: the kernel's default */
+	int dwarf_like;		/* the @entry probe of a return probe whose
+				   alias stands for a DWARF probe */
 };
 
 static const char *str_arg(struct session *s, const struct pp_comp *c)
@@ -207,6 +220,133 @@ static int resolve_kprobe(struct session *s, const struct probe_point *pt,
 	return 1;
 }
 
+/* The prototype of kernel function FUNC in the kernel's BTF, or NULL. */
+static const struct btf_type *func_proto(struct session *s, const char *func,
+					 const struct tpcat **catp)
+{
+	const struct kernel_info *k = kernel_target(s);
+	const struct btf_type *f;
+	char err[512];
+	uint32_t id;
+
+	*catp = k ? tpcat_load(k->build_dir, k->vmlinux, k->modules_dir, err,
+			       sizeof err) : NULL;
+	if (!*catp || !(id = btf_find((*catp)->btf, func, BTF_KIND_FUNC)))
+		return NULL;
+	f = btf_type((*catp)->btf, id);
+	f = btf_type((*catp)->btf, f->type);
+	return f && btf_kind(f) == BTF_KIND_FUNC_PROTO ? f : NULL;
+}
+
+static int is_symbols_call(struct walker *w, struct exp *e)
+{
+	if (e->kind == EX_CALL && !strcmp(e->u.call.name, "__kernel_symbols"))
+		*(int *)w->arg = 1;
+	return 0;
+}
+
+/* Target variables exist for a kernel function under an alias that
+ * stands for one of stap's DWARF probes: it says so by calling
+ * __kernel_symbols() (context-symbols.stp); the prototype, or NULL. */
+static int stands_for_dwarf(const struct derived_probe *dp)
+{
+	const struct kprobe_data *kd = dp->data;
+	int dwarf_like = kd->dwarf_like;
+	struct walker w = { .exp = is_symbols_call, .arg = &dwarf_like };
+
+	if (!dwarf_like && dp->body)
+		walk_stmt(&w, dp->body);
+	return dwarf_like;
+}
+
+static const struct btf_type *alias_proto(struct session *s,
+					  const struct derived_probe *dp,
+					  const struct tpcat **catp)
+{
+	const struct kprobe_data *kd = dp->data;
+
+	if (!dp->list_pp || !kd || !kd->func || kd->module ||
+	    !stands_for_dwarf(dp))
+		return NULL;
+	return func_proto(s, kd->func, catp);
+}
+
+static int target_kprobe(struct session *s, struct derived_probe *dp,
+			 struct exp *e, int quiet)
+{
+	const struct kprobe_data *kd = dp->data;
+	const struct tpcat *cat;
+	const struct btf_type *proto = alias_proto(s, dp, &cat);
+	const struct btf_param *pa;
+	const char *name = e->u.target.name;
+	int i, n;
+
+	if (!proto || e->kind != EX_TARGET)
+		return -2;	/* as a family without target variables */
+	if (kd->is_return) {
+		if (strcmp(name, "return") || !proto->type)
+			return -2;
+		e->u.target.resolved = tvar_resolve(s, e, &e->u.target.comps,
+			"_stp_kprobe_retval(c)",
+			ctype_btf_get(cat->types, proto->type),
+			"kernel function variable", "$return", quiet);
+		return e->u.target.resolved ? 0 : -1;
+	}
+	pa = btf_extra(proto);
+	n = btf_vlen(proto);
+	for (i = 0; i < n && i < 6; i++) {
+		if (strcmp(btf_str(cat->btf, pa[i].name_off), name))
+			continue;
+		e->u.target.resolved = tvar_resolve(s, e, &e->u.target.comps,
+			arena_printf(s->arena, "_stp_kprobe_arg(c, %d)", i),
+			ctype_btf_get(cat->types, pa[i].type),
+			"kernel function variable",
+			arena_printf(s->arena, "$%s", name), quiet);
+		return e->u.target.resolved ? 0 : -1;
+	}
+	return -2;
+}
+
+/* A parameter named in a return probe is read at the function's entry. */
+static int entry_target_kprobe(struct session *s,
+			       const struct derived_probe *ret,
+			       const char *name)
+{
+	const struct kprobe_data *kd = ret->data;
+	const struct tpcat *cat;
+	const struct btf_type *proto = alias_proto(s, ret, &cat);
+	const struct btf_param *pa;
+	int i;
+
+	if (!proto || !kd->is_return)
+		return 0;
+	pa = btf_extra(proto);
+	for (i = 0; i < btf_vlen(proto) && i < 6; i++)
+		if (!strcmp(btf_str(cat->btf, pa[i].name_off), name))
+			return 1;
+	return 0;
+}
+
+/* -L: the parameters (entry) a probe through an alias gives. */
+static void list_kprobe(struct session *s, struct derived_probe *dp,
+			struct strbuf *out)
+{
+	const struct kprobe_data *kd = dp->data;
+	const struct tpcat *cat;
+	const struct btf_type *proto = alias_proto(s, dp, &cat);
+	const struct btf_param *pa;
+	char buf[512];
+	int i;
+
+	if (!proto || kd->is_return)
+		return;
+	pa = btf_extra(proto);
+	for (i = 0; i < btf_vlen(proto) && i < 6; i++)
+		sb_printf(out, " $%s:%s", btf_str(cat->btf, pa[i].name_off),
+			  ctype_name(ctype_btf_get(cat->types, pa[i].type),
+				     buf, sizeof buf));
+}
+
 /* @entry: a kprobe on the function a return probe watches. */
 static struct derived_probe *entry_kprobe(struct session *s,
 					  const struct derived_probe *ret)
@@ -231,6 +371,8 @@ static struct derived_probe *entry_kprobe(struct session *s,
 	cp->user_probe = ret->user_probe;
 	cp->user_text_len = ret->user_text_len;
 	cp->timing_from = ret->timing_from;
+	cp->list_pp = ret->list_pp;	/* its parameters, as the return's */
+	ck->dwarf_like = stands_for_dwarf(ret);
 	cp->data = ck;
 	VEC_EACH(ret->comps, i, c) {
 		if (!strcmp(c->name, "return"))
@@ -294,4 +436,6 @@ const struct probe_family family_kprobe = {
 	.shapes = kprobe_shapes,
 	.name = "kprobe", .resolve = resolve_kprobe, .emit = emit_kprobe,
 	.expand = expand_kprobe, .listing_note = note_kprobe, .kind = "kprobe",
+	.target_var = target_kprobe, .list_vars = list_kprobe,
+	.entry_target = entry_target_kprobe,
 };
