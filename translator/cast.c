@@ -21,13 +21,9 @@
 
 static const struct tpcat *catalog(struct session *s)
 {
-	const struct kernel_info *k = kernel_target(s);
 	char err[512];
 
-	if (!k)
-		return NULL;
-	return tpcat_load(k->build_dir, k->vmlinux, k->modules_dir, err,
-			  sizeof err);
+	return kernel_catalog(s, err, sizeof err);
 }
 
 /* The types of module NAME (LEN bytes), loaded once; NULL if unknown. */

@@ -13,7 +13,10 @@
 #ifndef KERNEL_H
 #define KERNEL_H
 
+#include <stddef.h>
+
 struct session;
+struct tpcat;
 
 struct kernel_info {
 	const char *release;	/* "6.1.0-56-cloud-amd64" (kernel_vr) */
@@ -31,6 +34,11 @@ struct kernel_info {
 /* The target kernel; NULL after reporting an error (and every later call
  * returns NULL without a second message). */
 const struct kernel_info *kernel_target(struct session *s);
+
+/* The target kernel's tracepoint catalog and BTF types (tpcat.h), loaded
+ * once; NULL with a message in ERR. */
+const struct tpcat *kernel_catalog(struct session *s, char *err,
+				   size_t errlen);
 
 /* Value of CONFIG_NAME in the target kernel's .config: "y", "m", a number
  * or a string (quotes kept, as in .config); NULL when unset or unknown. */

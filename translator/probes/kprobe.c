@@ -224,13 +224,11 @@ static int resolve_kprobe(struct session *s, const struct probe_point *pt,
 static const struct btf_type *func_proto(struct session *s, const char *func,
 					 const struct tpcat **catp)
 {
-	const struct kernel_info *k = kernel_target(s);
 	const struct btf_type *f;
 	char err[512];
 	uint32_t id;
 
-	*catp = k ? tpcat_load(k->build_dir, k->vmlinux, k->modules_dir, err,
-			       sizeof err) : NULL;
+	*catp = kernel_catalog(s, err, sizeof err);
 	if (!*catp || !(id = btf_find((*catp)->btf, func, BTF_KIND_FUNC)))
 		return NULL;
 	f = btf_type((*catp)->btf, id);

@@ -20,18 +20,15 @@ static const struct tpcat *catalog(struct session *s)
 {
 	static const struct tpcat *cat;
 	static int failed;
-	const struct kernel_info *k;
 	char err[512];
 
 	if (cat || failed)
 		return cat;
-	k = kernel_target(s);
-	if (!k) {
+	if (!kernel_target(s)) {	/* it has said why */
 		failed = 1;
 		return NULL;
 	}
-	cat = tpcat_load(k->build_dir, k->vmlinux, k->modules_dir, err,
-			 sizeof err);
+	cat = kernel_catalog(s, err, sizeof err);
 	if (!cat) {
 		diag_fatal(&s->diags, "cannot list the kernel's tracepoints: %s", err);
 		failed = 1;
