@@ -14,8 +14,11 @@
  * Results: DIR/NAME.stdout, DIR/NAME.stderr, DIR/NAME.rc, sent back as each
  * job ends (a module still loaded after its staprun ended is reported on
  * its stderr, and removed), so a guest that dies keeps the results before it.  The guest's
- * console stays in DIR/console.log.  Exit status 0 when the guest ran the
- * whole list, 1 (with a message) otherwise.
+ * console stays in DIR/console.log.  A guest that hangs (silent for the
+ * longest job's time and two minutes) or dies is blamed on the job it was
+ * running: DIR/NAME.guest says what happened, its console log is kept as
+ * DIR/console.NAME.log, and the jobs after it run in a new guest.  Exit
+ * status 0 when every job ran, 1 (with a message) otherwise.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -45,6 +48,7 @@ static const char job_loop[] =
 "	[ \"$kind\" = run ] || continue\n"
 "	eval \"set -- $args\"\n"
 "	r=/results/$name\n"
+"	echo \"stap-testbed: job $name\" >/dev/console\n"
 "	tb_timed \"$secs\" \"$STAPRUN\" \"$@\" </dev/null >$r.stdout 2>$r.stderr\n"
 "	echo $? >$r.rc\n"
 "	m=-\n"
@@ -195,14 +199,144 @@ static int unpack(const char *dir, const char *stream)
 	return n;
 }
 
+/* The "run" lines of DIR/jobs: each job's name and time limit. */
+struct jobs {
+	char **line, **name;
+	int n, max_secs;
+};
+
+static int read_jobs(const char *path, struct jobs *j)
+{
+	char line[4096], name[256];
+	FILE *f = fopen(path, "r");
+	int secs;
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof line, f)) {
+		if (sscanf(line, "run %255s %d", name, &secs) != 2)
+			continue;
+		j->line = realloc(j->line, (j->n + 1) * sizeof *j->line);
+		j->name = realloc(j->name, (j->n + 1) * sizeof *j->name);
+		if (!j->line || !j->name)
+			exit(1);
+		j->line[j->n] = strdup(line);
+		j->name[j->n++] = strdup(name);
+		if (secs > j->max_secs)
+			j->max_secs = secs;
+	}
+	fclose(f);
+	return 0;
+}
+
+/* DIR/jobs.boot: DIR/jobs with its run lines from FROM on. */
+static char *write_boot_jobs(const char *dir, const struct jobs *j, int from)
+{
+	char *src = xasprintf("%s/%s", dir, "jobs");
+	char *dst = xasprintf("%s/%s", dir, "jobs.boot"), line[4096];
+	FILE *in = fopen(src, "r"), *out = fopen(dst, "w");
+	int i;
+
+	if (!in || !out) {
+		fprintf(stderr, "%s: error: cannot write %s: %s\n", prog, dst,
+			strerror(errno));
+		exit(1);
+	}
+	while (fgets(line, sizeof line, in))
+		if (strncmp(line, "run ", 4))
+			fputs(line, out);
+	for (i = from; i < j->n; i++)
+		fputs(j->line[i], out);
+	fclose(in);
+	fclose(out);
+	free(src);
+	return dst;
+}
+
+static int has_result(const char *dir, const char *name)
+{
+	char *p = xasprintf("%s/%s.rc", dir, name);
+	int ok = !access(p, F_OK);
+
+	free(p);
+	return ok;
+}
+
+/* The guest failed during job NAME: keep its console log as
+ * console.NAME.log and say so in DIR/NAME.guest (the test suite reports
+ * it as the test's failure). */
+static void blame(const char *dir, const char *name, const char *error)
+{
+	char *from = xasprintf("%s/%s", dir, "console.log");
+	char *to = xasprintf("%s/console.%s.log", dir, name);
+	char *p = xasprintf("%s/%s.guest", dir, name);
+	FILE *f = fopen(p, "w");
+
+	rename(from, to);
+	fprintf(stderr, "%s: error: during %s: %s (console log: %s)\n", prog,
+		name, error, to);
+	if (f) {
+		fprintf(f, "%s (console log: %s)\n", error, to);
+		fclose(f);
+	}
+	free(from);
+	free(to);
+	free(p);
+}
+
+/* Boot after boot until every job has run: a guest that hangs or dies
+ * is blamed on the job it was running, and the jobs after it go on in a
+ * new guest (at most MAX_BOOTS boots). */
+#define MAX_BOOTS 6
+
+static int run_all(struct tb_guest *g, struct files *files, const char *dir,
+		   const struct jobs *j)
+{
+	char *stream = xasprintf("%s/%s", dir, ".results");
+	struct tb_result r;
+	int from = 0, boots = 0, failed = 0;
+
+	while (from < j->n || (!j->n && !boots)) {
+		int fd, rc;
+
+		files->v[0].host = write_boot_jobs(dir, j, from);
+		fd = open(stream, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (fd < 0) {
+			fprintf(stderr, "%s: error: cannot create %s: %s\n",
+				prog, stream, strerror(errno));
+			return 1;
+		}
+		rc = tb_run(g, fd, 2, &r);
+		close(fd);
+		unpack(dir, stream);
+		boots++;
+		while (from < j->n && has_result(dir, j->name[from]))
+			from++;
+		if (!rc)
+			return failed || from < j->n;
+		if (from == j->n || !r.booted) {
+			fprintf(stderr, "%s: error: %s (console log: %s/console.log)\n",
+				prog, r.error, dir);
+			return 1;
+		}
+		blame(dir, j->name[from++], r.error);
+		failed = 1;
+		if (boots == MAX_BOOTS && from < j->n) {
+			fprintf(stderr, "%s: error: %d guests failed; the jobs from %s on did not run\n",
+				prog, boots, j->name[from]);
+			return 1;
+		}
+	}
+	return failed;
+}
+
 int main(int argc, char **argv)
 {
-	const char *dir, *staprun, *stapio;
+	const char *dir, *staprun, *stapio, *tbdir;
 	struct files files = { 0 };
+	struct jobs jobs = { 0 };
 	struct tb_guest g;
-	struct tb_result r;
-	char *job, *stream, *state;
-	int fd, rc;
+	char *job, *state, *jobs_path;
 
 	if (argc != 2 || argv[1][0] == '-') {
 		fprintf(stderr, "Usage: %s run-batch DIR\n", prog);
@@ -211,7 +345,8 @@ int main(int argc, char **argv)
 	dir = argv[1];
 	staprun = env_or("SYSTEMTAP_STAPRUN", BINDIR "/staprun");
 	stapio = env_or("SYSTEMTAP_STAPIO", PKGLIBEXECDIR "/stapio");
-	state = xasprintf("%s/%s", env_or("STAP_TESTBED_DIR", "/var/cache/ctap/testbed"), "vmlinuz");
+	tbdir = env_or("STAP_TESTBED_DIR", "/var/cache/ctap/testbed");
+	state = xasprintf("%s/%s", tbdir, "vmlinuz");
 	if (access(state, R_OK)) {
 		fprintf(stderr, "%s: error: the testbed is not set up (no %s): run 'stap-testbed setup' as root\n",
 			prog, state);
@@ -219,6 +354,8 @@ int main(int argc, char **argv)
 	}
 	if (collect(dir, &files))
 		return 1;
+	jobs_path = xasprintf("%s/%s", dir, "jobs");
+	read_jobs(jobs_path, &jobs);
 	if (!access(staprun, X_OK))
 		add_file(&files, staprun, NULL, 1);
 	if (!access(stapio, X_OK))
@@ -235,22 +372,13 @@ int main(int argc, char **argv)
 	g.job = job;
 	g.verbose = getenv("STAP_TESTBED_VERBOSE") != NULL;
 	g.boot_timeout = atoi(env_or("STAP_TESTBED_BOOT_TIMEOUT", "0"));
+	/* A job reports when it ends, within its time limit, the 5 s before
+	 * its SIGKILL and the removal of its module. */
+	g.idle_timeout = atoi(env_or("STAP_TESTBED_IDLE_TIMEOUT", "0"));
+	if (g.idle_timeout <= 0)
+		g.idle_timeout = jobs.max_secs + 120;
+	g.system_map = xasprintf("%s/%s", tbdir, "System.map");
 	g.modules = files.modules;
-	g.modules_dir = xasprintf("%s/%s", env_or("STAP_TESTBED_DIR", "/var/cache/ctap/testbed"), "modules");
-	stream = xasprintf("%s/%s", dir, ".results");
-	fd = open(stream, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	if (fd < 0) {
-		fprintf(stderr, "%s: error: cannot create %s: %s\n", prog,
-			stream, strerror(errno));
-		return 1;
-	}
-	rc = tb_run(&g, fd, 2, &r);
-	close(fd);
-	unpack(dir, stream);
-	if (rc) {
-		fprintf(stderr, "%s: error: %s (console log: %s/console.log)\n",
-			prog, r.error, dir);
-		return 1;
-	}
-	return 0;
+	g.modules_dir = xasprintf("%s/%s", tbdir, "modules");
+	return run_all(&g, &files, dir, &jobs);
 }

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "initramfs.h"
+#include "tbhang.h"
 #include "tbmods.h"
 #include "testbed.h"
 
@@ -43,6 +44,8 @@ static const char guest_init[] =
 "# Programs copied from the host may live under /tmp: keep them visible.\n"
 "[ -z \"$(ls -A /tmp)\" ] && mount -t tmpfs tmpfs /tmp\n"
 "mkdir -p /run\n"
+"# The kernel's load address, for naming where a hung guest's CPUs are.\n"
+"awk '$3 == \"_stext\" { print \"testbed: _stext \" $1; exit }' /proc/kallsyms\n"
 "for t in 1 2 3; do stty -F /dev/ttyS$t raw -echo; done\n"
 "tb_group() {\n"
 "	rm -f /run/tb_pgid\n"
@@ -221,6 +224,7 @@ static pid_t start_qemu(const struct tb_guest *g, const char *initrd,
 {
 	char console[4200], log[4200], out[4200], err[4200], ctl[4200];
 	char chr_out[4300], chr_err[4300], chr_ctl[4300], ser0[4300];
+	char mon[4300];
 	const char *qemu = getenv("STAP_TESTBED_QEMU");
 	pid_t pid;
 
@@ -235,11 +239,20 @@ static pid_t start_qemu(const struct tb_guest *g, const char *initrd,
 	snprintf(chr_ctl, sizeof chr_ctl, "pipe,id=ctl,path=%s", ctl);
 	if (!qemu || !*qemu)
 		qemu = "qemu-system-x86_64";
+	/* The monitor, asked where the CPUs are when the guest hangs (a unix
+	 * socket's path has at most 107 bytes). */
+	path_in(mon, sizeof mon, g, "monitor.sock");
+	unlink(mon);
+	if (strlen(mon) < 100)
+		snprintf(mon, sizeof mon, "unix:%s/monitor.sock,server=on,wait=off",
+			 g->workdir);
+	else
+		strcpy(mon, "none");
 
 	char *argv[] = {
 		(char *)qemu, "-accel", "tcg", "-cpu", "max", "-m", "1024",
 		"-smp", "2", "-no-reboot", "-display", "none", "-nodefaults",
-		"-no-user-config", "-monitor", "none",
+		"-no-user-config", "-monitor", mon,
 		"-kernel", (char *)g->kernel, "-initrd", (char *)initrd,
 		"-append", "console=ttyS0 panic=-1 quiet cryptomgr.notests",
 		"-serial", ser0,
@@ -376,9 +389,10 @@ static void control(struct relay *rl, const char *p, size_t n)
 
 /* Move whatever is waiting in the FIFOs; a closed destination (a reader
  * that went away) just drops the output. */
-static void drain(struct relay *rl)
+static size_t drain(struct relay *rl)
 {
 	char buf[65536];
+	size_t moved = 0;
 	int i;
 
 	for (i = 0; i < 3; i++) {
@@ -388,8 +402,28 @@ static void drain(struct relay *rl)
 				write_all(rl->to[i], buf, (size_t)n);
 			else
 				control(rl, buf, (size_t)n);
+			moved += (size_t)n;
 		}
 	}
+	return moved;
+}
+
+/* The guest said nothing for G->idle_timeout s: name where its CPUs are,
+ * then stop it. */
+static void hung(const struct tb_guest *g, pid_t qemu, int *wstatus,
+		 struct tb_result *r)
+{
+	char mon[4200], console[4200], mlog[4200], where[400];
+	struct tb_hang h = { mon, console, mlog, g->system_map };
+
+	path_in(mon, sizeof mon, g, "monitor.sock");
+	path_in(console, sizeof console, g, "console.log");
+	path_in(mlog, sizeof mlog, g, "monitor.log");
+	tb_hang_report(&h, where, sizeof where);
+	kill(qemu, SIGKILL);
+	waitpid(qemu, wstatus, 0);
+	tb_fail(r, "the testbed guest hung: nothing from it for %d s%s%s",
+		g->idle_timeout, where[0] ? "; " : "", where);
 }
 
 static void install(int sig, void (*fn)(int), struct sigaction *old)
@@ -407,7 +441,7 @@ static int relay_loop(const struct tb_guest *g, pid_t qemu, struct relay *rl,
 		      struct tb_result *r)
 {
 	double boot_deadline = now_s() + (g->boot_timeout > 0 ? g->boot_timeout : 60);
-	double kill_deadline = 0;
+	double kill_deadline = 0, last = now_s();
 	int wstatus = 0;
 
 	for (;;) {
@@ -427,7 +461,8 @@ static int relay_loop(const struct tb_guest *g, pid_t qemu, struct relay *rl,
 		if (kill_deadline && (!until || kill_deadline < until))
 			until = kill_deadline;
 		poll(pfd, 4, until ? (int)((until - now) * 1000) + 1 : 1000);
-		drain(rl);
+		if (drain(rl))
+			last = now_s();
 		while (read(sig_pipe[0], &sig, 1) == 1) {
 			if (sig == SIGCHLD)
 				continue;
@@ -448,6 +483,11 @@ static int relay_loop(const struct tb_guest *g, pid_t qemu, struct relay *rl,
 			waitpid(qemu, &wstatus, 0);
 			tb_fail(r, "the testbed guest did not boot within %d s",
 				g->boot_timeout > 0 ? g->boot_timeout : 60);
+			break;
+		}
+		if (rl->booted && g->idle_timeout > 0 &&
+		    now - last >= g->idle_timeout) {
+			hung(g, qemu, &wstatus, r);
 			break;
 		}
 		if (kill_deadline && now >= kill_deadline) {
@@ -554,6 +594,7 @@ int tb_run(const struct tb_guest *g, int out_fd, int err_fd,
 	sigprocmask(SIG_SETMASK, &oldmask, NULL);
 	if (qemu > 0) {
 		wstatus = relay_loop(g, qemu, &rl, r);
+		r->booted = rl.booted;
 		if (r->error[0]) {
 			rc = -1;
 		} else if (rl.exited) {

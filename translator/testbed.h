@@ -35,6 +35,10 @@ struct tb_guest {
 				   (tbmods.h: "NAME[:PARAM=V…] …"), or NULL */
 	const char *modules_dir;	/* where their .ko files are */
 	int boot_timeout;	/* seconds to reach /init; 0 = default (60) */
+	int idle_timeout;	/* seconds the booted guest may stay silent
+				   before it counts as hung; 0 = no limit */
+	const char *system_map;	/* the guest kernel's, to name where a hung
+				   guest's CPUs are; or NULL */
 	int forward_signals;	/* SIGINT/SIGTERM go to the job; else they
 				   stop the guest */
 	int verbose;		/* print the qemu command line */
@@ -46,6 +50,7 @@ struct tb_guest {
 struct tb_result {
 	int status;		/* exit status of the job */
 	int interrupted;	/* SIGINT/SIGTERM arrived while running */
+	int booted;		/* the guest reached its /init */
 	char error[512];	/* why tb_run failed */
 };
 
