@@ -150,11 +150,27 @@ void diag_error(struct diags *d, struct loc loc, const char *id,
 void diag_warning(struct diags *d, struct loc loc, const char *id,
 		  const char *fmt, ...)
 {
+	const char *kind = d->warnings_are_errors ? "error" : "warning";
 	va_list ap;
 
 	if (d->quiet) {
 		last_shown = 0;
 		return;
+	}
+	if (d->arena && loc.file) {
+		/* The same warning at the same place once (a probe body shared
+		 * by several probe points is checked for each), as stap. */
+		const char *msg;
+
+		va_start(ap, fmt);
+		msg = arena_vprintf(d->arena, fmt, ap);
+		va_end(ap);
+		if (!seen_add(d, arena_printf(d->arena, "W %s:%d:%d: %s",
+					      loc.file->name, loc.line,
+					      loc.col, msg))) {
+			last_shown = 0;
+			return;
+		}
 	}
 	if (d->warnings_are_errors) {
 		d->errors++;
@@ -166,8 +182,7 @@ void diag_warning(struct diags *d, struct loc loc, const char *id,
 	d->warnings++;
 	last_shown = 1;
 	va_start(ap, fmt);
-	vreport(d, loc, d->warnings_are_errors ? "error" : "warning",
-		"\033[1;35m", fmt, ap);
+	vreport(d, loc, kind, "\033[1;35m", fmt, ap);
 	va_end(ap);
 }
 

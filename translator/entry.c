@@ -15,6 +15,7 @@
 
 #include "ast_new.h"
 #include "ast_walk.h"
+#include "diag.h"
 #include "elab.h"
 
 #define TID_LOCAL "_entry_tvar_tid"
@@ -35,6 +36,9 @@ static int find_entry(struct walker *w, struct exp *e)
 	    fam->entry_target(en->s, en->dp, e->u.target.name)) {
 		struct exp *target = ARENA_NEW(en->a, struct exp);
 
+		diag_warning(&en->s->diags, e->loc, "sema.entry-captured",
+			     "confusing usage, value is captured as @entry($%s) in .return probe",
+			     e->u.target.name);
 		*target = *e;	/* $NAME becomes @entry($NAME), in place */
 		memset(&e->u, 0, sizeof e->u);
 		e->kind = EX_ENTRY;
