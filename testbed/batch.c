@@ -16,8 +16,10 @@
  * its stderr, and removed), so a guest that dies keeps the results before it.  The guest's
  * console stays in DIR/console.log.  A guest that hangs (silent for the
  * longest job's time and two minutes) or dies is blamed on the job it was
- * running: DIR/NAME.guest says what happened, its console log is kept as
- * DIR/console.NAME.log, and the jobs after it run in a new guest.  Exit
+ * running, which runs once more in a new guest (DIR/NAME.retried says what
+ * happened the first time, its console log is kept as
+ * DIR/console.NAME.1.log); if it fails again, DIR/NAME.guest says so
+ * (console.NAME.log), and the jobs after it go on in a new guest.  Exit
  * status 0 when every job ran, 1 (with a message) otherwise.
  */
 #define _GNU_SOURCE
@@ -262,19 +264,25 @@ static int has_result(const char *dir, const char *name)
 	return ok;
 }
 
-/* The guest failed during job NAME: keep its console log as
- * console.NAME.log and say so in DIR/NAME.guest (the test suite reports
- * it as the test's failure). */
-static void blame(const char *dir, const char *name, const char *error)
+/* The guest failed during job NAME.  The first time (RETRY), its console
+ * log is kept as console.NAME.1.log, DIR/NAME.retried says what happened,
+ * and the job runs again in a new guest: a guest can be wedged by what an
+ * earlier job left, and the test suite reports the first failure either
+ * way.  The second time, console.NAME.log and DIR/NAME.guest (the test's
+ * failure). */
+static void blame(const char *dir, const char *name, const char *error,
+		  int retry)
 {
 	char *from = xasprintf("%s/%s", dir, "console.log");
-	char *to = xasprintf("%s/console.%s.log", dir, name);
-	char *p = xasprintf("%s/%s.guest", dir, name);
+	char *to = xasprintf(retry ? "%s/console.%s.1.log" : "%s/console.%s.log",
+			     dir, name);
+	char *p = xasprintf(retry ? "%s/%s.retried" : "%s/%s.guest", dir, name);
 	FILE *f = fopen(p, "w");
 
 	rename(from, to);
-	fprintf(stderr, "%s: error: during %s: %s (console log: %s)\n", prog,
-		name, error, to);
+	fprintf(stderr, "%s: %s during %s: %s (console log: %s)%s\n", prog,
+		retry ? "note:" : "error:", name, error, to,
+		retry ? "; it runs again in a new guest" : "");
 	if (f) {
 		fprintf(f, "%s (console log: %s)\n", error, to);
 		fclose(f);
@@ -285,14 +293,15 @@ static void blame(const char *dir, const char *name, const char *error)
 }
 
 /* Boot after boot until every job has run: a guest that hangs or dies
- * is blamed on the job it was running, and the jobs after it go on in a
- * new guest (at most MAX_BOOTS boots). */
-#define MAX_BOOTS 6
+ * is blamed on the job it was running, which runs once more in a new
+ * guest before the jobs after it (at most MAX_BOOTS boots). */
+#define MAX_BOOTS 8
 
 static int run_all(struct tb_guest *g, struct files *files, const char *dir,
 		   const struct jobs *j)
 {
 	char *stream = xasprintf("%s/%s", dir, ".results");
+	char *tried = calloc((size_t)j->n + 1, 1);
 	struct tb_result r;
 	int from = 0, boots = 0, failed = 0;
 
@@ -319,8 +328,11 @@ static int run_all(struct tb_guest *g, struct files *files, const char *dir,
 				prog, r.error, dir);
 			return 1;
 		}
-		blame(dir, j->name[from++], r.error);
-		failed = 1;
+		blame(dir, j->name[from], r.error, !tried[from]);
+		if (tried[from]++) {
+			from++;
+			failed = 1;
+		}
 		if (boots == MAX_BOOTS && from < j->n) {
 			fprintf(stderr, "%s: error: %d guests failed; the jobs from %s on did not run\n",
 				prog, boots, j->name[from]);

@@ -1,10 +1,13 @@
 #!/bin/bash
 # testbed-batch.sh - a batch whose guest hangs or dies goes on: the job that
-# was running is blamed (NAME.guest, its console log kept), and the jobs
-# after it run in a new guest.  The "staprun" here is a script: job "hang"
-# stays silent past the idle limit, job "crash" panics the guest kernel,
-# job "spin" runs a guru-mode script whose begin probe spins with
-# interrupts off (the report names the module's code as where a CPU is).
+# was running is blamed, runs once more in a new guest (NAME.retried and
+# its console log say what happened the first time), and fails if the
+# guest fails again (NAME.guest, its console log kept); the jobs after it
+# run in a new guest.  The "staprun" here is a script: job "flaky" stays
+# silent past the idle limit unless it is the first job of its guest (its
+# second try), job "crash" panics the guest kernel, job "spin" runs a
+# guru-mode script whose begin probe spins with interrupts off (the report
+# names the module's code as where a CPU is).
 # Run by run-tests with $TESTBED (stap-testbed); exit 0 = pass.
 . "$(dirname "$0")/lib/workdir.bash" testbed-batch
 
@@ -16,16 +19,16 @@ cat >fake-staprun <<EOF
 #!/bin/sh
 case \$1 in
 spin) exec $SYSTEMTAP_STAPRUN spin.ko ;;
-hang) exec sleep 1000 ;;
+flaky) grep '^run ' /jobs | head -n 1 | grep -q '^run flaky ' || exec sleep 1000 ;;
 crash) echo c >/proc/sysrq-trigger ;;
-*) echo "job \$1 ran" ;;
 esac
+echo "job \$1 ran"
 EOF
 chmod +x fake-staprun
 cat >batch/jobs <<EOF
 file $SYSTEMTAP_STAPRUN
 run first 30 first
-run hang 1000 hang
+run flaky 1000 flaky
 run second 30 second
 run crash 30 crash
 run third 30 third
@@ -36,26 +39,32 @@ SYSTEMTAP_STAPRUN=$w/fake-staprun STAP_TESTBED_IDLE_TIMEOUT=8 \
 	"$TESTBED" run-batch batch >out 2>err
 rc=$?
 [ $rc = 1 ] || bad "exit status $rc, expected 1"
-for j in first second third fourth; do
+for j in first flaky second third fourth; do
 	[ "$(cat batch/$j.stdout 2>/dev/null)" = "job $j ran" ] ||
 		bad "job $j: no output"
 	[ "$(cat batch/$j.rc 2>/dev/null)" = 0 ] || bad "job $j: no status 0"
 	[ -e batch/$j.guest ] && bad "job $j blamed"
 done
-for j in hang crash spin; do
+for j in flaky crash spin; do
+	[ -s batch/$j.retried ] || bad "job $j: not retried"
+	tr -d '\r' <batch/console.$j.1.log | grep -qx "stap-testbed: job $j" ||
+		bad "job $j: its first console log does not name it"
+done
+for j in crash spin; do
 	[ -e batch/$j.rc ] && bad "job $j has a result"
-	[ -s batch/console.$j.log ] || bad "job $j: no console log kept"
 	tr -d '\r' <batch/console.$j.log | grep -qx "stap-testbed: job $j" ||
 		bad "job $j: its console log does not name it"
 done
-grep -q '^the testbed guest hung: nothing from it for 8 s; CPU0 [a-z]' batch/hang.guest ||
-	bad "hang: $(cat batch/hang.guest)"
-grep -q "(console log: batch/console.hang.log)\$" batch/hang.guest ||
-	bad "hang: the message does not name the console log"
+grep -q '^the testbed guest hung: nothing from it for 8 s; CPU0 [a-z]' batch/flaky.retried ||
+	bad "flaky: $(cat batch/flaky.retried)"
+grep -q "(console log: batch/console.flaky.1.log)\$" batch/flaky.retried ||
+	bad "flaky: the message does not name the console log"
 grep -q '^the testbed guest stopped before its job ended: the guest kernel reported "' batch/crash.guest ||
 	bad "crash: $(cat batch/crash.guest)"
 grep -q "^the testbed guest hung: nothing from it for 8 s; .*CPU[01] in the kernel at 0x[0-9a-f]* (a module's code)" batch/spin.guest ||
 	bad "spin: $(cat batch/spin.guest)"
-[ "$(grep -c '^stap-testbed: error: during ' err)" = 3 ] ||
-	bad "stderr does not name the three failed jobs"
+[ "$(grep -c '^stap-testbed: error: during ' err)" = 2 ] ||
+	bad "stderr does not name the two failed jobs"
+[ "$(grep -c '^stap-testbed: note: during .*; it runs again in a new guest$' err)" = 3 ] ||
+	bad "stderr does not note the three retries"
 exit $status
