@@ -384,6 +384,8 @@ static void stapio_message(uint32_t type, const char *p, uint32_t len)
 		 * output waits for staprun -A) */
 		if (!opts.load_only)
 			relay_pump(&relay);
+		if (v >= 0 && opts.read_stdin)
+			input_open(opts.module);
 		stapio_target_release(v >= 0);
 		if (v >= 0 && opts.load_only)
 			detached = 1;
@@ -448,8 +450,8 @@ static int stapio_read_ctl(void)
 
 static void stapio_loop(void)
 {
-	struct pollfd pfd[STAPIO_MAX_RINGS + 2];
-	int n;
+	struct pollfd pfd[STAPIO_MAX_RINGS + 3];
+	int n, in;
 
 	while (!stopped && !detached) {
 		/* -L leaves the output for staprun -A */
@@ -458,9 +460,13 @@ static void stapio_loop(void)
 		pfd[n].events = POLLIN;
 		pfd[n + 1].fd = sig_pipe[0];
 		pfd[n + 1].events = POLLIN;
-		if (poll(pfd, n + 2, opts.timeout_ms) < 0 && errno != EINTR)
+		pfd[n + 2].revents = 0;
+		in = input_pollfd(&pfd[n + 2]);
+		if (poll(pfd, n + 2 + in, opts.timeout_ms) < 0 && errno != EINTR)
 			break;
 		stapio_handle_signals();
+		if (in)
+			input_pump(&pfd[n + 2]);
 		if (!opts.load_only)
 			relay_pump(&relay);
 		if (relay.out_broken)
@@ -524,6 +530,7 @@ int main(int argc, char **argv)
 			"To reconnect, type \"staprun -A %s\"\n", opts.module);
 		return 0;
 	}
+	input_close();
 	close(ctl_fd);
 	relay_close(&relay);
 	if (modload_delete(opts.module) < 0) {

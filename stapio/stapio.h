@@ -37,6 +37,13 @@ int relay_switch(struct stapio_relay *r);
 /* Close the data files (the module cannot unload while they are open). */
 void relay_close(struct stapio_relay *r);
 
+/* input.c: the module's __stdin file, fed from stapio's stdin. */
+void input_open(const char *module);
+/* Add stdin to pfd while it is relayed; returns how many (0 or 1). */
+int input_pollfd(struct pollfd *pfd);
+void input_pump(const struct pollfd *pfd);
+void input_close(void);
+
 extern int stapio_verbose;
 
 #endif /* STAPIO_H */

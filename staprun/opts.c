@@ -104,6 +104,7 @@ static int stp_opts_one(struct stp_opts *o, int c, const char *prog)
 	case 'L': o->load_only = 1; break;
 	case 'A': o->attach = 1; break;
 	case 'd': o->delete_mod = 1; break;
+	case 'i': o->read_stdin = 1; break;
 	case 'C':
 		if (!strcmp(optarg, "never"))
 			o->color = STP_COLOR_NEVER;
@@ -175,7 +176,7 @@ int stp_opts_parse(struct stp_opts *o, int argc, char **argv, const char *prog)
 	opterr = 1;
 	optind = 1;
 	/* '+': the module ends the options; var=value pairs follow it */
-	while (!rc && (c = getopt(argc, argv, "+o:c:x:b:wvVT:DRLAdC:S:u::N:r:F:h")) != -1)
+	while (!rc && (c = getopt(argc, argv, "+o:c:x:b:wvVT:DRLAdiC:S:u::N:r:F:h")) != -1)
 		rc = stp_opts_one(o, c, prog);
 	if (rc > 0)
 		exit(0);

@@ -23,6 +23,8 @@ struct stp_opts {
 	int load_only;		/* -L: load, start, detach */
 	int attach;		/* -A: attach to a loaded module */
 	int delete_mod;		/* -d: unload the module named and exit */
+	int read_stdin;		/* -i: relay stdin to the script's input
+				   probes (stap passes it when it has some) */
 	enum stp_color color;	/* -C WHEN: colour ERROR/WARNING prefixes */
 	int fsize_mb;		/* -S SIZE[,N]: next output file after SIZE MB */
 	int fnum_max;		/* ... keeping at most N files (0: all) */

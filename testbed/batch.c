@@ -10,7 +10,9 @@
  *                          STAP_TESTBED_MODULES's; see tbmods.h);
  *   run NAME SECS ARGS…    staprun ARGS (shell words; the modules of DIR are
  *                          in the guest's working directory), stopped
- *                          after SECS seconds (status 124).
+ *                          after SECS seconds (status 124); its stdin is
+ *                          /work/NAME.stdin if an install line put one
+ *                          there, else /dev/null.
  * Results: DIR/NAME.stdout, DIR/NAME.stderr, DIR/NAME.rc, sent back as each
  * job ends (a module still loaded after its staprun ended is reported on
  * its stderr, and removed), so a guest that dies keeps the results before it.  The guest's
@@ -51,7 +53,9 @@ static const char job_loop[] =
 "	eval \"set -- $args\"\n"
 "	r=/results/$name\n"
 "	echo \"stap-testbed: job $name\" >/dev/console\n"
-"	tb_timed \"$secs\" \"$STAPRUN\" \"$@\" </dev/null >$r.stdout 2>$r.stderr\n"
+"	in=/dev/null\n"
+"	[ -e \"/work/$name.stdin\" ] && in=/work/$name.stdin\n"
+"	tb_timed \"$secs\" \"$STAPRUN\" \"$@\" <$in >$r.stdout 2>$r.stderr\n"
 "	echo $? >$r.rc\n"
 "	m=-\n"
 "	for a; do case $a in *.ko) m=$(basename \"$a\" .ko | tr - _) ;; esac; done\n"

@@ -43,7 +43,9 @@ static struct sym *lookup(struct elab *el, struct exp *e)
 
 	if ((sym = find_in(el->params, name)))
 		return sym;
-	if ((sym = elab_find_global(el, name, el->file)))
+	/* a private global is visible from the file the name is written in
+	 * (an alias's body in a probe keeps its tapset file's privates) */
+	if ((sym = elab_find_global(el, name, e->loc.file ? e->loc.file : el->file)))
 		return sym;
 	if ((sym = find_in(el->locals, name)))
 		return sym;
@@ -120,7 +122,7 @@ static struct func *resolve_call(struct elab *el, struct exp *e)
 	VEC_EACH(el->funcs, i, f) {
 		if (strcmp(f->name, e->u.call.name))
 			continue;
-		if (f->is_private && f->file != el->file)
+		if (f->is_private && f->file != (e->loc.file ? e->loc.file : el->file))
 			continue;
 		any_name = 1;
 		if (f->params.n != n)

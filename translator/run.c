@@ -77,6 +77,8 @@ static void staprun_args(struct session *s, const char *ko, const char *output,
 		vec_push(a, argv, "-c");
 		vec_push(a, argv, (void *)s->target_cmd);
 	}
+	if (s->reads_stdin)
+		vec_push(a, argv, "-i");
 	if (s->target_pid) {
 		vec_push(a, argv, "-x");
 		vec_push(a, argv, arena_printf(a, "%ld", s->target_pid));
@@ -84,6 +86,29 @@ static void staprun_args(struct session *s, const char *ko, const char *output,
 	vec_push(a, argv, (void *)ko);
 	VEC_EACH(s->globals_set, i, kv)
 		vec_push(a, argv, arena_printf(a, "%s=%s", kv->name, kv->value));
+}
+
+/* The script reads stdin (input probes) and the guest cannot reach
+ * ours: what stdin holds, to the end, copied to WORK/stdin for the guest's
+ * staprun.  NULL (no copy) when stdin is a terminal: it cannot be relayed
+ * as typed. */
+static const char *stdin_copy(struct session *s, const char *work)
+{
+	const char *path = arena_printf(s->arena, "%s/stdin", work);
+	char buf[65536];
+	ssize_t n;
+	int fd;
+
+	if (!s->reads_stdin || isatty(0))
+		return NULL;
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return NULL;
+	while ((n = read(0, buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
+		if (n > 0 && write(fd, buf, (size_t)n) != n)
+			break;
+	close(fd);
+	return path;
 }
 
 /* -o FILE written here for the guest: its strftime(3) %-patterns expanded
@@ -232,8 +257,8 @@ static const char *results_dir(struct session *s)
 static int run_in_testbed(struct session *s, const char *module,
 			  struct vec *argv, int in_guest, int *status)
 {
-	const char *dir = session_tmpdir(s), *work, *prog, *arg, *ko;
-	struct tb_file files[4];
+	const char *dir = session_tmpdir(s), *work, *prog, *arg, *ko, *in;
+	struct tb_file files[5];
 	struct strbuf job = { 0 };
 	struct tb_guest g;
 	struct tb_result r;
@@ -256,6 +281,9 @@ static int run_in_testbed(struct session *s, const char *module,
 	prog = s->target_cmd ? target_program(s) : NULL;
 	if (prog)
 		files[nfiles++] = (struct tb_file){ prog, NULL, 1 };
+	in = stdin_copy(s, work);
+	if (in)
+		files[nfiles++] = (struct tb_file){ in, "work/stdin", 0 };
 
 	if (in_guest && s->output_file && access(results_dir(s), W_OK)) {
 		diag_fatal(&s->diags, "cannot open output file %s: %s",
@@ -267,6 +295,8 @@ static int run_in_testbed(struct session *s, const char *module,
 		  quoted(s, stapio_path()), quoted(s, staprun_path()));
 	VEC_EACH(*argv, i, arg)
 		sb_printf(&job, " %s", quoted(s, arg));
+	if (in)
+		sb_puts(&job, " </work/stdin");
 	sb_putc(&job, '\n');
 
 	if (s->output_file && !in_guest) {

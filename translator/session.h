@@ -84,6 +84,8 @@ struct session {
 	struct vec user_files;		/* parse: struct file_ast * */
 	struct vec library_files;	/* parse: struct file_ast * (tapsets) */
 	struct program *program;	/* elaborate: the resolved program */
+	int reads_stdin;		/* elaborate: it has input probes
+					   (procfs("__stdin").write): staprun -i */
 	const char *tmpdir;		/* translate: the build directory */
 	const char *c_source;		/* translate: path of the generated C */
 	const char *module_path;	/* build: path of the .ko */

@@ -4,8 +4,9 @@
  * subdirectories fails, as with stap 4.8).  Reading it from the start
  * runs its read probe, whose `$value = …` / `$value .= …` build the
  * file's text (up to the probe's maxsize) in a buffer of that open file;
- * writing it runs its write probe once per MAXSTRINGLEN-1 bytes written,
- * with the bytes as $value.
+ * writing it runs its write probes (a path may have several, run in the
+ * script's order) once per MAXSTRINGLEN-1 bytes written, with the bytes
+ * as $value.
  * One mutex serializes all procfs probes, so $value always means the
  * buffer of the file being served.
  */
@@ -16,7 +17,9 @@
 
 struct stp_procfs_file {
 	const char *path;		/* in the module's directory */
-	struct stp_probe *read_probe, *write_probe;
+	struct stp_probe *read_probe;
+	struct stp_probe **write_probes;	/* nwrite of them */
+	int nwrite;
 	size_t maxsize;			/* of the read buffer */
 	umode_t mode;
 	struct proc_dir_entry *pde;
@@ -110,8 +113,9 @@ static ssize_t _stp_procfs_write(struct file *file, const char __user *buf,
 {
 	struct stp_procfs_file *f = pde_data(file_inode(file));
 	size_t done = 0, n;
+	int i;
 
-	if (!f->write_probe)
+	if (!f->nwrite)
 		return -EINVAL;
 	mutex_lock(&_stp_procfs_lock);
 	while (done < count) {
@@ -121,7 +125,8 @@ static ssize_t _stp_procfs_write(struct file *file, const char __user *buf,
 			return done ? done : -EFAULT;
 		}
 		_stp_procfs_in[n] = '\0';
-		_stp_probe_run(f->write_probe, NULL, 0);
+		for (i = 0; i < f->nwrite; i++)
+			_stp_probe_run(f->write_probes[i], NULL, 0);
 		done += n;
 	}
 	_stp_procfs_in[0] = '\0';
@@ -162,7 +167,7 @@ static void _stp_procfs_stop(struct stp_procfs_file *files, int n);
 static int _stp_procfs_failed(struct stp_procfs_file *f, const char *why)
 {
 	char msg[MAXSTRINGLEN];
-	struct stp_probe *p = f->read_probe ? f->read_probe : f->write_probe;
+	struct stp_probe *p = f->read_probe ? f->read_probe : f->write_probes[0];
 
 	snprintf(msg, sizeof msg, "Could not create path \"%s\"%s", f->path, why);
 	_stp_transport_error(msg);

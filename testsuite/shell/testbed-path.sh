@@ -6,7 +6,8 @@
 # stap) ends the script with its end probes run; -c runs the command in the
 # guest, target() is its pid, its output is the user's; a module built with
 # -p4 -m runs under staprun, with var=value setting a global; a guest
-# kernel panic is named; STAP_TESTBED_MODULES loads modules in the guest.
+# kernel panic is named; STAP_TESTBED_MODULES loads modules in the guest;
+# stdin reaches input probes.
 # Run by run-tests with $STAP set (and SYSTEMTAP_STAPRUN); exit 0 = pass.
 . "$(dirname "$0")/lib/workdir.bash" testbed-path
 export STAP_TESTBED=1
@@ -78,6 +79,15 @@ rc=$?
 expect "panic" 1 ""
 [ "$(cat err)" = "stap: error: the testbed guest stopped before its job ended: the guest kernel reported \"Kernel panic - not syncing: ctap test\"; rerun with -k to keep the guest's console log
 Pass 5: run failed.  [man error::pass5]" ] || bad "panic: stderr"
+
+# input probes read stap's stdin (stap has staprun relay it, -i): piped in
+# here, it is copied into the guest whole
+printf 'one\ntwo\n' | "$STAP" -e 'probe input.line { printf("<%s>", line) }
+probe timer.s(2) { exit() }' >out 2>err
+rc=$?
+expect "input.line" 0 "<one
+><two
+>"
 
 # -p4 -m NAME, then staprun NAME.ko var=value
 "$STAP" -p4 -m tb_staprun \

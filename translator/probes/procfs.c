@@ -61,7 +61,8 @@ static int number(struct session *s, const struct probe_point *pt,
 	return 0;
 }
 
-/* Is this the second read (or write) probe of its path? */
+/* Is this the second read probe of its path?  (A path may have several
+ * write probes: each write runs them all, as in stap.) */
 static int duplicate(struct session *s, const struct probe_point *pt,
 		     struct procfs_data *pd)
 {
@@ -73,10 +74,10 @@ static int duplicate(struct session *s, const struct probe_point *pt,
 		seen_session = s;
 	}
 	VEC_EACH(seen, i, o)
-		if (o->is_write == pd->is_write && !strcmp(o->path, pd->path)) {
+		if (!o->is_write && !pd->is_write && !strcmp(o->path, pd->path)) {
 			diag_error(&s->diags, pt->loc, "sema.procfs-duplicate",
-				   "only one %s procfs probe can exist for procfs path \"%s\"",
-				   pd->is_write ? "write" : "read", pd->path);
+				   "only one read procfs probe can exist for procfs path \"%s\"",
+				   pd->path);
 			return 1;
 		}
 	vec_push(s->arena, &seen, pd);
@@ -128,6 +129,9 @@ static int resolve_procfs(struct session *s, const struct probe_point *pt,
 				"only .maxsize(N) may follow .read");
 	if (duplicate(s, pt, pd))
 		return -1;
+	/* input.char and input.line: stap has staprun relay its stdin */
+	if (pd->is_write && !strcmp(pd->path, "__stdin"))
+		s->reads_stdin = 1;
 	dp->data = pd;
 	return 1;
 }
@@ -210,7 +214,8 @@ static void emit_decls_procfs(struct emit *e, struct vec *probes)
 
 struct entry {
 	const char *path;
-	int read_probe, write_probe;	/* -1: none */
+	int read_probe;		/* -1: none */
+	struct vec write_probes;	/* struct derived_probe * */
 	int64_t maxsize;
 	int mode;
 };
@@ -226,7 +231,7 @@ static struct entry *entry_of(struct emit *e, struct vec *entries,
 			return en;
 	en = ARENA_NEW(e->s->arena, struct entry);
 	en->path = path;
-	en->read_probe = en->write_probe = -1;
+	en->read_probe = -1;
 	vec_push(e->s->arena, entries, en);
 	return en;
 }
@@ -243,21 +248,31 @@ static void emit_procfs(struct emit *e, struct vec *probes)
 		en = entry_of(e, &entries, pd->path);
 		en->mode |= (pd->is_write ? 0222 : 0444) & ~(int)pd->umask;
 		if (pd->is_write)
-			en->write_probe = dp->index;
+			vec_push(e->s->arena, &en->write_probes, dp);
 		else {
 			en->read_probe = dp->index;
 			en->maxsize = pd->maxsize;
 		}
 	}
+	VEC_EACH(entries, i, en) {
+		int j;
+
+		if (!en->write_probes.n)
+			continue;
+		emit_line(e, "static struct stp_probe *stp_procfs_writers%d[] = {", i);
+		VEC_EACH(en->write_probes, j, dp)
+			emit_line(e, "\t&stp_probes[%d],", dp->index);
+		emit_line(e, "};");
+	}
 	emit_line(e, "static struct stp_procfs_file stp_procfs_files[] = {");
 	VEC_EACH(entries, i, en) {
 		emit_line(e, "\t{ .path = %s, .mode = 0%o,",
 			  emit_cstr(e, en->path, strlen(en->path)), en->mode);
-		emit_line(e, "\t  .read_probe = %s, .write_probe = %s,",
-			  en->read_probe < 0 ? "NULL" :
-			  arena_printf(e->s->arena, "&stp_probes[%d]", en->read_probe),
-			  en->write_probe < 0 ? "NULL" :
-			  arena_printf(e->s->arena, "&stp_probes[%d]", en->write_probe));
+		emit_line(e, "\t  .read_probe = %s,", en->read_probe < 0 ? "NULL" :
+			  arena_printf(e->s->arena, "&stp_probes[%d]", en->read_probe));
+		if (en->write_probes.n)
+			emit_line(e, "\t  .write_probes = stp_procfs_writers%d, .nwrite = %d,",
+				  i, en->write_probes.n);
 		emit_line(e, "\t  .maxsize = %s },", en->maxsize ?
 			  arena_printf(e->s->arena, "%lld", (long long)en->maxsize) :
 			  "MAXSTRINGLEN");
