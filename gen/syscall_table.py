@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """syscall_table.py - write tapsets/linux/x86_64/syscall_table.stp: the
-system call numbers' names (syscall_name()), from the target kernel's
+system call numbers' names (syscall_name(), syscall_num()), from the target kernel's
 generated uapi headers asm/unistd_64.h and asm/unistd_32.h (ia32 tasks).
 
 Usage: gen/syscall_table.py KERNEL-BUILD-DIR > tapsets/linux/x86_64/syscall_table.stp
@@ -39,25 +39,45 @@ def main():
     lines += c_array('_stp_syscall_names_64', table(asm + 'unistd_64.h'))
     lines += c_array('_stp_syscall_names_32', table(asm + 'unistd_32.h'))
     lines += [
+        '',
+        '/* The current task\'s table (64-bit or ia32), its length in *N. */',
+        'static const char *const *_stp_syscall_names(size_t *n)',
+        '{',
+        '#ifdef CONFIG_IA32_EMULATION',
+        '\tif (in_ia32_syscall()) {',
+        '\t\t*n = ARRAY_SIZE(_stp_syscall_names_32);',
+        '\t\treturn _stp_syscall_names_32;',
+        '\t}',
+        '#endif',
+        '\t*n = ARRAY_SIZE(_stp_syscall_names_64);',
+        '\treturn _stp_syscall_names_64;',
+        '}',
         '%}',
         '',
         '// syscall_name(num): the name of system call NUM of the current task\'s',
         '// kind (64-bit or ia32), or "" for a number without one.',
         'function syscall_name:string (num:long)',
         '%{ /* pure */ /* unprivileged */',
-        '\tconst char *const *names = _stp_syscall_names_64;',
-        '\tsize_t n = ARRAY_SIZE(_stp_syscall_names_64);',
+        '\tsize_t n;',
+        '\tconst char *const *names = _stp_syscall_names(&n);',
         '',
-        '#ifdef CONFIG_IA32_EMULATION',
-        '\tif (in_ia32_syscall()) {',
-        '\t\tnames = _stp_syscall_names_32;',
-        '\t\tn = ARRAY_SIZE(_stp_syscall_names_32);',
-        '\t}',
-        '#endif',
         '\tif (STAP_ARG_num >= 0 && STAP_ARG_num < (int64_t)n && names[STAP_ARG_num])',
         '\t\tstrscpy(STAP_RETVALUE, names[STAP_ARG_num], MAXSTRINGLEN);',
         '\telse',
         '\t\tSTAP_RETVALUE[0] = \'\\0\';',
+        '%}',
+        '',
+        '// syscall_num(name): the number of system call NAME for the current',
+        '// task\'s kind, or -1 if it has none.',
+        'function syscall_num:long (name:string)',
+        '%{ /* pure */ /* unprivileged */',
+        '\tsize_t n, i;',
+        '\tconst char *const *names = _stp_syscall_names(&n);',
+        '',
+        '\tSTAP_RETVALUE = -1;',
+        '\tfor (i = 0; i < n && STAP_RETVALUE < 0; i++)',
+        '\t\tif (names[i] && !strcmp(names[i], STAP_ARG_name))',
+        '\t\t\tSTAP_RETVALUE = i;',
         '%}',
     ]
     print('\n'.join(lines))

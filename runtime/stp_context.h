@@ -21,6 +21,9 @@ struct stp_lock_spec {
 /* One derived probe; generated as the stp_probes[] table. */
 struct stp_probe {
 	const char *pp;			/* pp() */
+	const char *pn;			/* pn(): the point as the script
+					   names it (wildcards expanded) */
+	const char *type;		/* probe_type() */
 	void (*handler)(struct context *c);
 	int index;
 	const struct stp_lock_spec *locks;	/* in global order */

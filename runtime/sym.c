@@ -305,33 +305,30 @@ static __maybe_unused void _stp_print_backtrace(struct context *c)
 		_stp_print_frame(c, " ", bt.pc[i], i >= bt.nexact);
 }
 
-/* One line of print_stack/sprint_stack: " 0xADDR : symdata". */
-static __maybe_unused void _stp_stack_line(char *line, size_t n, unsigned long pc)
+/* The next word of a stack string (addresses separated by spaces, as
+ * backtrace() and callers() give them) at *S: its start, its length in *LEN
+ * (0 at the end), and *S moved past it. */
+static __maybe_unused const char *_stp_stack_word(const char **s, size_t *len)
 {
-	char sym[MAXSTRINGLEN];
+	const char *w = *s + strspn(*s, " ");
 
-	_stp_symdata(sym, sizeof sym, pc, 0);
-	snprintf(line, n, " 0x%lx : %s\n", pc, sym);
+	*len = strcspn(w, " ");
+	*s = w + *len;
+	return w;
 }
 
-/* Addresses in hex separated by spaces (backtrace()'s form) to frames. */
-static __maybe_unused int _stp_parse_stack(const char *s, unsigned long *pc, int max)
+/* One line of print_syms/sprint_syms: " WORD : symdata(WORD in hex)"; the
+ * word is shown as written ("zz : 0x0"). */
+static __maybe_unused void _stp_syms_line(char *line, size_t n, const char *w,
+					  size_t len)
 {
-	int n = 0;
-	char *end;
+	char word[MAXSTRINGLEN], sym[MAXSTRINGLEN];
 
-	while (*s && n < max) {
-		while (*s == ' ')
-			s++;
-		if (!*s)
-			break;
-		pc[n] = simple_strtoul(s, &end, 16);
-		if (end == s)
-			break;
-		n++;
-		s = end;
-	}
-	return n;
+	len = min(len, sizeof word - 1);
+	memcpy(word, w, len);
+	word[len] = '\0';
+	_stp_symdata(sym, sizeof sym, simple_strtol(word, NULL, 16), 0);
+	snprintf(line, n, " %s : %s\n", word, sym);
 }
 
 #endif

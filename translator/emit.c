@@ -263,6 +263,18 @@ static int lock_exclusive(const struct derived_probe *dp, const struct sym *sym)
 	return vec_has(&dp->globals_written, sym);
 }
 
+/* pn(): the point as the script names it, as -l lists it: the first alias
+ * it went through (with the user's suffix) or the point itself, wildcards
+ * expanded, with the user's ? or !. */
+static const char *probe_name(struct emit *e, const struct derived_probe *dp)
+{
+	const char *pn = dp->list_pp ? dp->list_pp : dp->pp;
+
+	if (!dp->list_mark)
+		return pn;
+	return arena_printf(e->s->arena, "%s%c", pn, dp->mark_sufficient ? '!' : '?');
+}
+
 /* The probe table: each probe's handler, pp, and locks (in global order,
  * so two probes never take two locks in opposite orders).  A probe that
  * touches no global takes no lock. */
@@ -285,8 +297,12 @@ static void emit_probe_table(struct emit *e)
 	}
 	emit_line(e, "static struct stp_probe stp_probes[] = {");
 	VEC_EACH(e->prog->probes, i, dp) {
+		const char *pn = probe_name(e, dp);
+
 		emit_line(e, "\t{ .pp = %s, .handler = probe_%d, .index = %d,",
 			  emit_cstr(e, dp->pp, strlen(dp->pp)), i, i);
+		emit_line(e, "\t  .pn = %s, .type = \"%s\",", emit_cstr(e, pn, strlen(pn)),
+			  dp->family->probe_type ? dp->family->probe_type(dp) : "");
 		if (e->s->timing)
 			emit_timing_fields(e, dp);
 		if (dp->globals_used.n)

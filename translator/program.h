@@ -109,6 +109,9 @@ struct probe_family {
 				    const struct derived_probe *dp);
 	/* Context functions that make sense in this family's probes. */
 	const char *kind;	/* "begin", "timer", … for listing */
+	/* probe_type(): stap's name for DP's kind of low-level probe
+	 * ("kprobe", "hrtimer", …). */
+	const char *(*probe_type)(const struct derived_probe *dp);
 
 	/* ---- optional: wildcards and target variables (tracepoints) ---- */
 	/* The concrete points a wildcard POINT stands for (struct

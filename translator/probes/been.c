@@ -106,12 +106,18 @@ static const char *const been_patterns[] = {
 
 static const char *const never_patterns[] = { "never", NULL };
 
+static const char *type_been(const struct derived_probe *dp)
+{
+	(void)dp;
+	return "begin_end";
+}
+
 const struct probe_family family_been = {
 	.name = "been", .resolve = resolve_been, .emit = emit_been,
-	.kind = "begin/end", .patterns = been_patterns,
+	.kind = "begin/end", .patterns = been_patterns, .probe_type = type_been,
 };
 
 const struct probe_family family_never = {
 	.name = "never", .resolve = resolve_never, .emit = emit_never,
-	.kind = "never", .patterns = never_patterns,
+	.kind = "never", .patterns = never_patterns, .probe_type = type_been,
 };

@@ -429,7 +429,13 @@ static const char *const kprobe_shapes[] = {
 	"kprobe.statement(number).absolute", NULL,
 };
 
+static const char *type_kprobe(const struct derived_probe *dp)
+{
+	return ((const struct kprobe_data *)dp->data)->is_return ? "kretprobe" : "kprobe";
+}
+
 const struct probe_family family_kprobe = {
+	.probe_type = type_kprobe,
 	.entry_probe = entry_kprobe,
 	.shapes = kprobe_shapes,
 	.name = "kprobe", .resolve = resolve_kprobe, .emit = emit_kprobe,

@@ -151,7 +151,13 @@ static void emit_perf(struct emit *e, struct vec *probes)
 	emit_line(e, "{ _stp_perf_stop(stp_perfs, %d); }\n", probes->n);
 }
 
+static const char *type_perf(const struct derived_probe *dp)
+{
+	(void)dp;
+	return "perf_event";
+}
+
 const struct probe_family family_perf = {
 	.name = "perf", .resolve = resolve_perf, .emit = emit_perf,
-	.kind = "perf",
+	.kind = "perf", .probe_type = type_perf,
 };

@@ -295,7 +295,14 @@ static const char *const procfs_shapes[] = {
 	"procfs(string).umask(number).read.maxsize(number)", NULL,
 };
 
+static const char *type_procfs(const struct derived_probe *dp)
+{
+	(void)dp;
+	return "procfs";
+}
+
 const struct probe_family family_procfs = {
+	.probe_type = type_procfs,
 	.name = "procfs", .resolve = resolve_procfs, .emit = emit_procfs,
 	.shapes = procfs_shapes,
 	.emit_decls = emit_decls_procfs, .target_var = target_procfs,

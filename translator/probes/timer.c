@@ -178,7 +178,15 @@ static const char *const timer_patterns[] = {
  * matches it */
 static const char *const timer_shapes[] = { "timer.profile", NULL };
 
+/* stap runs timer.jiffies on the kernel's timer wheel, the others on
+ * hrtimers (here all are hrtimers; probe_type() names stap's). */
+static const char *type_timer(const struct derived_probe *dp)
+{
+	return ((const struct timer_data *)dp->data)->period_ns < 0 ? "timer" : "hrtimer";
+}
+
 const struct probe_family family_timer = {
+	.probe_type = type_timer,
 	.name = "timer", .resolve = resolve_timer, .emit = emit_timer,
 	.kind = "timer", .patterns = timer_patterns, .shapes = timer_shapes,
 };

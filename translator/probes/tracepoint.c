@@ -300,7 +300,14 @@ static void emit_trace(struct emit *e, struct vec *probes)
 
 static const char *const trace_shapes[] = { "kernel.trace(string)", NULL };
 
+static const char *type_trace(const struct derived_probe *dp)
+{
+	(void)dp;
+	return "kernel_tracepoint";
+}
+
 const struct probe_family family_tracepoint = {
+	.probe_type = type_trace,
 	.shapes = trace_shapes,
 	.name = "tracepoint", .resolve = resolve_trace, .emit = emit_trace,
 	.kind = "kernel.trace", .expand = expand_trace,

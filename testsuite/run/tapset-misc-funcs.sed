@@ -1,0 +1,1 @@
+s/^\( workload\)([0-9]*) stapio([0-9]*)$/\1(N) stapio(N)/
