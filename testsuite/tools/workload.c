@@ -103,6 +103,14 @@
  *                   unshare(CLONE_NEWNET), with its loopback device brought
  *                   up, SIOCSIFFLAGS; then back to the first namespace, so
  *                   the guest's own lo stays as it was)
+ *   udplo N SIZE    in the first network namespace, with its lo brought
+ *                   up for it and then down again (if it was down): N
+ *                   sendto()s of SIZE bytes from 127.0.0.1:4248 to itself
+ *                   and N from [::1]:4249 to itself (IPV6_AUTOFLOWLABEL
+ *                   off), each followed by its recv() (which gives up
+ *                   after 1 s: a script may drop it); unconnected and
+ *                   IPv4 with IP_PMTUDISC_DO, so the packets' bytes do
+ *                   not vary (IP id 0)
  *   netdev          in a network namespace of its own (as udp): lo's MTU
  *                   set to 1500 (SIOCSIFMTU), its hardware address set
  *                   (SIOCSIFHWADDR: refused), a packet socket's
@@ -394,16 +402,23 @@ static void sock(void)
 	unlink("/tmp/workload.sock");
 }
 
-static void lo_up(void)
+/* Bring lo up (UP 1) or down; 1 if this changed it. */
+static int lo_set(int up)
 {
 	struct ifreq ifr = { .ifr_name = "lo" };
-	int fd = socket(AF_INET, SOCK_DGRAM, 0);
+	int fd = socket(AF_INET, SOCK_DGRAM, 0), changed = 0;
 
-	if (ioctl(fd, SIOCGIFFLAGS, &ifr) == 0 && !(ifr.ifr_flags & IFF_UP)) {
-		ifr.ifr_flags |= IFF_UP;
-		(void)!ioctl(fd, SIOCSIFFLAGS, &ifr);
+	if (ioctl(fd, SIOCGIFFLAGS, &ifr) == 0 && !(ifr.ifr_flags & IFF_UP) != !up) {
+		ifr.ifr_flags ^= IFF_UP;
+		changed = ioctl(fd, SIOCSIFFLAGS, &ifr) == 0;
 	}
 	close(fd);
+	return changed;
+}
+
+static void lo_up(void)
+{
+	lo_set(1);
 }
 
 /* Enter a new network namespace with its lo up; the old one's fd. */
@@ -464,6 +479,41 @@ static void udp(long n, long size)
 	unconnect(fd);
 	close(fd);
 	netns_leave(ns);
+}
+
+/* N datagrams of SIZE bytes from a socket of FAMILY bound to SA to
+ * itself, unconnected. */
+static void udp_self(int family, struct sockaddr *sa, socklen_t len,
+		     long n, long size)
+{
+	int fd = socket(family, SOCK_DGRAM, 0), zero = 0, pmtu = IP_PMTUDISC_DO;
+	struct timeval tv = { 1, 0 };
+
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+	if (family == AF_INET)	/* DF, no fragmenting: IP id 0 */
+		setsockopt(fd, IPPROTO_IP, IP_MTU_DISCOVER, &pmtu, sizeof pmtu);
+	if (family == AF_INET6)
+		setsockopt(fd, IPPROTO_IPV6, IPV6_AUTOFLOWLABEL, &zero, sizeof zero);
+	(void)!bind(fd, sa, len);
+	for (long k = 0; k < n; k++) {
+		(void)!sendto(fd, buf, size, 0, sa, len);
+		(void)!recv(fd, buf, size, 0);
+	}
+	close(fd);
+}
+
+static void udplo(long n, long size)
+{
+	struct sockaddr_in in = loopback(4248);
+	struct sockaddr_in6 in6 = { .sin6_family = AF_INET6,
+				    .sin6_port = htons(4249),
+				    .sin6_addr = IN6ADDR_LOOPBACK_INIT };
+	int raised = lo_set(1);
+
+	udp_self(AF_INET, (struct sockaddr *)&in, sizeof in, n, size);
+	udp_self(AF_INET6, (struct sockaddr *)&in6, sizeof in6, n, size);
+	if (raised)
+		lo_set(0);
 }
 
 static void tcp(long n, long size)
@@ -885,6 +935,9 @@ int main(int argc, char **argv)
 			sock();
 		} else if (!strcmp(s, "udp") || !strcmp(s, "tcp")) {
 			(*s == 'u' ? udp : tcp)(a, b < (long)sizeof buf ? b : 0);
+			i += 2;
+		} else if (!strcmp(s, "udplo")) {
+			udplo(a, b < (long)sizeof buf ? b : 0);
 			i += 2;
 		} else if (!strcmp(s, "netdev")) {
 			netdev();
