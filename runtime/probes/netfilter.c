@@ -49,6 +49,20 @@ static unsigned int _stp_nf_hook(void *priv, struct sk_buff *skb,
 	return v;
 }
 
+/* The packet of the netfilter probe running in C, or NULL when C runs
+ * another probe: tapset C that must hand the kernel a real sk_buff
+ * (netfilter.stp's __nf_ip6_proto) checks its argument against it. */
+#define STP_NETFILTER_SKB 1
+static __maybe_unused struct sk_buff *_stp_nf_skb(struct context *c)
+{
+	int i;
+
+	for (i = 0; i < _stp_nf_n; i++)
+		if (c->probe == _stp_nf_table[i].probe && c->args)
+			return (struct sk_buff *)(uintptr_t)c->args[4];
+	return NULL;
+}
+
 /* $verdict = V (guru mode). */
 static __maybe_unused void _stp_nf_set_verdict(struct context *c, int64_t v)
 {
