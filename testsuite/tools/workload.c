@@ -103,14 +103,14 @@
  *                   unshare(CLONE_NEWNET), with its loopback device brought
  *                   up, SIOCSIFFLAGS; then back to the first namespace, so
  *                   the guest's own lo stays as it was)
- *   udplo N SIZE    in the first network namespace, with its lo brought
- *                   up for it and then down again (if it was down): N
- *                   sendto()s of SIZE bytes from 127.0.0.1:4248 to itself
- *                   and N from [::1]:4249 to itself (IPV6_AUTOFLOWLABEL
- *                   off), each followed by its recv() (which gives up
- *                   after 1 s: a script may drop it); unconnected and
- *                   IPv4 with IP_PMTUDISC_DO, so the packets' bytes do
- *                   not vary (IP id 0)
+ *   tunin N SIZE    a tun device wl0 in the first network namespace, up
+ *                   with no address (IPv6 addr_gen_mode none: it sends
+ *                   nothing), written N IPv4 UDP datagrams 10.9.8.7:1111
+ *                   -> 10.9.8.1:2222 and N IPv6 ones [fd00::7]:3333 ->
+ *                   [fd00::1]:4444 of SIZE bytes 'a', 'b', …; the kernel
+ *                   receives them (netfilter's PRE_ROUTING) and drops them
+ *                   (no route); closing the device deletes it, so the
+ *                   namespace is as before (needs the tun module)
  *   netdev          in a network namespace of its own (as udp): lo's MTU
  *                   set to 1500 (SIOCSIFMTU), its hardware address set
  *                   (SIOCSIFHWADDR: refused), a packet socket's
@@ -169,6 +169,7 @@
 #include <netinet/tcp.h>
 #include <net/if.h>
 #include <linux/if_packet.h>
+#include <linux/if_tun.h>
 #include <sys/ioctl.h>
 #include <arpa/inet.h>
 #include <sys/syscall.h>
@@ -402,23 +403,17 @@ static void sock(void)
 	unlink("/tmp/workload.sock");
 }
 
-/* Bring lo up (UP 1) or down; 1 if this changed it. */
-static int lo_set(int up)
+static void if_up(const char *name)
 {
-	struct ifreq ifr = { .ifr_name = "lo" };
-	int fd = socket(AF_INET, SOCK_DGRAM, 0), changed = 0;
+	struct ifreq ifr = { 0 };
+	int fd = socket(AF_INET, SOCK_DGRAM, 0);
 
-	if (ioctl(fd, SIOCGIFFLAGS, &ifr) == 0 && !(ifr.ifr_flags & IFF_UP) != !up) {
-		ifr.ifr_flags ^= IFF_UP;
-		changed = ioctl(fd, SIOCSIFFLAGS, &ifr) == 0;
+	snprintf(ifr.ifr_name, sizeof ifr.ifr_name, "%s", name);
+	if (ioctl(fd, SIOCGIFFLAGS, &ifr) == 0 && !(ifr.ifr_flags & IFF_UP)) {
+		ifr.ifr_flags |= IFF_UP;
+		(void)!ioctl(fd, SIOCSIFFLAGS, &ifr);
 	}
 	close(fd);
-	return changed;
-}
-
-static void lo_up(void)
-{
-	lo_set(1);
 }
 
 /* Enter a new network namespace with its lo up; the old one's fd. */
@@ -427,7 +422,7 @@ static int netns_enter(void)
 	int old = open("/proc/self/ns/net", O_RDONLY);
 
 	(void)!unshare(CLONE_NEWNET);
-	lo_up();
+	if_up("lo");
 	return old;
 }
 
@@ -481,39 +476,62 @@ static void udp(long n, long size)
 	netns_leave(ns);
 }
 
-/* N datagrams of SIZE bytes from a socket of FAMILY bound to SA to
- * itself, unconnected. */
-static void udp_self(int family, struct sockaddr *sa, socklen_t len,
-		     long n, long size)
+/* The IPv4 header checksum of the LEN bytes at P. */
+static uint16_t ip_csum(const unsigned char *p, int len)
 {
-	int fd = socket(family, SOCK_DGRAM, 0), zero = 0, pmtu = IP_PMTUDISC_DO;
-	struct timeval tv = { 1, 0 };
+	uint32_t sum = 0;
 
-	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-	if (family == AF_INET)	/* DF, no fragmenting: IP id 0 */
-		setsockopt(fd, IPPROTO_IP, IP_MTU_DISCOVER, &pmtu, sizeof pmtu);
-	if (family == AF_INET6)
-		setsockopt(fd, IPPROTO_IPV6, IPV6_AUTOFLOWLABEL, &zero, sizeof zero);
-	(void)!bind(fd, sa, len);
-	for (long k = 0; k < n; k++) {
-		(void)!sendto(fd, buf, size, 0, sa, len);
-		(void)!recv(fd, buf, size, 0);
-	}
-	close(fd);
+	for (int i = 0; i < len; i += 2)
+		sum += (uint32_t)p[i] << 8 | p[i + 1];
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	return (uint16_t)~sum;
 }
 
-static void udplo(long n, long size)
+/* A UDP datagram of SIZE payload bytes at P: the header, then 'a', 'b'… */
+static int udp_datagram(unsigned char *p, int sport, int dport, long size)
 {
-	struct sockaddr_in in = loopback(4248);
-	struct sockaddr_in6 in6 = { .sin6_family = AF_INET6,
-				    .sin6_port = htons(4249),
-				    .sin6_addr = IN6ADDR_LOOPBACK_INIT };
-	int raised = lo_set(1);
+	p[0] = sport >> 8, p[1] = sport & 255;
+	p[2] = dport >> 8, p[3] = dport & 255;
+	p[4] = (8 + size) >> 8, p[5] = (8 + size) & 255;
+	p[6] = p[7] = 0;
+	for (long i = 0; i < size; i++)
+		p[8 + i] = 'a' + i % 26;
+	return 8 + (int)size;
+}
 
-	udp_self(AF_INET, (struct sockaddr *)&in, sizeof in, n, size);
-	udp_self(AF_INET6, (struct sockaddr *)&in6, sizeof in6, n, size);
-	if (raised)
-		lo_set(0);
+static void tunin(long n, long size)
+{
+	static const unsigned char v4[] = { 10, 9, 8, 7, 10, 9, 8, 1 };
+	unsigned char pkt[40 + 8 + 4096] = { 0 };
+	struct ifreq ifr = { .ifr_name = "wl0", .ifr_flags = IFF_TUN | IFF_NO_PI };
+	int fd = open("/dev/net/tun", O_RDWR), sys, len;
+
+	if (fd < 0 || ioctl(fd, TUNSETIFF, &ifr) < 0) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	sys = open("/proc/sys/net/ipv6/conf/wl0/addr_gen_mode", O_WRONLY);
+	(void)!write(sys, "1\n", 2);
+	close(sys);
+	if_up("wl0");
+	len = 20 + udp_datagram(pkt + 20, 1111, 2222, size);
+	pkt[0] = 0x45, pkt[2] = len >> 8, pkt[3] = len & 255;
+	pkt[6] = 0x40, pkt[8] = 64, pkt[9] = IPPROTO_UDP;
+	memcpy(pkt + 12, v4, sizeof v4);
+	len = ip_csum(pkt, 20);
+	pkt[10] = len >> 8, pkt[11] = len & 255;
+	for (long k = 0; k < n; k++)
+		(void)!write(fd, pkt, 28 + size);
+	memset(pkt, 0, sizeof pkt);
+	len = udp_datagram(pkt + 40, 3333, 4444, size);
+	pkt[0] = 0x60, pkt[4] = len >> 8, pkt[5] = len & 255;
+	pkt[6] = IPPROTO_UDP, pkt[7] = 64;
+	pkt[8] = pkt[24] = 0xfd, pkt[23] = 7, pkt[39] = 1;
+	for (long k = 0; k < n; k++)
+		(void)!write(fd, pkt, 48 + size);
+	close(fd);
 }
 
 static void tcp(long n, long size)
@@ -936,8 +954,8 @@ int main(int argc, char **argv)
 		} else if (!strcmp(s, "udp") || !strcmp(s, "tcp")) {
 			(*s == 'u' ? udp : tcp)(a, b < (long)sizeof buf ? b : 0);
 			i += 2;
-		} else if (!strcmp(s, "udplo")) {
-			udplo(a, b < (long)sizeof buf ? b : 0);
+		} else if (!strcmp(s, "tunin")) {
+			tunin(a, b < 4096 ? b : 0);
 			i += 2;
 		} else if (!strcmp(s, "netdev")) {
 			netdev();
