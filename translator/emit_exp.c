@@ -161,6 +161,12 @@ static const char *assign_target(struct emit *e, struct exp *x,
 		fn = tv->assign_fn;
 	else if (!strcmp(op, ".="))
 		fn = tv->append_fn;
+	if (fn && x->type == TY_LONG && fn == tv->assign_fn) {	/* $verdict */
+		t = A(e, "l->t%d", e->ntemps);
+		sb_printf(&e->temps, "\tint64_t t%d;\n", e->ntemps++);
+		return A(e, "({ %s = %s; %s(c, %s); %s; })", t,
+			 ex(e, x->u.bin.right), fn, t, t);
+	}
 	if (!fn || x->type != TY_STRING) {
 		emit_unsupported(e, x->loc, "this assignment to a target variable");
 		return "0";

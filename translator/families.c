@@ -10,7 +10,7 @@
 
 extern const struct probe_family family_been, family_never, family_timer;
 extern const struct probe_family family_kprobe, family_procfs, family_perf;
-extern const struct probe_family family_tracepoint;
+extern const struct probe_family family_tracepoint, family_netfilter;
 
 static const struct {
 	const char *name;
@@ -25,6 +25,7 @@ static const struct {
 	{ "procfs", &family_procfs },
 	{ "perf", &family_perf },
 	{ "kernel", &family_tracepoint },
+	{ "netfilter", &family_netfilter },
 };
 
 const struct probe_family *family_lookup(const char *name)

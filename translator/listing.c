@@ -64,16 +64,35 @@ static void print_global(FILE *f, const struct sym *sym, int verbose)
 	fputc('\n', f);
 }
 
-static void print_locals(FILE *f, const struct vec *locals)
+/* FAMILY_LOCALS: " name:type" each, the family's own (or NULL). */
+static void print_locals(FILE *f, const struct vec *locals,
+			 const char *family_locals)
 {
 	const struct sym *sym;
+	const char *p, *end;
 	int i;
 
-	if (!locals->n)
+	if (!locals->n && !(family_locals && *family_locals))
 		return;
 	fputs("  # locals\n", f);
+	for (p = family_locals; p && *p; p = end) {
+		end = strchr(p + 1, ' ');
+		end = end ? end : p + strlen(p);
+		fprintf(f, "  %.*s\n", (int)(end - p - 1), p + 1);
+	}
 	VEC_EACH(*locals, i, sym)
 		print_sym(f, "  ", sym);
+}
+
+static void print_probe_locals(FILE *f, struct session *s,
+			       const struct derived_probe *dp)
+{
+	struct strbuf sb = {0};
+
+	if (dp->family && dp->family->listing_locals)
+		dp->family->listing_locals(s, (struct derived_probe *)dp, &sb);
+	print_locals(f, &dp->locals, sb.s);
+	sb_free(&sb);
 }
 
 /* By name in byte order, private ones after the others (stap sorts by
@@ -111,7 +130,7 @@ static void print_functions(FILE *f, struct session *s, struct program *p,
 			fprintf(f, "%s%s:%s", j ? ", " : "", sym->name,
 				type_name(sym->type));
 		fputs(")\n", f);
-		print_locals(f, &fn->info->locals);
+		print_locals(f, &fn->info->locals, NULL);
 		if (bodies)
 			listing_func_body(f, fn);
 	}
@@ -269,7 +288,7 @@ void elab_print_program(struct elab *el)
 		fputs(" /* <- ", f);
 		print_user_pp(f, dp);
 		fputs(" */\n", f);
-		print_locals(f, &dp->locals);
+		print_probe_locals(f, s, dp);
 		if (bodies)
 			listing_probe_body(f, dp);
 	}

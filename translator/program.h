@@ -157,6 +157,10 @@ struct probe_family {
 	 * takes it as @entry($NAME). */
 	int (*entry_target)(struct session *s, const struct derived_probe *ret,
 			    const char *name);
+	/* Optional, -p2: append " name:type" for each local stap makes of
+	 * DP's target variables (listed before the body's locals). */
+	void (*listing_locals)(struct session *s, struct derived_probe *dp,
+			       struct strbuf *out);
 };
 
 /* A function as called: the user's declaration with its symbols. */

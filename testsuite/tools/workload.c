@@ -103,6 +103,14 @@
  *                   unshare(CLONE_NEWNET), with its loopback device brought
  *                   up, SIOCSIFFLAGS; then back to the first namespace, so
  *                   the guest's own lo stays as it was)
+ *   tunin N SIZE    a tun device wl0 in the first network namespace, up
+ *                   with no address (IPv6 addr_gen_mode none: it sends
+ *                   nothing), written N IPv4 UDP datagrams 10.9.8.7:1111
+ *                   -> 10.9.8.1:2222 and N IPv6 ones [fd00::7]:3333 ->
+ *                   [fd00::1]:4444 of SIZE bytes 'a', 'b', …; the kernel
+ *                   receives them (netfilter's PRE_ROUTING) and drops them
+ *                   (no route); closing the device deletes it, so the
+ *                   namespace is as before (needs the tun module)
  *   netdev          in a network namespace of its own (as udp): lo's MTU
  *                   set to 1500 (SIOCSIFMTU), its hardware address set
  *                   (SIOCSIFHWADDR: refused), a packet socket's
@@ -161,6 +169,7 @@
 #include <netinet/tcp.h>
 #include <net/if.h>
 #include <linux/if_packet.h>
+#include <linux/if_tun.h>
 #include <sys/ioctl.h>
 #include <arpa/inet.h>
 #include <sys/syscall.h>
@@ -394,11 +403,12 @@ static void sock(void)
 	unlink("/tmp/workload.sock");
 }
 
-static void lo_up(void)
+static void if_up(const char *name)
 {
-	struct ifreq ifr = { .ifr_name = "lo" };
+	struct ifreq ifr = { 0 };
 	int fd = socket(AF_INET, SOCK_DGRAM, 0);
 
+	snprintf(ifr.ifr_name, sizeof ifr.ifr_name, "%s", name);
 	if (ioctl(fd, SIOCGIFFLAGS, &ifr) == 0 && !(ifr.ifr_flags & IFF_UP)) {
 		ifr.ifr_flags |= IFF_UP;
 		(void)!ioctl(fd, SIOCSIFFLAGS, &ifr);
@@ -412,7 +422,7 @@ static int netns_enter(void)
 	int old = open("/proc/self/ns/net", O_RDONLY);
 
 	(void)!unshare(CLONE_NEWNET);
-	lo_up();
+	if_up("lo");
 	return old;
 }
 
@@ -464,6 +474,64 @@ static void udp(long n, long size)
 	unconnect(fd);
 	close(fd);
 	netns_leave(ns);
+}
+
+/* The IPv4 header checksum of the LEN bytes at P. */
+static uint16_t ip_csum(const unsigned char *p, int len)
+{
+	uint32_t sum = 0;
+
+	for (int i = 0; i < len; i += 2)
+		sum += (uint32_t)p[i] << 8 | p[i + 1];
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	return (uint16_t)~sum;
+}
+
+/* A UDP datagram of SIZE payload bytes at P: the header, then 'a', 'b'… */
+static int udp_datagram(unsigned char *p, int sport, int dport, long size)
+{
+	p[0] = sport >> 8, p[1] = sport & 255;
+	p[2] = dport >> 8, p[3] = dport & 255;
+	p[4] = (8 + size) >> 8, p[5] = (8 + size) & 255;
+	p[6] = p[7] = 0;
+	for (long i = 0; i < size; i++)
+		p[8 + i] = 'a' + i % 26;
+	return 8 + (int)size;
+}
+
+static void tunin(long n, long size)
+{
+	static const unsigned char v4[] = { 10, 9, 8, 7, 10, 9, 8, 1 };
+	unsigned char pkt[40 + 8 + 4096] = { 0 };
+	struct ifreq ifr = { .ifr_name = "wl0", .ifr_flags = IFF_TUN | IFF_NO_PI };
+	int fd = open("/dev/net/tun", O_RDWR), sys, len;
+
+	if (fd < 0 || ioctl(fd, TUNSETIFF, &ifr) < 0) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	sys = open("/proc/sys/net/ipv6/conf/wl0/addr_gen_mode", O_WRONLY);
+	(void)!write(sys, "1\n", 2);
+	close(sys);
+	if_up("wl0");
+	len = 20 + udp_datagram(pkt + 20, 1111, 2222, size);
+	pkt[0] = 0x45, pkt[2] = len >> 8, pkt[3] = len & 255;
+	pkt[6] = 0x40, pkt[8] = 64, pkt[9] = IPPROTO_UDP;
+	memcpy(pkt + 12, v4, sizeof v4);
+	len = ip_csum(pkt, 20);
+	pkt[10] = len >> 8, pkt[11] = len & 255;
+	for (long k = 0; k < n; k++)
+		(void)!write(fd, pkt, 28 + size);
+	memset(pkt, 0, sizeof pkt);
+	len = udp_datagram(pkt + 40, 3333, 4444, size);
+	pkt[0] = 0x60, pkt[4] = len >> 8, pkt[5] = len & 255;
+	pkt[6] = IPPROTO_UDP, pkt[7] = 64;
+	pkt[8] = pkt[24] = 0xfd, pkt[23] = 7, pkt[39] = 1;
+	for (long k = 0; k < n; k++)
+		(void)!write(fd, pkt, 48 + size);
+	close(fd);
 }
 
 static void tcp(long n, long size)
@@ -885,6 +953,9 @@ int main(int argc, char **argv)
 			sock();
 		} else if (!strcmp(s, "udp") || !strcmp(s, "tcp")) {
 			(*s == 'u' ? udp : tcp)(a, b < (long)sizeof buf ? b : 0);
+			i += 2;
+		} else if (!strcmp(s, "tunin")) {
+			tunin(a, b < 4096 ? b : 0);
 			i += 2;
 		} else if (!strcmp(s, "netdev")) {
 			netdev();
