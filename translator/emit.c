@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "build.h"
+#include "dump.h"
 #include "emit_int.h"
 #include "ksyms.h"
 
@@ -275,6 +276,31 @@ static const char *probe_name(struct emit *e, const struct derived_probe *dp)
 	return arena_printf(e->s->arena, "%s%c", pn, dp->mark_sufficient ? '!' : '?');
 }
 
+/* pp(): the point as resolved, with its own ? or ! and if (…), as stap
+ * (the marks of an alias's point, not the user's name of the alias). */
+static const char *runtime_pp(struct emit *e, const struct derived_probe *dp)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (!dp->mark_optional && !dp->mark_sufficient && !dp->point_cond)
+		return dp->pp;
+	f = open_memstream(&buf, &len);
+	if (!f)
+		return dp->pp;
+	fputs(dp->pp, f);
+	if (dp->mark_sufficient || dp->mark_optional)
+		fputc(dp->mark_sufficient ? '!' : '?', f);
+	if (dp->point_cond) {
+		fputs(" if (", f);
+		dump_exp(f, dp->point_cond);
+		fputc(')', f);
+	}
+	fclose(f);
+	return arena_strdup(e->s->arena, buf);
+}
+
 /* The probe table: each probe's handler, pp, and locks (in global order,
  * so two probes never take two locks in opposite orders).  A probe that
  * touches no global takes no lock. */
@@ -297,10 +323,10 @@ static void emit_probe_table(struct emit *e)
 	}
 	emit_line(e, "static struct stp_probe stp_probes[] = {");
 	VEC_EACH(e->prog->probes, i, dp) {
-		const char *pn = probe_name(e, dp);
+		const char *pn = probe_name(e, dp), *pp = runtime_pp(e, dp);
 
 		emit_line(e, "\t{ .pp = %s, .handler = probe_%d, .index = %d,",
-			  emit_cstr(e, dp->pp, strlen(dp->pp)), i, i);
+			  emit_cstr(e, pp, strlen(pp)), i, i);
 		emit_line(e, "\t  .pn = %s, .type = \"%s\",", emit_cstr(e, pn, strlen(pn)),
 			  dp->family->probe_type ? dp->family->probe_type(dp) : "");
 		if (e->s->timing)

@@ -67,6 +67,7 @@ struct derived_probe {
 	unsigned list_mark : 1;		/* -l: print the user's `?` after it */
 	unsigned mark_optional : 1, mark_sufficient : 1; /* -p2: its last
 					   point's ? and ! */
+	const struct exp *point_cond;	/* pp(): that point's own if (…) */
 	struct vec comps;		/* struct pp_comp *: resolved components */
 	struct stmt *body;		/* ST_BLOCK */
 	struct exp *cond;		/* arming condition (ANDed), or NULL */

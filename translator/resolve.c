@@ -419,6 +419,7 @@ static int derive_one(struct derive *d, const struct probe_family *fam,
 		dp->list_mark = d->user_point->optional;
 	dp->mark_optional = point->optional;
 	dp->mark_sufficient = point->sufficient;
+	dp->point_cond = point->cond;
 	dp->body = stmt_clone(a, body);
 	dp->cond = exp_clone(a, cond);
 	dp->index = el->prog->probes.n;
