@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #include "kernel.h"
-#include "tpcat.h"
 #include "kconfig.h"
 #include "session.h"
 
@@ -130,19 +129,6 @@ static const struct kernel_info *resolve(struct session *s)
 	if (!k->config && !k->testbed)
 		k->config = path_if(s, arena_printf(a, "/boot/config-%s", k->release));
 	return k;
-}
-
-const struct tpcat *kernel_catalog(struct session *s, char *err,
-				   size_t errlen)
-{
-	const struct kernel_info *k = kernel_target(s);
-
-	if (!k) {
-		snprintf(err, errlen, "no target kernel");
-		return NULL;
-	}
-	return tpcat_load(k->build_dir, k->vmlinux, k->modules_dir, err,
-			  errlen);
 }
 
 const struct kernel_info *kernel_target(struct session *s)
