@@ -304,6 +304,11 @@ static int elaborate(struct session *s)
 		return 1;
 	if (s->list_probes_vars) {	/* aliases' locals, with types */
 		bind_all(&el);
+		/* target variables typed by their families ($value is a
+		 * string); one that does not resolve stays untyped, quietly */
+		s->diags.quiet++;
+		elab_resolve_targets(&el);
+		s->diags.quiet--;
 		elab_infer_types_quietly(&el);
 	}
 	if (s->list_probes || s->list_probes_vars) {
