@@ -276,20 +276,25 @@ static const char *probe_name(struct emit *e, const struct derived_probe *dp)
 	return arena_printf(e->s->arena, "%s%c", pn, dp->mark_sufficient ? '!' : '?');
 }
 
-/* pp(): the point as resolved, with its own ? or ! and if (…), as stap
- * (the marks of an alias's point, not the user's name of the alias). */
+/* pp(): the point as resolved (or as its family names it), with its own
+ * ? or ! and if (…), as stap (the marks of an alias's point, not the
+ * user's name of the alias). */
 static const char *runtime_pp(struct emit *e, const struct derived_probe *dp)
 {
+	const char *pp = dp->family->runtime_pp ?
+			 dp->family->runtime_pp(e->s, dp) : NULL;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f;
 
+	if (!pp)
+		pp = dp->pp;
 	if (!dp->mark_optional && !dp->mark_sufficient && !dp->point_cond)
-		return dp->pp;
+		return pp;
 	f = open_memstream(&buf, &len);
 	if (!f)
-		return dp->pp;
-	fputs(dp->pp, f);
+		return pp;
+	fputs(pp, f);
 	if (dp->mark_sufficient || dp->mark_optional)
 		fputc(dp->mark_sufficient ? '!' : '?', f);
 	if (dp->point_cond) {

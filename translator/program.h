@@ -113,6 +113,11 @@ struct probe_family {
 	/* probe_type(): stap's name for DP's kind of low-level probe
 	 * ("kprobe", "hrtimer", …). */
 	const char *(*probe_type)(const struct derived_probe *dp);
+	/* Optional: DP's pp() at run time when it is not its point (a
+	 * kprobe-based alias standing for a stap DWARF probe names it as
+	 * stap does: kernel.function("NAME@FILE:LINE")); NULL: the point. */
+	const char *(*runtime_pp)(struct session *s,
+				  const struct derived_probe *dp);
 
 	/* ---- optional: wildcards and target variables (tracepoints) ---- */
 	/* The concrete points a wildcard POINT stands for (struct

@@ -21,6 +21,7 @@
 #include "../ast_walk.h"
 #include "../btf.h"
 #include "../ctype_btf.h"
+#include "../dwarfdecl.h"
 #include "../emit.h"
 #include "../kernel.h"
 #include "../ksyms.h"
@@ -269,6 +270,29 @@ static const struct btf_type *alias_proto(struct session *s,
 	return func_proto(s, kd->func, catp);
 }
 
+/* pp() of an alias standing for stap's DWARF probe on a kernel function:
+ * kernel.function("NAME@FILE:LINE")[.return], as stap names it, when the
+ * kernel's debug info says where NAME is declared. */
+static const char *runtime_pp_kprobe(struct session *s,
+				     const struct derived_probe *dp)
+{
+	const struct kprobe_data *kd = dp->data;
+	const struct ksyms *k;
+	const char *decl = NULL;
+	size_t i;
+
+	if (!dp->list_pp || !kd || !kd->func || kd->module ||
+	    !stands_for_dwarf(dp) || !(k = ksyms_kernel(s)))
+		return NULL;
+	for (i = 0; i < k->n && !decl; i++)
+		if (!strcmp(k->syms[i].name, kd->func))
+			decl = dwarf_func_decl(s, kd->func, k->syms[i].addr);
+	if (!decl)
+		return NULL;
+	return arena_printf(s->arena, "kernel.function(\"%s\")%s", decl,
+			    kd->is_return ? ".return" : "");
+}
+
 static int target_kprobe(struct session *s, struct derived_probe *dp,
 			 struct exp *e, int quiet)
 {
@@ -441,5 +465,5 @@ const struct probe_family family_kprobe = {
 	.name = "kprobe", .resolve = resolve_kprobe, .emit = emit_kprobe,
 	.expand = expand_kprobe, .listing_note = note_kprobe, .kind = "kprobe",
 	.target_var = target_kprobe, .list_vars = list_kprobe,
-	.entry_target = entry_target_kprobe,
+	.entry_target = entry_target_kprobe, .runtime_pp = runtime_pp_kprobe,
 };
