@@ -13,7 +13,8 @@ def table(path):
     nums = {}
     for line in open(path):
         m = re.match(r'#define __NR_(\w+)\s+(\d+)\s*$', line)
-        if m:
+        # __NR_syscalls is the count, not a system call
+        if m and m.group(1) != 'syscalls':
             nums.setdefault(int(m.group(2)), m.group(1))
     return nums
 
