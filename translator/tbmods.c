@@ -1,11 +1,10 @@
 /* tbmods.c - modules for the testbed guest; see tbmods.h. */
-#define _GNU_SOURCE	/* nftw's FTW_ACTIONRETVAL */
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "elfsec.h"
+#include "modtree.h"
 #include "tbmods.h"
 
 struct resolve {
@@ -16,42 +15,27 @@ struct resolve {
 	size_t errlen;
 };
 
-/* Module names treat '-' and '_' alike ("kyber-iosched" is kyber_iosched). */
-static int same_name(const char *a, const char *b, size_t blen)
+struct wanted {
+	const char *name;
+	char *found;
+};
+
+static int match_ko(const char *path, const char *name, void *arg)
 {
-	size_t i;
+	struct wanted *w = arg;
 
-	for (i = 0; i < blen; i++, a++) {
-		char x = *a == '-' ? '_' : *a, y = b[i] == '-' ? '_' : b[i];
-		if (!*a || x != y)
-			return 0;
-	}
-	return !*a;
-}
-
-static const char *wanted;	/* nftw passes no argument */
-static char *found;
-
-static int match_ko(const char *path, const struct stat *st, int type,
-		    struct FTW *ftw)
-{
-	const char *base = path + ftw->base;
-	size_t n = strlen(base);
-
-	(void)st;
-	if (type != FTW_F || n < 4 || strcmp(base + n - 3, ".ko") ||
-	    !same_name(wanted, base, n - 3))
-		return FTW_CONTINUE;
-	found = strdup(path);
-	return FTW_STOP;
+	if (!modtree_same_name(w->name, name))
+		return 0;
+	w->found = strdup(path);
+	return 1;
 }
 
 char *tb_module_file(const char *dir, const char *name)
 {
-	wanted = name;
-	found = NULL;
-	nftw(dir, match_ko, 16, FTW_PHYS | FTW_ACTIONRETVAL);
-	return found;
+	struct wanted w = { name, NULL };
+
+	modtree_each(dir, match_ko, &w);
+	return w.found;
 }
 
 /* The value of KEY in PATH's .modinfo ("key=value" strings), or NULL. */
@@ -76,7 +60,7 @@ static int add(struct resolve *rs, const char *name, const char *params,
 	int i;
 
 	for (i = 0; i < rs->n; i++)
-		if (same_name(rs->v[i].name, name, strlen(name)))
+		if (modtree_same_name(rs->v[i].name, name))
 			return 0;
 	if (depth > 32) {
 		snprintf(rs->err, rs->errlen, "module dependencies of '%s' loop", name);

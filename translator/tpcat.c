@@ -10,9 +10,7 @@
  * module's BTF, split from the kernel's, has that function: that filters
  * out macro parameters and configured-out tracepoints.
  */
-#define _GNU_SOURCE	/* nftw's FTW_ACTIONRETVAL */
 #include <ctype.h>
-#include <ftw.h>
 #include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +20,7 @@
 #include "btf.h"
 #include "ctype_btf.h"
 #include "elfsec.h"
+#include "modtree.h"
 #include "tpcat.h"
 
 struct found {
@@ -431,15 +430,11 @@ struct mod_scan {
 	int nnames, capnames;
 };
 
-static struct mod_scan *mod_scanning;	/* nftw passes no argument */
-
-static void add_module(struct mod_scan *ms, const char *path, char *strs,
-		       size_t len)
+static void add_module(struct mod_scan *ms, const char *path,
+		       const char *name, char *strs, size_t len)
 {
 	struct tp_module *m;
-	const char *base = strrchr(path, '/');
 	size_t i;
-	char *p;
 
 	if (ms->nmods == ms->capmods) {
 		ms->capmods = ms->capmods ? 2 * ms->capmods : 64;
@@ -448,10 +443,7 @@ static void add_module(struct mod_scan *ms, const char *path, char *strs,
 	m = &ms->mods[ms->nmods];
 	memset(m, 0, sizeof *m);
 	m->path = strdup(path);
-	m->name = strndup(base + 1, strlen(base + 1) - 3);
-	for (p = m->name; *p; p++)
-		if (*p == '-')
-			*p = '_';
+	m->name = strdup(name);
 	for (i = 0; i < len; i += strlen(strs + i) + 1) {
 		if (!strs[i])
 			continue;
@@ -466,22 +458,16 @@ static void add_module(struct mod_scan *ms, const char *path, char *strs,
 	ms->nmods++;
 }
 
-static int scan_ko(const char *path, const struct stat *st, int type,
-		   struct FTW *ftw)
+static int scan_ko(const char *path, const char *name, void *arg)
 {
-	size_t n = strlen(path), len;
-	char *strs;
+	size_t len;
+	char *strs = elfsec_read(path, "__tracepoints_strings", &len, NULL, 0);
 
-	(void)st;
-	(void)ftw;
-	if (type != FTW_F || n < 4 || strcmp(path + n - 3, ".ko"))
-		return FTW_CONTINUE;
-	strs = elfsec_read(path, "__tracepoints_strings", &len, NULL, 0);
 	if (strs && len && !strs[len - 1])
-		add_module(mod_scanning, path, strs, len);
+		add_module(arg, path, name, strs, len);
 	else
 		free(strs);
-	return FTW_CONTINUE;
+	return 0;
 }
 
 static int cmp_mod_name(const void *a, const void *b)
@@ -492,11 +478,7 @@ static int cmp_mod_name(const void *a, const void *b)
 
 static void scan_modules(struct mod_scan *ms, const char *dir)
 {
-	if (!dir)
-		return;
-	mod_scanning = ms;
-	nftw(dir, scan_ko, 16, FTW_PHYS | FTW_ACTIONRETVAL);
-	mod_scanning = NULL;
+	modtree_each(dir, scan_ko, ms);
 	qsort(ms->names, (size_t)ms->nnames, sizeof *ms->names, cmp_mod_name);
 }
 

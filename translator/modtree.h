@@ -1,0 +1,16 @@
+/* modtree.h - the kernel modules under a directory (see modtree.c). */
+#ifndef MODTREE_H
+#define MODTREE_H
+
+/* Called for each module: its file and its name ('-' made '_'); nonzero
+ * stops the walk. */
+typedef int modtree_fn(const char *path, const char *name, void *arg);
+
+/* Walk DIR's .ko files (none if DIR is NULL); returns nonzero when FN
+ * stopped it. */
+int modtree_each(const char *dir, modtree_fn *fn, void *arg);
+
+/* Whether module names A and B are the same, '-' and '_' alike. */
+int modtree_same_name(const char *a, const char *b);
+
+#endif
