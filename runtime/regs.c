@@ -81,6 +81,27 @@ static __maybe_unused int _stp_func_arg(struct context *c, int64_t n, int is_sig
 		_stp_error_at(c, c->error_buffer, NULL);
 		return -1;
 	}
+	if (c->sregs) {	/* the syscall's arguments (x86_64: r10 is 4th) */
+		const unsigned long *f;
+
+		switch (n) {
+		case 1: f = &c->sregs->di; break;
+		case 2: f = &c->sregs->si; break;
+		case 3: f = &c->sregs->dx; break;
+		case 4: f = &c->sregs->r10; break;
+		case 5: f = &c->sregs->r8; break;
+		case 6: f = &c->sregs->r9; break;
+		default:
+			_stp_error_fmt(c, "cannot access arg(%lld)", (long long)n);
+			return -1;
+		}
+		if (copy_from_kernel_nofault(&v, f, sizeof v)) {
+			_stp_error_fmt(c, "kernel fault at %#lx accessing arg(%lld)",
+				       (unsigned long)f, (long long)n);
+			return -1;
+		}
+		goto got;
+	}
 	switch (n) {
 	case 1: v = r->di; break;
 	case 2: v = r->si; break;
@@ -97,6 +118,7 @@ static __maybe_unused int _stp_func_arg(struct context *c, int64_t n, int is_sig
 			return -1;
 		}
 	}
+got:
 	if (is32)
 		*out = is_signed ? (int64_t)(s32)v : (int64_t)(u32)v;
 	else

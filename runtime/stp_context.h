@@ -45,6 +45,8 @@ struct context {
 	const char *last_error;		/* set: the handler is failing */
 	const char *last_stmt;		/* where, for the error message */
 	struct pt_regs *regs;		/* kernel registers, or NULL */
+	struct pt_regs *sregs;		/* a syscall's user registers, whose
+					   arguments *_arg(N) read, or NULL */
 	int user_mode;			/* regs are user-space registers */
 	const u64 *args;		/* the probe's raw arguments
 					   (kernel.trace), or NULL */

@@ -139,9 +139,9 @@ static __maybe_unused int _stp_overloaded(struct context *c, cycles_t start, cyc
  * timers and begin/end); INTERRUPTIBLE handlers (begin/end) get the larger
  * statement budget; ARGS are the probe's arguments (tracepoints), or NULL.
  * Returns 0, or -1 if the handler ended in error. */
-static __maybe_unused int _stp_probe_run_args(struct stp_probe *p,
+static __maybe_unused int _stp_probe_run_full(struct stp_probe *p,
 			  struct pt_regs *regs, int interruptible,
-			  const u64 *args)
+			  const u64 *args, struct pt_regs *sregs)
 {
 	struct context *c;
 	int state = atomic_read(&_stp_script_state), failed = 0, locked;
@@ -167,6 +167,7 @@ static __maybe_unused int _stp_probe_run_args(struct stp_probe *p,
 	c->probe = p;
 	c->regs = regs;
 	c->args = args;
+	c->sregs = sregs;
 	c->user_mode = regs && user_mode(regs);	/* perf: user code */
 	c->nesting = 0;
 	c->next = 0;
@@ -208,6 +209,13 @@ out:
 	atomic_dec(&c->busy);
 	preempt_enable();
 	return failed;
+}
+
+static __maybe_unused int _stp_probe_run_args(struct stp_probe *p,
+			  struct pt_regs *regs, int interruptible,
+			  const u64 *args)
+{
+	return _stp_probe_run_full(p, regs, interruptible, args, NULL);
 }
 
 static __maybe_unused int _stp_probe_run(struct stp_probe *p, struct pt_regs *regs,

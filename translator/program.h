@@ -65,6 +65,7 @@ struct derived_probe {
 	const char *timing_from;	/* -t: the points it came from, as
 					   stap's probe hit report shows them */
 	unsigned list_mark : 1;		/* -l: print the user's `?` after it */
+	unsigned from_alias : 1;	/* it came through a probe alias */
 	unsigned mark_optional : 1, mark_sufficient : 1; /* -p2: its last
 					   point's ? and ! */
 	const struct exp *point_cond;	/* pp(): that point's own if (…) */

@@ -385,6 +385,7 @@ static int derive_one(struct derive *d, const struct probe_family *fam,
 	dp->family = fam;
 	dp->loc = d->user_point->loc;
 	dp->elide_loc = d->depth ? d->user_point->loc : d->probe->loc;
+	dp->from_alias = d->depth > 0;
 	dp->optional = d->optional > 0;
 	for (i = 0; i < point->comps.n; i++)
 		vec_push(a, &dp->comps, point->comps.v[i]);

@@ -19,6 +19,7 @@ struct stp_kprobe {
 	int maxactive;		/* <= 0: the kernel's default */
 	int in_module;
 	int optional;
+	int syscall_regs;	/* *_arg(N) are the syscall's arguments */
 	int registered;
 	union {
 		struct kprobe kp;
@@ -32,7 +33,9 @@ static int _stp_kprobe_pre(struct kprobe *kp, struct pt_regs *regs)
 	unsigned long ip = instruction_pointer(regs);
 
 	instruction_pointer_set(regs, (unsigned long)kp->addr);
-	_stp_probe_run(k->probe, regs, 0);
+	/* a __x64_sys_* wrapper's argument is the syscall's user registers */
+	_stp_probe_run_full(k->probe, regs, 0, NULL,
+			    k->syscall_regs ? (struct pt_regs *)regs->di : NULL);
 	instruction_pointer_set(regs, ip);
 	return 0;
 }

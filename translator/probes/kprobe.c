@@ -408,6 +408,17 @@ static struct derived_probe *entry_kprobe(struct session *s,
 	return cp;
 }
 
+/* A syscall alias (syscall.*, nd_syscall.*) on a syscall's entry point:
+ * there, as in stap, int_arg(N) and the like read the syscall's own
+ * arguments, from the user registers the __x64_sys_* wrapper receives. */
+static int syscall_regs(const struct derived_probe *dp)
+{
+	const struct kprobe_data *kd = dp->data;
+
+	return dp->from_alias && !kd->is_return && kd->func && !kd->module &&
+	       !strncmp(kd->func, "__x64_sys_", 10);
+}
+
 static void emit_kprobe(struct emit *e, struct vec *probes)
 {
 	struct derived_probe *dp;
@@ -423,9 +434,10 @@ static void emit_kprobe(struct emit *e, struct vec *probes)
 		emit_line(e, "\t{ .probe = &stp_probes[%d], .symbol = %s, .addr = 0x%llxUL,",
 			  dp->index, sym ? emit_cstr(e, sym, strlen(sym)) : "NULL",
 			  (unsigned long long)kd->addr);
-		emit_line(e, "\t  .is_return = %d, .maxactive = %lld, .in_module = %d, .optional = %d },",
+		emit_line(e, "\t  .is_return = %d, .maxactive = %lld, .in_module = %d, .optional = %d,",
 			  kd->is_return, (long long)kd->maxactive,
 			  kd->module != NULL, dp->optional);
+		emit_line(e, "\t  .syscall_regs = %d },", syscall_regs(dp));
 	}
 	emit_line(e, "};");
 	emit_line(e, "static int stp_kprobe_start(void)");
