@@ -105,6 +105,16 @@ int ksyms_has(const struct ksyms *k, const char *name)
 	return bsearch(&name, k->names, k->nnames, sizeof(char *), cmp_str) != NULL;
 }
 
+uint64_t ksyms_addr(const struct ksyms *k, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < k->n; i++)
+		if (!strcmp(k->syms[i].name, name))
+			return k->syms[i].addr;
+	return 0;
+}
+
 int ksyms_match(struct session *s, const struct ksyms *k, const char *pattern,
 		struct vec *out)
 {
@@ -220,9 +230,7 @@ void ksyms_emit_table(struct emit *e)
 	if (kernel_wanted(e))
 		k = ksyms_kernel(e->s);
 	if (k)
-		for (i = 0; i < k->n; i++)
-			if (!strcmp(k->syms[i].name, "sprint_symbol"))
-				anchor = k->syms[i].addr;
+		anchor = ksyms_addr(k, "sprint_symbol");
 	if (!k || !anchor || !k->n) {
 		emit_line(e, "#define STP_KSYMS_N 0");
 		return;

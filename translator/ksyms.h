@@ -32,6 +32,8 @@ struct ksyms {
 const struct ksyms *ksyms_kernel(struct session *s);
 
 int ksyms_has(const struct ksyms *k, const char *name);
+/* The address of the first text symbol NAME, or 0. */
+uint64_t ksyms_addr(const struct ksyms *k, const char *name);
 /* Names matching the glob PATTERN, sorted, pushed on OUT (const char *);
  * returns how many. */
 int ksyms_match(struct session *s, const struct ksyms *k, const char *pattern,

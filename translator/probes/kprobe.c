@@ -278,15 +278,12 @@ static const char *runtime_pp_kprobe(struct session *s,
 {
 	const struct kprobe_data *kd = dp->data;
 	const struct ksyms *k;
-	const char *decl = NULL;
-	size_t i;
+	const char *decl;
 
 	if (!dp->list_pp || !kd || !kd->func || kd->module ||
 	    !stands_for_dwarf(dp) || !(k = ksyms_kernel(s)))
 		return NULL;
-	for (i = 0; i < k->n && !decl; i++)
-		if (!strcmp(k->syms[i].name, kd->func))
-			decl = dwarf_func_decl(s, kd->func, k->syms[i].addr);
+	decl = dwarf_func_decl(s, kd->func, ksyms_addr(k, kd->func));
 	if (!decl)
 		return NULL;
 	return arena_printf(s->arena, "kernel.function(\"%s\")%s", decl,
