@@ -64,6 +64,26 @@ static __maybe_unused int _stp_register(struct context *c, const char *name, int
 	return -1;
 }
 
+/* Argument N (1-6) of a syscall, from the user registers U it entered
+ * the kernel with (x86_64: di, si, dx, r10, r8, r9); -1 for another N or
+ * registers that cannot be read. */
+static __maybe_unused int _stp_syscall_reg(const struct pt_regs *u, int64_t n,
+					   unsigned long *v)
+{
+	const unsigned long *f;
+
+	switch (n) {
+	case 1: f = &u->di; break;
+	case 2: f = &u->si; break;
+	case 3: f = &u->dx; break;
+	case 4: f = &u->r10; break;
+	case 5: f = &u->r8; break;
+	case 6: f = &u->r9; break;
+	default: return -1;
+	}
+	return copy_from_kernel_nofault(v, f, sizeof *v) ? -1 : 0;
+}
+
 /* Argument N (from 1) of the probed function, read at its entry. */
 static __maybe_unused int _stp_func_arg(struct context *c, int64_t n, int is_signed,
 			 int is32, int64_t *out)
@@ -81,23 +101,14 @@ static __maybe_unused int _stp_func_arg(struct context *c, int64_t n, int is_sig
 		_stp_error_at(c, c->error_buffer, NULL);
 		return -1;
 	}
-	if (c->sregs) {	/* the syscall's arguments (x86_64: r10 is 4th) */
-		const unsigned long *f;
-
-		switch (n) {
-		case 1: f = &c->sregs->di; break;
-		case 2: f = &c->sregs->si; break;
-		case 3: f = &c->sregs->dx; break;
-		case 4: f = &c->sregs->r10; break;
-		case 5: f = &c->sregs->r8; break;
-		case 6: f = &c->sregs->r9; break;
-		default:
+	if (c->sregs) {	/* a syscall alias: the syscall's arguments */
+		if (n > 6) {
 			_stp_error_fmt(c, "cannot access arg(%lld)", (long long)n);
 			return -1;
 		}
-		if (copy_from_kernel_nofault(&v, f, sizeof v)) {
+		if (_stp_syscall_reg(c->sregs, n, &v)) {
 			_stp_error_fmt(c, "kernel fault at %#lx accessing arg(%lld)",
-				       (unsigned long)f, (long long)n);
+				       (unsigned long)c->sregs, (long long)n);
 			return -1;
 		}
 		goto got;
