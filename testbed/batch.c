@@ -205,8 +205,10 @@ static int unpack(const char *dir, const char *stream)
 	return n;
 }
 
-/* The "run" lines of DIR/jobs: each job's name and time limit. */
+/* DIR/jobs: its other lines, and each "run" line with the job's name
+ * and time limit. */
 struct jobs {
+	char *head;		/* the lines that are not "run" lines */
 	char **line, **name;
 	int n, max_secs;
 };
@@ -214,12 +216,18 @@ struct jobs {
 static int read_jobs(const char *path, struct jobs *j)
 {
 	char line[4096], name[256];
-	FILE *f = fopen(path, "r");
+	FILE *f = fopen(path, "r"), *head;
+	size_t len = 0;
 	int secs;
 
 	if (!f)
 		return -1;
+	head = open_memstream(&j->head, &len);
 	while (fgets(line, sizeof line, f)) {
+		if (strncmp(line, "run ", 4)) {
+			fputs(line, head);
+			continue;
+		}
 		if (sscanf(line, "run %255s %d", name, &secs) != 2)
 			continue;
 		j->line = realloc(j->line, (j->n + 1) * sizeof *j->line);
@@ -231,6 +239,7 @@ static int read_jobs(const char *path, struct jobs *j)
 		if (secs > j->max_secs)
 			j->max_secs = secs;
 	}
+	fclose(head);
 	fclose(f);
 	return 0;
 }
@@ -238,24 +247,19 @@ static int read_jobs(const char *path, struct jobs *j)
 /* DIR/jobs.boot: DIR/jobs with its run lines from FROM on. */
 static char *write_boot_jobs(const char *dir, const struct jobs *j, int from)
 {
-	char *src = xasprintf("%s/%s", dir, "jobs");
-	char *dst = xasprintf("%s/%s", dir, "jobs.boot"), line[4096];
-	FILE *in = fopen(src, "r"), *out = fopen(dst, "w");
+	char *dst = xasprintf("%s/%s", dir, "jobs.boot");
+	FILE *out = fopen(dst, "w");
 	int i;
 
-	if (!in || !out) {
+	if (!out) {
 		fprintf(stderr, "%s: error: cannot write %s: %s\n", prog, dst,
 			strerror(errno));
 		exit(1);
 	}
-	while (fgets(line, sizeof line, in))
-		if (strncmp(line, "run ", 4))
-			fputs(line, out);
+	fputs(j->head, out);
 	for (i = from; i < j->n; i++)
 		fputs(j->line[i], out);
-	fclose(in);
 	fclose(out);
-	free(src);
 	return dst;
 }
 
@@ -371,7 +375,8 @@ int main(int argc, char **argv)
 	if (collect(dir, &files))
 		return 1;
 	jobs_path = xasprintf("%s/%s", dir, "jobs");
-	read_jobs(jobs_path, &jobs);
+	if (read_jobs(jobs_path, &jobs))
+		return 1;
 	if (!access(staprun, X_OK))
 		add_file(&files, staprun, NULL, 1);
 	if (!access(stapio, X_OK))
