@@ -44,8 +44,6 @@ static const char guest_init[] =
 "# Programs copied from the host may live under /tmp: keep them visible.\n"
 "[ -z \"$(ls -A /tmp)\" ] && mount -t tmpfs tmpfs /tmp\n"
 "mkdir -p /run\n"
-"# The kernel's load address, for naming where a hung guest's CPUs are.\n"
-"awk '$3 == \"_stext\" { print \"testbed: _stext \" $1; exit }' /proc/kallsyms\n"
 "for t in 1 2 3; do stty -F /dev/ttyS$t raw -echo; done\n"
 "tb_group() {\n"
 "	rm -f /run/tb_pgid\n"
@@ -115,8 +113,10 @@ const char *tb_console_log(const struct tb_guest *g, char *buf, size_t len)
 	return buf;
 }
 
-/* The job, after the commands that load G's modules (their files added
- * to IR); NULL after tb_fail. */
+/* The job: for a guest with an idle limit, a line that prints the
+ * kernel's load address on the console (tbhang.c reads it); the commands
+ * that load G's modules (their files added to IR); G's job.  NULL after
+ * tb_fail. */
 static char *add_modules(struct initramfs *ir, const struct tb_guest *g,
 			 struct tb_result *r)
 {
@@ -124,15 +124,20 @@ static char *add_modules(struct initramfs *ir, const struct tb_guest *g,
 	char *job = NULL, guest[4200];
 	size_t len = 0;
 	FILE *f;
-	int n, i;
+	int n = 0, i;
 
-	if (!g->modules || !*g->modules)
-		return strdup(g->job);
-	n = tb_modules_resolve(g->modules_dir ? g->modules_dir : "/nonexistent",
-			       g->modules, &mods, r->error, sizeof r->error);
-	if (n < 0)
-		return NULL;
+	if (g->modules && *g->modules) {
+		n = tb_modules_resolve(g->modules_dir ? g->modules_dir : "/nonexistent",
+				       g->modules, &mods, r->error, sizeof r->error);
+		if (n < 0)
+			return NULL;
+	}
 	f = open_memstream(&job, &len);
+	/* The kernel's load address on the console, for naming where a hung
+	 * guest's CPUs are (only a guest with an idle limit is called hung). */
+	if (g->idle_timeout > 0)
+		fputs("awk '$3 == \"_stext\" { print \"testbed: _stext \" $1; exit }' "
+		      "/proc/kallsyms >/dev/console\n", f);
 	for (i = 0; i < n; i++) {
 		snprintf(guest, sizeof guest, "lib/tbmods/%s.ko", mods[i].name);
 		ir_add_file(ir, guest, mods[i].path, 0644);
