@@ -33,7 +33,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "testbed.h"
+#include "testbed/testbed.h"
 
 #ifndef BINDIR
 #define BINDIR "/usr/local/bin"

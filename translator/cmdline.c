@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cache.h"
+#include "build/cache.h"
 #include "session.h"
 #include "version.h"
 

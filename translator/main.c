@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "program.h"
+#include "elab/program.h"
 #include "session.h"
 
 struct pass {

@@ -6,9 +6,9 @@
 #ifndef SESSION_H
 #define SESSION_H
 
-#include "arena.h"
-#include "ast.h"
-#include "diag.h"
+#include "util/arena.h"
+#include "ast/ast.h"
+#include "util/diag.h"
 
 struct kconfig;
 

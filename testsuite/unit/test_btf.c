@@ -4,8 +4,8 @@
  */
 #include <stdlib.h>
 
-#include "btf.h"
-#include "ctype_btf.h"
+#include "kernel/btf.h"
+#include "kernel/ctype_btf.h"
 #include "unit.h"
 
 static unsigned char blob[4096];

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "initramfs.h"
+#include "testbed/initramfs.h"
 
 static int failures;
 

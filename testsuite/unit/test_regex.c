@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "unit.h"
-#include "regex.h"
+#include "util/regex.h"
 
 struct rcase {
 	const char *subject, *regex, *want;

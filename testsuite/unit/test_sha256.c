@@ -2,7 +2,7 @@
  * example digests, fed whole and in uneven pieces (block boundaries and
  * the two padding cases: the length fits the last block or needs another).
  */
-#include "sha256.h"
+#include "util/sha256.h"
 #include "unit.h"
 
 static void digest(const char *data, size_t n, size_t piece, char hex[65])

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../emit.h"
+#include "emit/emit.h"
 
 static int resolve_been(struct session *s, const struct probe_point *pt,
 			struct derived_probe *dp)

@@ -17,16 +17,16 @@
  */
 #include <string.h>
 
-#include "../ast_new.h"
-#include "../ast_walk.h"
-#include "../btf.h"
-#include "../ctype_btf.h"
-#include "../dwarfdecl.h"
-#include "../emit.h"
-#include "../kernel.h"
-#include "../ksyms.h"
-#include "../tpcat.h"
-#include "../tvar.h"
+#include "ast/ast_new.h"
+#include "ast/ast_walk.h"
+#include "kernel/btf.h"
+#include "kernel/ctype_btf.h"
+#include "kernel/dwarfdecl.h"
+#include "emit/emit.h"
+#include "kernel/kernel.h"
+#include "kernel/ksyms.h"
+#include "kernel/tpcat.h"
+#include "elab/tvar.h"
 
 struct kprobe_data {
 	const char *module;	/* NULL: the kernel */

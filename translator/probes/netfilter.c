@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ast_walk.h"
-#include "../emit.h"
-#include "../tvar.h"
+#include "ast/ast_walk.h"
+#include "emit/emit.h"
+#include "elab/tvar.h"
 
 struct nf_name {
 	const char *name;

@@ -15,8 +15,8 @@
  */
 #include <string.h>
 
-#include "../emit.h"
-#include "../ksyms.h"
+#include "emit/emit.h"
+#include "kernel/ksyms.h"
 
 struct perf_data {
 	int64_t type, config, period;

@@ -13,8 +13,8 @@
  */
 #include <string.h>
 
-#include "../emit.h"
-#include "../tvar.h"
+#include "emit/emit.h"
+#include "elab/tvar.h"
 
 struct procfs_data {
 	const char *path;

@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "../emit.h"
+#include "emit/emit.h"
 
 int timer_profile_resolve(struct session *s, const struct probe_point *pt,
 			  struct derived_probe *dp);

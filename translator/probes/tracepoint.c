@@ -10,11 +10,11 @@
 #include <fnmatch.h>
 #include <string.h>
 
-#include "../ast_walk.h"
-#include "../emit.h"
-#include "../kernel.h"
-#include "../tpcat.h"
-#include "../tvar.h"
+#include "ast/ast_walk.h"
+#include "emit/emit.h"
+#include "kernel/kernel.h"
+#include "kernel/tpcat.h"
+#include "elab/tvar.h"
 
 static const struct tpcat *catalog(struct session *s)
 {

@@ -1,0 +1,446 @@
+/* cache.c - the cache of built modules (see cache.h).
+ *
+ * Layout of $SYSTEMTAP_DIR/cache:
+ *   XX/NAME.ko             a module, XX the first two hex digits of its key
+ *   stamps/HASH            the digest of one file, valid while its stat
+ *                          stamp (device, inode, size, mtime, ctime) holds
+ *   cache_mb_limit, cache_clean_interval_s   as stap: size limit in MiB,
+ *                          and how often (s) the limit is enforced
+ * Everything is written to a temporary name and renamed into place.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "build/cache.h"
+#include "session.h"
+
+#define CACHE_DEFAULT_MB 256
+#define CACHE_DEFAULT_INTERVAL 300
+
+int cache_mkdirs(const char *path)
+{
+	char buf[4096];
+	char *p;
+
+	if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
+		return -1;
+	for (p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = 0;
+		if (mkdir(buf, 0755) && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	return mkdir(buf, 0755) && errno != EEXIST ? -1 : 0;
+}
+
+const char *cache_dir(struct session *s)
+{
+	static const char *dir;
+	const char *base = getenv("SYSTEMTAP_DIR"), *home;
+	struct passwd *pw;
+
+	if (s->disable_cache)
+		return NULL;
+	if (dir)
+		return dir;
+	if (base && *base) {
+		dir = arena_printf(s->arena, "%s/cache", base);
+		return dir;
+	}
+	home = getenv("HOME");
+	if (!home || !*home) {
+		pw = getpwuid(getuid());
+		home = pw ? pw->pw_dir : NULL;
+	}
+	if (home && *home)
+		dir = arena_printf(s->arena, "%s/.systemtap/cache", home);
+	return dir;
+}
+
+void cache_key_add(struct sha256 *key, const char *tag, const void *data,
+		   size_t n)
+{
+	char len[32];
+
+	sha256_update(key, tag, strlen(tag) + 1);
+	snprintf(len, sizeof len, "%zu", n);
+	sha256_update(key, len, strlen(len) + 1);
+	sha256_update(key, data, n);
+}
+
+void cache_key_str(struct sha256 *key, const char *tag, const char *str)
+{
+	cache_key_add(key, tag, str ? str : "", str ? strlen(str) : 0);
+}
+
+/* ---- file digests, remembered by stat stamp ---- */
+
+static int digest_fd(int fd, char hex[65])
+{
+	char buf[65536];
+	struct sha256 c;
+	ssize_t n;
+
+	sha256_init(&c);
+	while ((n = read(fd, buf, sizeof buf)) > 0)
+		sha256_update(&c, buf, (size_t)n);
+	sha256_final_hex(&c, hex);
+	return n < 0 ? -1 : 0;
+}
+
+static void stamp_of(const struct stat *st, char *buf, size_t n)
+{
+	snprintf(buf, n, "1 %llu %llu %lld %lld.%09ld %lld.%09ld",
+		 (unsigned long long)st->st_dev, (unsigned long long)st->st_ino,
+		 (long long)st->st_size,
+		 (long long)st->st_mtim.tv_sec, st->st_mtim.tv_nsec,
+		 (long long)st->st_ctim.tv_sec, st->st_ctim.tv_nsec);
+}
+
+static const char *memo_path(struct session *s, const char *cdir,
+			     const char *path)
+{
+	struct sha256 c;
+	char hex[65];
+
+	sha256_init(&c);
+	sha256_update(&c, path, strlen(path));
+	sha256_final_hex(&c, hex);
+	hex[40] = 0;
+	return arena_printf(s->arena, "%s/stamps/%s", cdir, hex);
+}
+
+/* Write TEXT to PATH through a temporary file and a rename. */
+static int write_atomic(const char *path, const char *text, size_t n)
+{
+	char tmp[4200];
+	int fd, rc = 0;
+
+	snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		return -1;
+	if (write(fd, text, n) != (ssize_t)n)
+		rc = -1;
+	if (fchmod(fd, 0644) || close(fd))
+		rc = -1;
+	if (!rc && rename(tmp, path))
+		rc = -1;
+	if (rc)
+		unlink(tmp);
+	return rc;
+}
+
+/* The digest of PATH (already stat'ed as ST), from the memo when its
+ * stamp still matches. */
+static int file_digest(struct session *s, const char *path,
+		       const struct stat *st, char hex[65])
+{
+	const char *cdir = cache_dir(s), *memo = NULL;
+	char stamp[160], line[300];
+	size_t sl;
+	int fd, rc;
+
+	stamp_of(st, stamp, sizeof stamp);
+	sl = strlen(stamp);
+	if (cdir) {
+		memo = memo_path(s, cdir, path);
+		fd = open(memo, O_RDONLY);
+		if (fd >= 0) {
+			ssize_t n = read(fd, line, sizeof line - 1);
+			close(fd);
+			if (n == (ssize_t)sl + 1 + 64 && !memcmp(line, stamp, sl) &&
+			    line[sl] == ' ') {
+				memcpy(hex, line + sl + 1, 64);
+				hex[64] = 0;
+				return 0;
+			}
+		}
+	}
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	rc = digest_fd(fd, hex);
+	close(fd);
+	if (rc || !memo)
+		return rc;
+	snprintf(line, sizeof line, "%s %s", stamp, hex);
+	if (write_atomic(memo, line, strlen(line)) && errno == ENOENT &&
+	    !cache_mkdirs(arena_printf(s->arena, "%s/stamps", cdir)))
+		write_atomic(memo, line, strlen(line));
+	return 0;
+}
+
+void cache_key_file(struct session *s, struct sha256 *key, const char *tag,
+		    const char *path)
+{
+	struct stat st;
+	char hex[65];
+
+	if (!path || stat(path, &st) || !S_ISREG(st.st_mode) ||
+	    file_digest(s, path, &st, hex))
+		strcpy(hex, "missing");
+	cache_key_str(key, tag, path);
+	cache_key_str(key, "digest", hex);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Is NAME a C source or header?  Only those can reach the module; other
+ * files (objects of a build in the source tree) would only break hits. */
+static int is_c_file(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 2 && name[n - 2] == '.' && (name[n - 1] == 'c' || name[n - 1] == 'h');
+}
+
+/* Digests of the C files under ROOT/REL in name order; hidden files
+ * (editor and VCS leftovers) are not part of the runtime. */
+static void key_dir(struct session *s, struct sha256 *key, const char *root,
+		    const char *rel, int depth)
+{
+	const char *dpath = *rel ? arena_printf(s->arena, "%s/%s", root, rel) : root;
+	DIR *d = opendir(dpath);
+	struct dirent *e;
+	struct vec names = { 0 };
+	struct stat st;
+	char hex[65];
+	int i;
+
+	if (!d)
+		return;
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.')
+			vec_push(s->arena, &names, arena_strdup(s->arena, e->d_name));
+	closedir(d);
+	if (names.n)
+		qsort(names.v, (size_t)names.n, sizeof names.v[0], cmp_str);
+	for (i = 0; i < names.n; i++) {
+		const char *r = *rel ? arena_printf(s->arena, "%s/%s", rel,
+						    (char *)names.v[i])
+				     : names.v[i];
+		const char *p = arena_printf(s->arena, "%s/%s", root, r);
+		if (stat(p, &st))
+			continue;
+		if (S_ISDIR(st.st_mode) && depth < 8) {
+			key_dir(s, key, root, r, depth + 1);
+		} else if (S_ISREG(st.st_mode) && is_c_file(r)) {
+			if (file_digest(s, p, &st, hex))
+				strcpy(hex, "unreadable");
+			cache_key_str(key, "file", r);
+			cache_key_str(key, "digest", hex);
+		}
+	}
+}
+
+void cache_key_tree(struct session *s, struct sha256 *key, const char *tag,
+		    const char *dir)
+{
+	cache_key_str(key, tag, dir);
+	key_dir(s, key, dir, "", 0);
+	cache_key_str(key, "end", tag);
+}
+
+/* ---- modules ---- */
+
+const char *cache_module_path(struct session *s, const char *key,
+			      const char *name)
+{
+	const char *cdir = cache_dir(s);
+
+	if (!cdir)
+		return NULL;
+	/* An automatic name already is the key; a chosen one gets it added,
+	 * since the same name is built from many scripts. */
+	if (!strncmp(name, "stap_", 5) && !strncmp(name + 5, key, 32) && !name[37])
+		return arena_printf(s->arena, "%s/%.2s/%s.ko", cdir, key, name);
+	return arena_printf(s->arena, "%s/%.2s/%s_%.32s.ko", cdir, key, name, key);
+}
+
+const char *cache_lookup(struct session *s, const char *key, const char *name)
+{
+	const char *path = cache_module_path(s, key, name);
+	struct stat st;
+
+	if (!path || s->poison_cache)
+		return NULL;
+	if (stat(path, &st) || !S_ISREG(st.st_mode) || st.st_size == 0)
+		return NULL;
+	/* The modification time says when it was last used: the cleaner
+	 * removes the least recently used first. */
+	utimensat(AT_FDCWD, path, NULL, 0);
+	return path;
+}
+
+static int copy_to_fd(const char *from, int out)
+{
+	char buf[65536];
+	ssize_t n;
+	int in = open(from, O_RDONLY), rc = 0;
+
+	if (in < 0)
+		return -1;
+	while ((n = read(in, buf, sizeof buf)) > 0)
+		if (write(out, buf, (size_t)n) != n) {
+			rc = -1;
+			break;
+		}
+	if (n < 0)
+		rc = -1;
+	close(in);
+	return rc;
+}
+
+const char *cache_store(struct session *s, const char *key, const char *name,
+			const char *ko)
+{
+	const char *path = cache_module_path(s, key, name), *why = NULL;
+	size_t dlen;
+	char *tmp;
+	int fd;
+
+	if (!path)
+		return NULL;
+	dlen = (size_t)(strrchr(path, '/') - path);
+	/* Hidden, so that the cleaner and lookups never see a partial file. */
+	tmp = arena_printf(s->arena, "%.*s/.%s.XXXXXX", (int)dlen, path, name);
+	if (cache_mkdirs(arena_strndup(s->arena, path, dlen))) {
+		why = "cannot create its directory";
+	} else if ((fd = mkstemp(tmp)) < 0) {
+		why = "cannot create a file";
+	} else {
+		int bad = copy_to_fd(ko, fd) || fchmod(fd, 0644);
+		if (close(fd) || bad || rename(tmp, path)) {
+			why = "cannot write the module";
+			unlink(tmp);
+		}
+	}
+	if (why) {
+		if (s->verbose)
+			fprintf(stderr, "Warning: module not cached in %s: %s: %s\n",
+				path, why, strerror(errno));
+		return NULL;
+	}
+	if (s->verbose >= 2)
+		fprintf(stderr, "Copying %s to %s\n", ko, path);
+	cache_clean(s, 0);
+	return path;
+}
+
+/* ---- size limit ---- */
+
+struct cache_ent {
+	const char *path;
+	off_t size;
+	time_t used;
+};
+
+static long read_setting(struct session *s, const char *cdir, const char *file,
+			 long dflt)
+{
+	const char *path = arena_printf(s->arena, "%s/%s", cdir, file);
+	char buf[64];
+	FILE *f = fopen(path, "r");
+	long v;
+
+	if (!f) {
+		snprintf(buf, sizeof buf, "%ld\n", dflt);
+		write_atomic(path, buf, strlen(buf));
+		return dflt;
+	}
+	v = fgets(buf, sizeof buf, f) ? strtol(buf, NULL, 10) : dflt;
+	fclose(f);
+	return v >= 0 ? v : dflt;
+}
+
+static int cmp_used(const void *a, const void *b)
+{
+	const struct cache_ent *x = *(struct cache_ent *const *)a;
+	const struct cache_ent *y = *(struct cache_ent *const *)b;
+
+	return x->used < y->used ? -1 : x->used > y->used;
+}
+
+/* Every module in the cache, and their total size. */
+static off_t list_modules(struct session *s, const char *cdir, struct vec *out)
+{
+	DIR *top = opendir(cdir), *sub;
+	struct dirent *e, *f;
+	struct stat st;
+	off_t total = 0;
+
+	if (!top)
+		return 0;
+	while ((e = readdir(top))) {
+		const char *sd;
+		if (strlen(e->d_name) != 2 || e->d_name[0] == '.')
+			continue;
+		sd = arena_printf(s->arena, "%s/%s", cdir, e->d_name);
+		if (!(sub = opendir(sd)))
+			continue;
+		while ((f = readdir(sub))) {
+			size_t n = strlen(f->d_name);
+			struct cache_ent *ent;
+			const char *p;
+			if (f->d_name[0] == '.' || n < 4 || strcmp(f->d_name + n - 3, ".ko"))
+				continue;
+			p = arena_printf(s->arena, "%s/%s", sd, f->d_name);
+			if (stat(p, &st) || !S_ISREG(st.st_mode))
+				continue;
+			ent = ARENA_NEW(s->arena, struct cache_ent);
+			ent->path = p;
+			ent->size = st.st_size;
+			ent->used = st.st_mtime;
+			total += st.st_size;
+			vec_push(s->arena, out, ent);
+		}
+		closedir(sub);
+	}
+	closedir(top);
+	return total;
+}
+
+void cache_clean(struct session *s, int force)
+{
+	const char *cdir = cache_dir(s), *mark;
+	struct vec ents = { 0 };
+	struct stat st;
+	off_t total, limit;
+	long interval;
+	int i;
+
+	if (!cdir)
+		return;
+	limit = (off_t)read_setting(s, cdir, "cache_mb_limit", CACHE_DEFAULT_MB) << 20;
+	interval = read_setting(s, cdir, "cache_clean_interval_s", CACHE_DEFAULT_INTERVAL);
+	mark = arena_printf(s->arena, "%s/.last_clean", cdir);
+	if (!force && !stat(mark, &st) && time(NULL) - st.st_mtime < interval)
+		return;
+	write_atomic(mark, "", 0);
+	total = list_modules(s, cdir, &ents);
+	if (total <= limit)
+		return;
+	qsort(ents.v, (size_t)ents.n, sizeof ents.v[0], cmp_used);
+	for (i = 0; i < ents.n && total > limit; i++) {
+		struct cache_ent *ent = ents.v[i];
+		if (!unlink(ent->path)) {
+			total -= ent->size;
+			if (s->verbose >= 2)
+				fprintf(stderr, "Removed %s from the cache\n", ent->path);
+		}
+	}
+}

@@ -1,0 +1,54 @@
+/* cache.h - the cache of built modules, $SYSTEMTAP_DIR/cache.
+ *
+ * Pass 4 computes a key (a SHA-256, as hex) over everything that shapes a
+ * module; a module built for that key is kept as CACHE/XX/FILE.ko, XX the
+ * key's first two hex digits.  Entries are written to a temporary file and
+ * renamed, so concurrent runs see a whole module or none.  File digests
+ * are remembered by stat stamp, so that the runtime tree and the kernel's
+ * large files are not read again on every run.
+ */
+#ifndef CACHE_H
+#define CACHE_H
+
+#include "util/sha256.h"
+
+struct session;
+
+/* The cache directory ($SYSTEMTAP_DIR/cache, default ~/.systemtap/cache);
+ * NULL when --disable-cache was given or there is no home directory. */
+const char *cache_dir(struct session *s);
+
+/* mkdir -p PATH; 0 on success. */
+int cache_mkdirs(const char *path);
+
+/* Feed a tagged, length-prefixed item into a key, so that no two
+ * different sequences of items can hash the same text. */
+void cache_key_add(struct sha256 *key, const char *tag, const void *data,
+		   size_t n);
+void cache_key_str(struct sha256 *key, const char *tag, const char *str);
+
+/* Feed the content digest of a file (a missing file counts as such) or of
+ * every C file (.c, .h) under a directory, with their relative names. */
+void cache_key_file(struct session *s, struct sha256 *key, const char *tag,
+		    const char *path);
+void cache_key_tree(struct session *s, struct sha256 *key, const char *tag,
+		    const char *dir);
+
+/* Where the module for KEY (hex) named NAME is kept in the cache. */
+const char *cache_module_path(struct session *s, const char *key,
+			      const char *name);
+
+/* The cached module for KEY, or NULL (a miss, --poison-cache, no cache). */
+const char *cache_lookup(struct session *s, const char *key, const char *name);
+
+/* Copy the module KO into the cache; returns its cache path, or NULL (a
+ * cache that cannot be written is not an error: -v says why). */
+const char *cache_store(struct session *s, const char *key, const char *name,
+			const char *ko);
+
+/* Remove the least recently used modules while the cache is over its size
+ * limit (cache_mb_limit, 256 MiB by default).  FORCE: now, rather than once
+ * per cache_clean_interval_s (300 s by default). */
+void cache_clean(struct session *s, int force);
+
+#endif

@@ -1,0 +1,104 @@
+/* elab.h - state shared by the files of pass 2 (elaboration).
+ *
+ * elaborate.c drives; resolve.c collects declarations and derives probes
+ * from probe points and aliases; bind.c binds symbols and calls; types.c
+ * infers and checks types; listing.c prints -p2.  Nothing outside pass 2
+ * includes this header.
+ */
+#ifndef ELAB_H
+#define ELAB_H
+
+#include "elab/program.h"
+#include "session.h"
+
+struct elab {
+	struct session *s;
+	struct program *prog;
+	struct vec globals;	/* struct sym *: every declared global */
+	struct vec funcs;	/* struct func *: every declared function */
+	struct vec aliases;	/* struct probe_alias * */
+	struct vec func_work;	/* struct func *: reached, to be bound */
+	struct vec tapset_probes_done;	/* struct file_ast *: probes derived */
+
+	/* the scope being bound (bind.c) */
+	struct vec *locals;	/* struct sym * */
+	struct vec *params;	/* struct sym *, or NULL in a probe */
+	const struct src_file *file;
+	struct vec *used, *written, *read;	/* globals of the current body */
+	struct vec *callees;	/* functions called from the current body */
+	const struct exp *discarded[2];	/* bind.c: exps whose value is unused */
+	int report;		/* types.c: report mismatches this round */
+	int changed;		/* types.c: something was inferred */
+};
+
+/* resolve.c */
+void elab_collect(struct elab *el);
+void elab_derive_probes(struct elab *el);
+int elab_derive_tapset_probes(struct elab *el);
+struct sym *elab_find_global(struct elab *el, const char *name,
+			     const struct src_file *from);
+
+/* entry.c */
+void elab_expand_entries(struct elab *el);
+
+/* bind.c */
+void elab_bind_probe(struct elab *el, struct derived_probe *dp);
+void elab_bind_func(struct elab *el, struct func *f);
+void elab_close_globals(struct elab *el);
+void elab_rescan(struct elab *el);
+
+/* targets.c */
+void elab_resolve_targets(struct elab *el);
+/* The target variables left unresolved that survived the optimizer: their
+ * errors (targets.c). */
+void elab_report_unresolved_targets(struct elab *el);
+
+/* types.c */
+void elab_infer_types(struct elab *el);
+void elab_infer_types_quietly(struct elab *el);	/* no reports */
+
+/* dumpinfo.c */
+int elab_dump_info(struct elab *el);
+
+/* foreachcheck.c */
+void elab_check_foreach(struct elab *el);
+
+/* statcheck.c */
+void elab_check_hists(struct elab *el);
+
+/* printcheck.c */
+int printcheck_program(struct session *s, struct program *p);
+
+/* opt.c */
+void elab_optimize(struct elab *el);
+void elab_fold_defined(struct elab *el);
+/* emit_regex.c: a regex literal stap would refuse, reported at it */
+void regex_check(struct diags *d, struct exp *x);
+
+/* listing.c */
+void elab_print_program(struct elab *el);
+/* stable.c: stable calls computed once per scope, into locals. */
+void elab_hoist_stable(struct elab *el);
+int elab_list_probes(struct session *s, struct program *p);
+int elab_synthesized_probes(struct session *s, struct program *p);
+void elab_drop_hidden_overloads(struct elab *el);	/* entry.c */
+void elab_expand_entries(struct elab *el);
+
+/* bind.c */
+int elab_cond_reads_globals(struct exp *cond);
+/* ppwild.c: the concrete points (pushed to OUT) of FAM's shapes that POINT,
+ * with a wildcard in a component name, matches; 0 when it has none. */
+int ppwild_expand(struct session *s, const struct probe_family *fam,
+		  const struct probe_point *pt, struct vec *out);
+/* ppwild.c: might POINT, whose first component names FAM, be one of its
+ * shapes (a wildcard in the first component tries every family)? */
+int ppwild_fits(const struct probe_family *fam, const struct probe_point *pt);
+
+const char *type_name(enum type t);
+/* " (similar: a, b, …)": up to five of NAMES (const char *) close to
+ * NAME in edit distance, nearest first; "" if none (similar.c). */
+const char *similar_names(struct arena *a, const char *name,
+			  const struct vec *names);
+void vec_add_unique(struct arena *a, struct vec *v, void *item);
+
+#endif

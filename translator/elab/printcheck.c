@@ -1,0 +1,70 @@
+/* printcheck.c - compile-time checks of the print family (pass 2).
+ *
+ * For printf-style calls the literal format decides how many arguments
+ * there must be and which type each must have; the wanted types go into
+ * exp->u.print.directives for type inference.  The format language itself
+ * is parsed by the runtime's format parser, shared with the module.
+ */
+#include <string.h>
+
+#include "ast/ast_walk.h"
+#include "elab/elab.h"
+
+#include "format.h"
+
+static void check_printf(struct session *s, struct exp *e)
+{
+	enum _stp_fmt_type types[64];
+	struct _stp_fmt_error err;
+	struct loc at = e->loc;
+	int n, i;
+
+	n = _stp_fmt_check(e->u.print.fmt, types, 64, &err);
+	if (n < 0) {
+		diag_error(&s->diags, at, "sema.printf-format",
+			   "invalid format string: %s (at byte %zu of the format)",
+			   err.msg, err.offset);
+		return;
+	}
+	if (n > 64) {
+		diag_error(&s->diags, at, "sema.printf-args",
+			   "format string has too many directives (%d)", n);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		vec_push(s->arena, &e->u.print.directives,
+			 (void *)(intptr_t)(types[i] == STP_FMT_T_STRING ?
+					    TY_STRING : TY_LONG));
+	if (n != e->u.print.args.n)
+		diag_error(&s->diags, at, "sema.printf-args",
+			   "wrong number of arguments to a formatted print: the format takes %d, %d %s given",
+			   n, e->u.print.args.n, e->u.print.args.n == 1 ? "is" : "are");
+}
+
+static int visit(struct walker *w, struct exp *e)
+{
+	struct session *s = w->arg;
+
+	if (e->kind != EX_PRINT)
+		return 0;
+	if (e->u.print.pkind == PR_PRINTF)
+		check_printf(s, e);
+	else if (e->u.print.args.n == 0 && e->u.print.pkind != PR_PRINTLN)
+		diag_error(&s->diags, e->loc, "sema.print-args",
+			   "print needs at least one argument");
+	return 0;
+}
+
+int printcheck_program(struct session *s, struct program *p)
+{
+	struct walker w = { .exp = visit, .arg = s };
+	struct derived_probe *dp;
+	struct func *f;
+	int i;
+
+	VEC_EACH(p->probes, i, dp)
+		walk_stmt(&w, dp->body);
+	VEC_EACH(p->funcs, i, f)
+		walk_stmt(&w, f->body);
+	return 0;
+}

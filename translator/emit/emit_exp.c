@@ -1,0 +1,356 @@
+/* emit_exp.c - C for expressions (pass 3).
+ *
+ * Each script expression becomes one C expression: int64_t for longs,
+ * `const char *` for strings (pointing at a literal, a variable, or a
+ * temporary in the frame that lives until the body ends).  Anything that
+ * can fail is a GNU statement expression that records the error in the
+ * context and jumps to the current error label.  Evaluation order is left
+ * to right, as in stap: operands with side effects are first stored in
+ * temporaries.
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include "emit/emit_int.h"
+#include "elab/tvar.h"
+
+const char *ex(struct emit *e, struct exp *x);
+
+#define A emit_sprintf
+
+const char *emit_temp(struct emit *e, enum type t)
+{
+	int n = e->ntemps++;
+
+	if (t == TY_STRING)
+		sb_printf(&e->temps, "\tchar t%d[MAXSTRINGLEN];\n", n);
+	else
+		sb_printf(&e->temps, "\tint64_t t%d;\n", n);
+	return A(e, "l->t%d", n);
+}
+
+/* Jump to the error label when the last operation failed. */
+const char *emit_check(struct emit *e)
+{
+	return A(e, "if (unlikely(c->last_error)) goto %s;", e->err_label);
+}
+
+static const char *num_lit(struct emit *e, int64_t v)
+{
+	if (v == INT64_MIN)
+		return "((int64_t)S64_MIN)";
+	return A(e, "((int64_t)%" PRId64 "LL)", v);
+}
+
+/* A long operand kept in a temporary, so that later operands cannot
+ * change it (x + x++) and it is evaluated exactly once. */
+static const char *long_operand(struct emit *e, struct exp *x, const char **pre)
+{
+	const char *v = ex(e, x), *t;
+
+	if (x->kind == EX_NUM)
+		return v;
+	t = emit_temp(e, TY_LONG);
+	*pre = A(e, "%s%s = %s; ", *pre, t, v);
+	return t;
+}
+
+static const char *binary(struct emit *e, struct exp *x)
+{
+	const char *op = x->u.bin.op, *pre = "";
+	const char *a = long_operand(e, x->u.bin.left, &pre);
+	const char *b = long_operand(e, x->u.bin.right, &pre);
+
+	if (!strcmp(op, "/") || !strcmp(op, "%"))
+		return A(e, "({ %sif (unlikely(!%s)) { _stp_error_at(c, \"division by 0\", %s); goto %s; } %s(%s, %s); })",
+			 pre, b, emit_where(e, A(e, "operator '%s'", op), x->loc),
+			 e->err_label, *op == '/' ? "_stp_div64" : "_stp_mod64", a, b);
+	if (!strcmp(op, "<<"))
+		return A(e, "({ %s(int64_t)((uint64_t)%s << (%s & 63)); })", pre, a, b);
+	if (!strcmp(op, ">>"))
+		return A(e, "({ %s(int64_t)(%s >> (%s & 63)); })", pre, a, b);
+	if (!strcmp(op, ">>>"))
+		return A(e, "({ %s(int64_t)((uint64_t)%s >> (%s & 63)); })", pre, a, b);
+	if (!strcmp(op, "+") || !strcmp(op, "-") || !strcmp(op, "*"))
+		return A(e, "({ %s(int64_t)((uint64_t)%s %s (uint64_t)%s); })", pre, a, op, b);
+	return A(e, "({ %s(int64_t)(%s %s %s); })", pre, a, op, b);
+}
+
+static const char *unary(struct emit *e, struct exp *x)
+{
+	const char *v = ex(e, x->u.un.operand);
+	const char *op = x->u.un.op;
+
+	if (!strcmp(op, "-"))
+		return A(e, "((int64_t)(0 - (uint64_t)%s))", v);
+	if (!strcmp(op, "+"))
+		return A(e, "(%s)", v);
+	return A(e, "((int64_t)(%s%s))", op, v);
+}
+
+static const char *compare(struct emit *e, struct exp *x)
+{
+	const char *pre = "";
+	struct exp *l = x->u.bin.left;
+
+	if (l->type == TY_STRING) {
+		const char *a = ex(e, l), *b = ex(e, x->u.bin.right);
+		const char *t = A(e, "l->t%d", e->ntemps);
+		sb_printf(&e->temps, "\tconst char *t%d;\n", e->ntemps++);
+		return A(e, "({ %s = %s; (int64_t)(strcmp(%s, %s) %s 0); })", t, a,
+			 t, b, x->u.bin.op);
+	}
+	{
+		const char *a = long_operand(e, l, &pre);
+		const char *b = long_operand(e, x->u.bin.right, &pre);
+		return A(e, "({ %s(int64_t)(%s %s %s); })", pre, a, x->u.bin.op, b);
+	}
+}
+
+static const char *concat(struct emit *e, struct exp *x)
+{
+	const char *t = emit_temp(e, TY_STRING);
+	const char *a = ex(e, x->u.bin.left);
+	const char *b = ex(e, x->u.bin.right);
+
+	return A(e, "({ _stp_strlcpy(%s, %s, MAXSTRINGLEN); _stp_strlcat(%s, %s, MAXSTRINGLEN); (const char *)%s; })",
+		 t, a, t, b, t);
+}
+
+static const char *assign_scalar(struct emit *e, struct exp *x,
+				 const char *lv, enum type t)
+{
+	const char *op = x->u.bin.op, *r, *tmp;
+
+	if (t == TY_STRING) {
+		r = ex(e, x->u.bin.right);
+		if (!strcmp(op, ".="))
+			return A(e, "({ _stp_strlcat(%s, %s, MAXSTRINGLEN); (const char *)%s; })",
+				 lv, r, lv);
+		return A(e, "({ _stp_strassign(%s, %s); (const char *)%s; })", lv, r, lv);
+	}
+	r = ex(e, x->u.bin.right);
+	if (!strcmp(op, "="))
+		return A(e, "(%s = %s)", lv, r);
+	/* the right side first: in `a += a++` it sees a incremented, as stap */
+	tmp = emit_temp(e, TY_LONG);
+	if (!strcmp(op, "/=") || !strcmp(op, "%="))
+		return A(e, "({ %s = %s; if (unlikely(!%s)) { _stp_error_at(c, \"division by 0\", %s); goto %s; } %s = %s(%s, %s); })",
+			 tmp, r, tmp, emit_where(e, A(e, "operator '%s'", op), x->loc),
+			 e->err_label, lv, *op == '/' ? "_stp_div64" : "_stp_mod64", lv, tmp);
+	if (!strcmp(op, "<<="))
+		return A(e, "({ %s = %s; %s = (int64_t)((uint64_t)%s << (%s & 63)); })",
+			 tmp, r, lv, lv, tmp);
+	if (!strcmp(op, ">>="))
+		return A(e, "({ %s = %s; %s = %s >> (%s & 63); })", tmp, r, lv, lv, tmp);
+	if (!strcmp(op, "+=") || !strcmp(op, "-=") || !strcmp(op, "*=")) {
+		char o[2] = { op[0], 0 };
+		return A(e, "({ %s = %s; %s = (int64_t)((uint64_t)%s %s (uint64_t)%s); })",
+			 tmp, r, lv, lv, o, tmp);
+	}
+	return A(e, "({ %s = %s; %s %s %s; })", tmp, r, lv, op, tmp);
+}
+
+/* A family's variable written through its functions (procfs's $value). */
+static const char *assign_target(struct emit *e, struct exp *x,
+				 const struct tvar *tv)
+{
+	const char *op = x->u.bin.op, *fn = NULL, *t;
+
+	if (!strcmp(op, "="))
+		fn = tv->assign_fn;
+	else if (!strcmp(op, ".="))
+		fn = tv->append_fn;
+	if (fn && x->type == TY_LONG && fn == tv->assign_fn) {	/* $verdict */
+		t = A(e, "l->t%d", e->ntemps);
+		sb_printf(&e->temps, "\tint64_t t%d;\n", e->ntemps++);
+		return A(e, "({ %s = %s; %s(c, %s); %s; })", t,
+			 ex(e, x->u.bin.right), fn, t, t);
+	}
+	if (!fn || x->type != TY_STRING) {
+		emit_unsupported(e, x->loc, "this assignment to a target variable");
+		return "0";
+	}
+	t = A(e, "l->t%d", e->ntemps);
+	sb_printf(&e->temps, "\tconst char *t%d;\n", e->ntemps++);
+	return A(e, "({ %s = %s; %s(c, %s); %s; })", t, ex(e, x->u.bin.right),
+		 fn, t, t);
+}
+
+static const char *assign(struct emit *e, struct exp *x)
+{
+	struct exp *l = x->u.bin.left;
+
+	if (!strcmp(x->u.bin.op, "<<<"))
+		return emit_array_assign(e, x);
+	if (l->kind == EX_SYM)
+		return assign_scalar(e, x, emit_sym_ref(e, l->u.sym.sym), l->type);
+	if (l->kind == EX_INDEX)
+		return emit_array_assign(e, x);
+	if (l->kind == EX_TARGET && l->u.target.resolved)	/* a family's variable */
+		return assign_target(e, x, l->u.target.resolved);
+	emit_unsupported(e, l->loc, "assignment to this kind of expression");
+	return "0";
+}
+
+static const char *incdec(struct emit *e, struct exp *x, int post)
+{
+	struct exp *o = x->u.un.operand;
+	const char *lv;
+
+	if (o->kind == EX_INDEX)
+		return emit_array_incdec(e, x, post);
+	if (o->kind != EX_SYM) {
+		emit_unsupported(e, o->loc, "increment of this kind of expression");
+		return "0";
+	}
+	lv = emit_sym_ref(e, o->u.sym.sym);
+	if (post)
+		return A(e, "({ int64_t _old = %s; %s = (int64_t)((uint64_t)_old %c 1); _old; })",
+			 lv, lv, x->u.un.op[0]);
+	return A(e, "(%s = (int64_t)((uint64_t)%s %c 1))", lv, lv, x->u.un.op[0]);
+}
+
+static const char *ternary(struct emit *e, struct exp *x)
+{
+	return A(e, "(%s ? %s : %s)", ex(e, x->u.tern.cond), ex(e, x->u.tern.yes),
+		 ex(e, x->u.tern.no));
+}
+
+/* Call F with ARGS: arguments are evaluated into the caller's
+ * temporaries first (a nested call would reuse the callee's frame), then
+ * copied into the callee's frame. */
+static const char *call(struct emit *e, struct exp *x)
+{
+	struct func *f = x->u.call.func;
+	struct strbuf sb = {0};
+	const char **vals, *r, *t = NULL;
+	int i, n = x->u.call.args.n;
+	int64_t b;
+
+	if (!f)
+		return "0";
+	vals = arena_alloc(e->s->arena, sizeof(char *) * (size_t)(n + 1));
+	sb_puts(&sb, "({ ");
+	for (i = 0; i < n; i++) {
+		struct exp *a = x->u.call.args.v[i];
+		const char *v = ex(e, a);
+		if (a->kind == EX_NUM || a->kind == EX_STR) {
+			vals[i] = v;
+			continue;
+		}
+		vals[i] = emit_temp(e, a->type == TY_STRING ? TY_STRING : TY_LONG);
+		if (a->type == TY_STRING)
+			sb_printf(&sb, "_stp_strlcpy(%s, %s, MAXSTRINGLEN); ", vals[i], v);
+		else
+			sb_printf(&sb, "%s = %s; ", vals[i], v);
+	}
+	sb_printf(&sb, "c->last_stmt = %s; ",
+		  emit_where(e, A(e, "identifier '%s'", f->name), x->loc));
+	/* A string function writes its value straight into the caller's
+	 * temporary (no copy out of its frame); set after the arguments,
+	 * whose own calls use the same frame. */
+	if (f->type == TY_STRING) {
+		t = emit_temp(e, TY_STRING);
+		sb_printf(&sb, "_stp_callee_frame(c, struct frame_f%d)->__retvalue = %s; ",
+			  f->info->index, t);
+	}
+	sb_printf(&sb, "%s(c", emit_call_entry(e, f));
+	for (i = 0; i < n; i++)
+		sb_printf(&sb, ", %s", vals[i]);
+	sb_printf(&sb, "); %s ", emit_check(e));
+	/* a body that counts as it runs pays a loop-free callee's bound */
+	b = actions_func_bound(f);
+	if (e->counting && b >= 0) {
+		sb_printf(&sb, "STP_ACTION(c, %lld, %s, %s); ",
+			  (long long)(e->pending + b),
+			  emit_where(e, A(e, "identifier '%s'", f->name), x->loc),
+			  e->err_label);
+		e->pending = 0;
+	}
+	if (f->type == TY_STRING) {
+		sb_printf(&sb, "(const char *)%s; })", t);
+	} else if (f->type == TY_LONG) {
+		sb_printf(&sb, "_stp_callee_frame(c, struct frame_f%d)->__retvalue; })",
+			  f->info->index);
+	} else {
+		sb_puts(&sb, "(int64_t)0; })");
+	}
+	r = arena_strdup(e->s->arena, sb.s);
+	sb_free(&sb);
+	return r;
+}
+
+static const char *sym_value(struct emit *e, struct exp *x)
+{
+	const struct sym *sym = x->u.sym.sym;
+
+	if (sym->type == TY_STATS) {
+		emit_unsupported(e, x->loc, "an aggregate used as a value");
+		return "0";
+	}
+	if (sym->type == TY_STRING)
+		return A(e, "((const char *)%s)", emit_sym_ref(e, sym));
+	return emit_sym_ref(e, sym);
+}
+
+const char *ex(struct emit *e, struct exp *x)
+{
+	switch (x->kind) {
+	case EX_NUM:
+		return num_lit(e, x->u.num);
+	case EX_STR:
+		return emit_cstr(e, x->u.str.s, x->u.str.len);
+	case EX_EMBEDDED:
+		if (x->type == TY_STRING)
+			return A(e, "((const char *)(%s))", x->u.str.s);
+		return A(e, "((int64_t)(%s))", x->u.str.s);
+	case EX_BINARY:
+		return binary(e, x);
+	case EX_UNARY:
+		return unary(e, x);
+	case EX_PRE_INC:
+		return incdec(e, x, 0);
+	case EX_POST_INC:
+		return incdec(e, x, 1);
+	case EX_LOG_OR:
+		return A(e, "((int64_t)(%s || %s))", ex(e, x->u.bin.left),
+			 ex(e, x->u.bin.right));
+	case EX_LOG_AND:
+		return A(e, "((int64_t)(%s && %s))", ex(e, x->u.bin.left),
+			 ex(e, x->u.bin.right));
+	case EX_CMP:
+		return compare(e, x);
+	case EX_CONCAT:
+		return concat(e, x);
+	case EX_TERNARY:
+		return ternary(e, x);
+	case EX_ASSIGN:
+		return assign(e, x);
+	case EX_SYM:
+		return sym_value(e, x);
+	case EX_CALL:
+		return call(e, x);
+	case EX_PRINT:
+		return emit_print(e, x);
+	case EX_INDEX:
+		return emit_array_get(e, x);
+	case EX_IN:
+		return emit_array_in(e, x);
+	case EX_STAT:
+		return emit_stat_op(e, x);
+	case EX_REGEX:
+		return emit_regex(e, x);
+	case EX_DEFINED:
+		return "((int64_t)1)";
+	case EX_TARGET: case EX_TARGET_LIST: case EX_CAST:
+		return emit_target(e, x);
+	case EX_PERF:	/* counters exist only in process probes (stap's words) */
+		diag_error(&e->s->diags, x->loc, "translate.perf-context",
+			   "cannot translate general @perf expression");
+		return "0";
+	default:
+		emit_unsupported(e, x->loc, "this expression");
+		return "0";
+	}
+}

@@ -1,0 +1,147 @@
+/* emit_target.c - C for target variables (pass 3).
+ *
+ * Pass 2 (tvar.c) recorded each target expression as a base value and a
+ * list of address steps; here they become one GNU statement expression
+ * over a uint64_t address.  Every memory read goes through the runtime's
+ * fault-safe _stp_kread, which records stap's "read fault" error; the
+ * expression then jumps to the handler's error label, as any failing
+ * operation does.
+ */
+#include "emit/emit_int.h"
+#include "elab/tvar.h"
+
+/* The conversion of a raw value of SIZE bytes to a long. */
+static const char *convert(struct emit *e, const char *v, int size,
+			   int is_signed)
+{
+	static const char *const ctypes[2][9] = {
+		{ [1] = "uint8_t", [2] = "uint16_t", [4] = "uint32_t", [8] = "uint64_t" },
+		{ [1] = "int8_t", [2] = "int16_t", [4] = "int32_t", [8] = "int64_t" },
+	};
+	const char *ct = size > 0 && size <= 8 ? ctypes[!!is_signed][size] : NULL;
+
+	if (!ct)
+		return arena_printf(e->s->arena, "(int64_t)(%s)", v);
+	return arena_printf(e->s->arena, "(int64_t)(%s)(%s)", ct, v);
+}
+
+/* The C expression (int64_t) reading TV; WHERE names it in errors. */
+static const char *emit_access(struct emit *e, struct tvar *tv,
+			       const char *where)
+{
+	struct strbuf sb = {0};
+	const char *r, *check = emit_check(e);
+	int i, nbytes;
+
+	sb_printf(&sb, "({ uint64_t _a = (uint64_t)(%s); ",
+		  tv->base_exp ? ex(e, tv->base_exp) : tv->base);
+	for (i = 0; i < tv->nops; i++) {
+		struct tvar_op *op = &tv->ops[i];
+		switch (op->kind) {
+		case TV_ADDR:
+			break;
+		case TV_LOAD_PTR:
+			sb_printf(&sb, "_a = (uint64_t)_stp_kread(c, _a, 8, %s); %s ",
+				  where, check);
+			break;
+		case TV_ADD:
+			sb_printf(&sb, "_a += (uint64_t)%lldLL; ", (long long)op->off);
+			break;
+		case TV_ADD_INDEX:
+			sb_printf(&sb, "_a += (uint64_t)(%s) * %lldULL; ",
+				  ex(e, op->index), (long long)op->off);
+			break;
+		}
+	}
+	if (tv->final == TV_VALUE) {
+		sb_printf(&sb, "%s; })", convert(e, "_a", tv->size, tv->is_signed));
+	} else if (!tv->size) {
+		sb_puts(&sb, "(int64_t)_a; })");
+	} else if (tv->bit_size) {
+		nbytes = (tv->bit_offset + tv->bit_size + 7) / 8;
+		sb_printf(&sb, "_a = (uint64_t)_stp_kread(c, _a, %d, %s); %s ",
+			  nbytes, where, check);
+		sb_printf(&sb, "_stp_bitfield(_a, %d, %d, %d); })", tv->bit_offset,
+			  tv->bit_size, tv->is_signed);
+	} else {
+		sb_printf(&sb, "_a = (uint64_t)_stp_kread(c, _a, %d, %s); %s %s; })",
+			  tv->size, where, check,
+			  convert(e, "_a", tv->size, tv->is_signed));
+	}
+	r = arena_strdup(e->s->arena, sb.s);
+	sb_free(&sb);
+	return r;
+}
+
+static const char *emit_pretty(struct emit *e, struct tvar *tv,
+			       const char *where);
+
+/* $$parms, $$vars: "name=0x…" for each part, space-separated; with $ or
+ * $$, "name=" and the part as $name$ shows it. */
+static const char *emit_parts(struct emit *e, struct tvar *tv,
+			      const char *where)
+{
+	const char *t = emit_temp(e, TY_STRING), *r;
+	struct strbuf fmt = {0}, sb = {0};
+	int i;
+
+	for (i = 0; i < tv->nparts; i++)
+		sb_printf(&fmt, "%s%s=%s", i ? " " : "", tv->labels[i],
+			  tv->pretty_kind ? "%s" : "0x%llx");
+	sb_printf(&sb, "({ snprintf(%s, MAXSTRINGLEN, \"%s\"", t,
+		  fmt.s ? fmt.s : "");
+	for (i = 0; i < tv->nparts; i++)
+		if (tv->pretty_kind)
+			sb_printf(&sb, ", %s", emit_pretty(e, tv->parts[i], where));
+		else
+			sb_printf(&sb, ", (unsigned long long)%s",
+				  emit_access(e, tv->parts[i], where));
+	sb_printf(&sb, "); (const char *)%s; })", t);
+	r = arena_strdup(e->s->arena, sb.s);
+	sb_free(&fmt);
+	sb_free(&sb);
+	return r;
+}
+
+/* $var$: the value formatted into a string temporary. */
+static const char *emit_pretty(struct emit *e, struct tvar *tv,
+			       const char *where)
+{
+	const char *t, *v = emit_access(e, tv, where);
+
+	if (tv->pretty_kind == '{')
+		return emit_pretty_agg(e, tv, v, where);
+	t = emit_temp(e, TY_STRING);
+	if (tv->pretty_kind == 's')
+		return arena_printf(e->s->arena, "({ _stp_kread_quoted(c, %s, %s, %d, %s); %s (const char *)%s; })",
+				    t, v, tv->str_len, where, emit_check(e), t);
+	return arena_printf(e->s->arena, "({ snprintf(%s, MAXSTRINGLEN, \"%s\", (%s long long)%s); (const char *)%s; })",
+			    t, tv->pretty_kind == 'x' ? "0x%llx" : "%lld",
+			    tv->pretty_kind == 'x' ? "unsigned" : "", v, t);
+}
+
+const char *emit_target(struct emit *e, struct exp *x)
+{
+	struct tvar *tv = x->kind == EX_CAST ? x->u.op.resolved :
+			  x->u.target.resolved;
+	const char *where;
+
+	if (!tv) {
+		emit_unsupported(e, x->loc, "this target variable");
+		return "0";
+	}
+	if (tv->final == TV_PRETTY && tv->pretty)
+		return tv->pretty;
+	if (x->kind == EX_CAST) {
+		where = emit_where(e, "operator '@cast'", x->loc);
+		return tv->pretty_kind ? emit_pretty(e, tv, where) :
+					 emit_access(e, tv, where);
+	}
+	where = emit_where(e, arena_printf(e->s->arena, "identifier '$%s'",
+					   x->u.target.name), x->loc);
+	if (tv->final == TV_PRETTY)
+		return emit_parts(e, tv, where);
+	if (tv->pretty_kind)
+		return emit_pretty(e, tv, where);
+	return emit_access(e, tv, where);
+}

@@ -1,0 +1,161 @@
+/* kernel.c - resolving the target kernel; see kernel.h for the rules.
+ *
+ * Nothing here runs a build: it only finds files and reads the kernel's
+ * .config for the preprocessor's CONFIG_* conditions.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "kernel/kernel.h"
+#include "kernel/kconfig.h"
+#include "session.h"
+
+const char *testbed_dir(void)
+{
+	const char *d = getenv("STAP_TESTBED_DIR");
+
+	return d && *d ? d : "/var/cache/ctap/testbed";
+}
+
+int host_can_load_modules(void)
+{
+	return access("/proc/modules", F_OK) == 0;
+}
+
+static int exists(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0;
+}
+
+/* First line of a small file, without its newline; NULL if unreadable. */
+static char *read_line(struct session *s, const char *path)
+{
+	char buf[512];
+	FILE *f = fopen(path, "r");
+	char *nl;
+
+	if (!f)
+		return NULL;
+	if (!fgets(buf, sizeof buf, f)) {
+		fclose(f);
+		return NULL;
+	}
+	fclose(f);
+	nl = strchr(buf, '\n');
+	if (nl)
+		*nl = '\0';
+	return arena_strdup(s->arena, buf);
+}
+
+/* "6.1.0-56-cloud-amd64" -> "6.1.0" */
+static const char *numeric_version(struct session *s, const char *release)
+{
+	size_t n = strspn(release, "0123456789.");
+
+	while (n && release[n - 1] == '.')
+		n--;
+	return arena_strndup(s->arena, release, n);
+}
+
+static const char *path_if(struct session *s, const char *path)
+{
+	return exists(path) ? arena_strdup(s->arena, path) : NULL;
+}
+
+static int use_testbed(struct session *s)
+{
+	if (s->testbed)
+		return s->testbed > 0;
+	if (s->kernel_release || s->kernel_build_dir)
+		return 0;
+	return !host_can_load_modules();
+}
+
+static const struct kernel_info *resolve(struct session *s)
+{
+	struct kernel_info *k = ARENA_NEW(s->arena, struct kernel_info);
+	struct arena *a = s->arena;
+	char *p;
+
+	k->testbed = use_testbed(s);
+	if (s->kernel_build_dir) {
+		k->build_dir = s->kernel_build_dir;
+		k->release = read_line(s, arena_printf(a, "%s/include/config/kernel.release", k->build_dir));
+		if (!k->release) {
+			diag_fatal(&s->diags, "'%s' is not a configured kernel build tree (no include/config/kernel.release)", k->build_dir);
+			return NULL;
+		}
+	} else if (s->kernel_release) {
+		k->release = s->kernel_release;
+	} else if (k->testbed) {
+		p = arena_printf(a, "%s/release", testbed_dir());
+		k->release = read_line(s, p);
+		if (!k->release) {
+			diag_fatal(&s->diags, "the testbed is not set up (no %s): run 'stap-testbed setup' (or ./setup.sh) as root first", p);
+			return NULL;
+		}
+	} else {
+		struct utsname u;
+		uname(&u);
+		k->release = arena_strdup(a, u.release);
+	}
+	if (!k->build_dir) {
+		k->build_dir = path_if(s, arena_printf(a, "/lib/modules/%s/build/Makefile", k->release));
+		if (k->build_dir)
+			k->build_dir = arena_printf(a, "/lib/modules/%s/build", k->release);
+		else if (exists(arena_printf(a, "/usr/src/linux-headers-%s/Makefile", k->release)))
+			k->build_dir = arena_printf(a, "/usr/src/linux-headers-%s", k->release);
+	}
+	k->version = numeric_version(s, k->release);
+	if (k->build_dir)
+		k->config = path_if(s, arena_printf(a, "%s/.config", k->build_dir));
+	if (k->testbed) {
+		k->vmlinux = path_if(s, arena_printf(a, "%s/vmlinux", testbed_dir()));
+		k->system_map = path_if(s, arena_printf(a, "%s/System.map", testbed_dir()));
+		k->modules_dir = path_if(s, arena_printf(a, "%s/modules", testbed_dir()));
+	} else {
+		k->vmlinux = path_if(s, arena_printf(a, "/usr/lib/debug/boot/vmlinux-%s", k->release));
+		if (!k->vmlinux)
+			k->vmlinux = path_if(s, arena_printf(a, "/usr/lib/debug/lib/modules/%s/vmlinux", k->release));
+		k->system_map = path_if(s, arena_printf(a, "/boot/System.map-%s", k->release));
+		k->modules_dir = path_if(s, arena_printf(a, "/lib/modules/%s/kernel", k->release));
+	}
+	if (!k->config && !k->testbed)
+		k->config = path_if(s, arena_printf(a, "/boot/config-%s", k->release));
+	return k;
+}
+
+const struct kernel_info *kernel_target(struct session *s)
+{
+	if (!s->kernel && !s->kernel_failed) {
+		s->kernel = resolve(s);
+		s->kernel_failed = !s->kernel;
+	}
+	return s->kernel;
+}
+
+const char *kernel_config_value(struct session *s, const char *name)
+{
+	const struct kernel_info *k = kernel_target(s);
+
+	if (!k || !k->config)
+		return NULL;
+	if (!s->kconfig) {
+		const struct src_file *f = NULL;
+		FILE *fp = fopen(k->config, "r");
+
+		if (fp) {
+			fclose(fp);
+			f = src_read(s, k->config, k->config);
+		}
+		s->kconfig = f ? kconfig_parse(s->arena, f->text, f->len) :
+				 kconfig_parse(s->arena, "", 0);
+	}
+	return kconfig_get(s->kconfig, name);
+}

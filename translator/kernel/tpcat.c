@@ -1,0 +1,581 @@
+/* tpcat.c - building the tracepoint catalog; see tpcat.h.
+ *
+ * Headers: the *.h files in include/trace/events, include/trace,
+ * include/ras, arch/x86/include/asm/trace and arch/x86/include/asm of the
+ * build tree (or of the source tree it names: Debian splits them).  In each
+ * header that defines TRACE_SYSTEM, the names given to TRACE_EVENT*,
+ * DECLARE_TRACE* and DEFINE_EVENT* are the tracepoints of that system.
+ * A name counts only when the kernel's BTF has its __traceiter_ function,
+ * or a module defines it (its __tracepoints_strings names it) and the
+ * module's BTF, split from the kernel's, has that function: that filters
+ * out macro parameters and configured-out tracepoints.
+ */
+#include <ctype.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kernel/btf.h"
+#include "kernel/ctype_btf.h"
+#include "kernel/elfsec.h"
+#include "kernel/modtree.h"
+#include "kernel/tpcat.h"
+
+struct found {
+	char *system, *name;
+};
+
+struct scan {
+	struct found *v;
+	int n, cap;
+};
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = malloc((size_t)n + 1);
+	n = (long)fread(buf, 1, (size_t)n, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static int ident_char(int c)
+{
+	return isalnum(c) || c == '_';
+}
+
+/* The identifier at P (after blanks), copied; NULL if none. */
+static char *ident_at(const char *p)
+{
+	const char *s;
+
+	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\\')
+		p++;
+	for (s = p; ident_char((unsigned char)*s); s++)
+		;
+	return s > p ? strndup(p, (size_t)(s - p)) : NULL;
+}
+
+/* A macro that declares tracepoints: the kernel's own (body NULL: ARG is
+ * the position of the name), an alias of one (#define A DEFINE_EVENT), or
+ * a header's wrapper whose body declares them (DEFINE_IRQ_VECTOR_EVENT). */
+struct decl_macro {
+	char *name;
+	int arg;
+	int nparams;
+	char *params[8];
+	char *body;
+};
+
+static const struct {
+	const char *macro;
+	int arg;
+} kernel_decls[] = {
+	{ "TRACE_EVENT", 0 }, { "TRACE_EVENT_FN", 0 },
+	{ "TRACE_EVENT_FN_COND", 0 }, { "TRACE_EVENT_CONDITION", 0 },
+	{ "DECLARE_TRACE", 0 }, { "DECLARE_TRACE_CONDITION", 0 },
+	{ "DEFINE_EVENT", 1 }, { "DEFINE_EVENT_FN", 1 },
+	{ "DEFINE_EVENT_PRINT", 1 }, { "DEFINE_EVENT_CONDITION", 1 },
+};
+
+#define MAX_MACROS 64
+
+struct macros {
+	struct decl_macro v[MAX_MACROS];
+	int n;
+};
+
+static void add(struct scan *sc, const char *system, char *name)
+{
+	if (sc->n == sc->cap) {
+		sc->cap = sc->cap ? 2 * sc->cap : 256;
+		sc->v = realloc(sc->v, (size_t)sc->cap * sizeof *sc->v);
+	}
+	sc->v[sc->n].system = strdup(system);
+	sc->v[sc->n++].name = name;
+}
+
+/* The arguments of a call at P (just after its '('), each trimmed, at
+ * most MAX; returns how many. */
+static int split_args(const char *p, char **out, int max)
+{
+	int depth = 0, n = 0;
+	const char *start = p;
+
+	for (; *p; p++) {
+		if (*p == '(') {
+			depth++;
+		} else if ((*p == ',' && !depth) || (*p == ')' && !depth)) {
+			const char *a = start, *b = p;
+			while (a < b && strchr(" \t\n\\", *a))
+				a++;
+			while (b > a && strchr(" \t\n\\", b[-1]))
+				b--;
+			if (n < max)
+				out[n++] = strndup(a, (size_t)(b - a));
+			if (*p == ')')
+				return n;
+			start = p + 1;
+		} else if (*p == ')') {
+			depth--;
+		}
+	}
+	return n;
+}
+
+static void free_args(char **v, int n)
+{
+	while (n > 0)
+		free(v[--n]);
+}
+
+static struct decl_macro *find_macro(struct macros *m, const char *p)
+{
+	int i;
+	size_t n;
+
+	for (i = 0; i < m->n; i++) {
+		n = strlen(m->v[i].name);
+		if (!strncmp(p, m->v[i].name, n) && !ident_char((unsigned char)p[n]))
+			return &m->v[i];
+	}
+	return NULL;
+}
+
+/* NAME with the wrapper's parameters replaced by ARGS and ## removed:
+ * "name##_entry" with name=call_function gives "call_function_entry". */
+static char *substitute(const struct decl_macro *w, const char *name,
+			char **args, int nargs)
+{
+	char out[512];
+	size_t o = 0;
+	const char *p = name;
+	int i;
+
+	while (*p && o < sizeof out - 1) {
+		if (ident_char((unsigned char)*p)) {
+			const char *e = p;
+			while (ident_char((unsigned char)*e))
+				e++;
+			for (i = 0; i < w->nparams && i < nargs; i++)
+				if (strlen(w->params[i]) == (size_t)(e - p) &&
+				    !strncmp(w->params[i], p, (size_t)(e - p)))
+					break;
+			if (i < w->nparams && i < nargs)
+				o += (size_t)snprintf(out + o, sizeof out - o, "%s", args[i]);
+			else
+				o += (size_t)snprintf(out + o, sizeof out - o, "%.*s",
+						      (int)(e - p), p);
+			p = e;
+		} else {
+			if (!strchr("# \t\\\n", *p))
+				out[o++] = *p;
+			p++;
+		}
+		if (o >= sizeof out)
+			o = sizeof out - 1;
+	}
+	out[o] = '\0';
+	return strdup(out);
+}
+
+/* Tracepoint names declared by the call of M at P (after its '('). */
+static void expand_call(struct scan *sc, struct macros *ms, const char *system,
+			struct decl_macro *m, const char *p, int depth)
+{
+	char *args[16];
+	int n = split_args(p, args, 16);
+	const char *q;
+
+	if (!m->body) {
+		if (m->arg < n && *args[m->arg])
+			add(sc, system, strdup(args[m->arg]));
+	} else if (depth < 4) {
+		for (q = m->body; *q; q++) {
+			struct decl_macro *inner;
+			char *iargs[16];
+			int k, ni;
+			if (q > m->body && ident_char((unsigned char)q[-1]))
+				continue;
+			inner = find_macro(ms, q);
+			if (!inner || inner == m)
+				continue;
+			q += strlen(inner->name);
+			while (*q == ' ' || *q == '\t')
+				q++;
+			if (*q != '(')
+				continue;
+			ni = split_args(q + 1, iargs, 16);
+			for (k = 0; k < ni; k++) {	/* the wrapper's args in */
+				char *t = substitute(m, iargs[k], args, n);
+				free(iargs[k]);
+				iargs[k] = t;
+			}
+			if (!inner->body) {
+				if (inner->arg < ni && *iargs[inner->arg])
+					add(sc, system, strdup(iargs[inner->arg]));
+			}
+			free_args(iargs, ni);
+		}
+	}
+	free_args(args, n);
+}
+
+/* Read the #define at P into M when it declares tracepoints; returns the
+ * end of the definition (continuation lines included). */
+static const char *read_define(struct macros *ms, const char *p)
+{
+	const char *e = p, *name, *q;
+	char *body;
+	struct decl_macro *m, *target;
+	size_t n;
+
+	while (*e && (*e != '\n' || e[-1] == '\\'))
+		e++;
+	p += strlen("#define");
+	while (*p == ' ' || *p == '\t')
+		p++;
+	for (name = p; ident_char((unsigned char)*p); p++)
+		;
+	n = (size_t)(p - name);
+	if (!n || ms->n == MAX_MACROS)
+		return e;
+	m = &ms->v[ms->n];
+	memset(m, 0, sizeof *m);
+	if (*p == '(') {
+		char *params[8];
+		int k, np = split_args(p + 1, params, 8);
+		for (k = 0; k < np; k++)
+			m->params[k] = params[k];
+		m->nparams = np;
+		p = strchr(p, ')');
+		if (!p || p > e)
+			return e;
+		p++;
+	}
+	body = strndup(p, (size_t)(e - p));
+	for (q = body; *q && (*q == ' ' || *q == '\t'); q++)
+		;
+	target = m->nparams ? NULL : find_macro(ms, q);
+	if (target && !target->body) {		/* an alias */
+		m->name = strndup(name, n);
+		m->arg = target->arg;
+		ms->n++;
+		free(body);
+		return e;
+	}
+	for (q = body; *q; q++)
+		if ((q == body || !ident_char((unsigned char)q[-1])) &&
+		    find_macro(ms, q))
+			break;
+	if (m->nparams && *q) {
+		m->name = strndup(name, n);
+		m->body = body;
+		ms->n++;
+		return e;
+	}
+	free_args(m->params, m->nparams);
+	free(body);
+	return e;
+}
+
+static void scan_text(struct scan *sc, const char *text)
+{
+	const char *p = strstr(text, "#define TRACE_SYSTEM"), *q;
+	struct macros ms;
+	struct decl_macro *m;
+	char *system;
+	size_t i;
+	int k;
+
+	if (!p || ident_char((unsigned char)p[20]))
+		return;
+	system = ident_at(p + 20);
+	if (!system)
+		return;
+	memset(&ms, 0, sizeof ms);
+	for (i = 0; i < sizeof kernel_decls / sizeof kernel_decls[0]; i++) {
+		ms.v[ms.n].name = strdup(kernel_decls[i].macro);
+		ms.v[ms.n++].arg = kernel_decls[i].arg;
+	}
+	for (q = text; *q; q++) {
+		if (*q == '#' && !strncmp(q, "#define", 7)) {
+			q = read_define(&ms, q);
+			if (!*q)
+				break;
+			continue;
+		}
+		if (!isupper((unsigned char)*q) ||
+		    (q > text && ident_char((unsigned char)q[-1])))
+			continue;
+		m = find_macro(&ms, q);
+		if (!m)
+			continue;
+		q += strlen(m->name);
+		if (*q == '(')
+			expand_call(sc, &ms, system, m, q + 1, 0);
+	}
+	for (k = 0; k < ms.n; k++) {
+		free(ms.v[k].name);
+		free(ms.v[k].body);
+		free_args(ms.v[k].params, ms.v[k].nparams);
+	}
+	free(system);
+}
+
+static void scan_glob(struct scan *sc, const char *dir, const char *pattern)
+{
+	char path[8448];
+	glob_t g;
+	size_t i;
+
+	snprintf(path, sizeof path, "%s/%s", dir, pattern);
+	if (glob(path, 0, NULL, &g))
+		return;
+	for (i = 0; i < g.gl_pathc; i++) {
+		char *text = slurp(g.gl_pathv[i]);
+		if (text && strstr(text, "TRACE_SYSTEM"))
+			scan_text(sc, text);
+		free(text);
+	}
+	globfree(&g);
+}
+
+/* Debian's per-flavour header directory holds only generated files; its
+ * Makefile includes the common tree's.  A kernel build tree links its
+ * sources as "source". */
+static void source_dirs(const char *build_dir, char dirs[2][4096])
+{
+	char path[8192], *text, *p, *e;
+
+	snprintf(dirs[0], 4096, "%s", build_dir);
+	dirs[1][0] = '\0';
+	snprintf(path, sizeof path, "%s/source/Makefile", build_dir);
+	if (access(path, F_OK) == 0) {
+		snprintf(dirs[1], 4096, "%s/source", build_dir);
+		return;
+	}
+	snprintf(path, sizeof path, "%s/Makefile", build_dir);
+	text = slurp(path);
+	if (text && (p = strstr(text, "include /")) && (e = strstr(p, "/Makefile")))
+		snprintf(dirs[1], 4096, "%.*s", (int)(e - p - 8), p + 8);
+	free(text);
+}
+
+static int cmp_found(const void *a, const void *b)
+{
+	const struct found *x = a, *y = b;
+	int c = strcmp(x->system, y->system);
+
+	return c ? c : strcmp(x->name, y->name);
+}
+
+/* The arguments of tracepoint NAME from its __traceiter_ prototype; -1 if
+ * the kernel has no such tracepoint. */
+static int btf_args(const struct btf *b, struct ctype_btf *cb,
+		    const char *name, struct tp_entry *te)
+{
+	char fn[512];
+	uint32_t id;
+	const struct btf_type *f, *proto;
+	const struct btf_param *pa;
+	int i, n;
+
+	snprintf(fn, sizeof fn, "__traceiter_%s", name);
+	id = btf_find(b, fn, BTF_KIND_FUNC);
+	if (!id)
+		return -1;
+	f = btf_type(b, id);
+	proto = btf_type(b, f->type);
+	if (!proto || btf_kind(proto) != BTF_KIND_FUNC_PROTO)
+		return -1;
+	pa = btf_extra(proto);
+	n = btf_vlen(proto);
+	te->nargs = n > 0 ? n - 1 : 0;	/* the first is void *__data */
+	te->args = calloc((size_t)te->nargs + 1, sizeof *te->args);
+	for (i = 1; i < n; i++) {
+		te->args[i - 1].name = btf_str(b, pa[i].name_off);
+		te->args[i - 1].type = ctype_btf_get(cb, pa[i].type);
+	}
+	return 0;
+}
+
+/* The modules that define tracepoints, and which names each defines. */
+struct tp_module {
+	char *path, *name;	/* name: "kyber_iosched" for kyber-iosched.ko */
+	struct btf *btf;	/* loaded on first use */
+	struct ctype_btf *types;
+};
+
+struct mod_name {
+	const char *tp;		/* in its module's __tracepoints_strings */
+	int mod;
+};
+
+struct mod_scan {
+	struct tp_module *mods;
+	int nmods, capmods;
+	struct mod_name *names;
+	int nnames, capnames;
+};
+
+static void add_module(struct mod_scan *ms, const char *path,
+		       const char *name, char *strs, size_t len)
+{
+	struct tp_module *m;
+	size_t i;
+
+	if (ms->nmods == ms->capmods) {
+		ms->capmods = ms->capmods ? 2 * ms->capmods : 64;
+		ms->mods = realloc(ms->mods, (size_t)ms->capmods * sizeof *ms->mods);
+	}
+	m = &ms->mods[ms->nmods];
+	memset(m, 0, sizeof *m);
+	m->path = strdup(path);
+	m->name = strdup(name);
+	for (i = 0; i < len; i += strlen(strs + i) + 1) {
+		if (!strs[i])
+			continue;
+		if (ms->nnames == ms->capnames) {
+			ms->capnames = ms->capnames ? 2 * ms->capnames : 1024;
+			ms->names = realloc(ms->names,
+					    (size_t)ms->capnames * sizeof *ms->names);
+		}
+		ms->names[ms->nnames].tp = strs + i;
+		ms->names[ms->nnames++].mod = ms->nmods;
+	}
+	ms->nmods++;
+}
+
+static int scan_ko(const char *path, const char *name, void *arg)
+{
+	size_t len;
+	char *strs = elfsec_read(path, "__tracepoints_strings", &len, NULL, 0);
+
+	if (strs && len && !strs[len - 1])
+		add_module(arg, path, name, strs, len);
+	else
+		free(strs);
+	return 0;
+}
+
+static int cmp_mod_name(const void *a, const void *b)
+{
+	return strcmp(((const struct mod_name *)a)->tp,
+		      ((const struct mod_name *)b)->tp);
+}
+
+static void scan_modules(struct mod_scan *ms, const char *dir)
+{
+	modtree_each(dir, scan_ko, ms);
+	qsort(ms->names, (size_t)ms->nnames, sizeof *ms->names, cmp_mod_name);
+}
+
+/* The module defining tracepoint NAME, its BTF loaded over the kernel's
+ * BASE; NULL if none (or its BTF is unreadable). */
+static struct tp_module *module_of(struct mod_scan *ms, const struct btf *base,
+				   const char *name)
+{
+	struct mod_name key = { name, 0 }, *found;
+	struct tp_module *m;
+	char err[256];
+
+	found = bsearch(&key, ms->names, (size_t)ms->nnames, sizeof key,
+			cmp_mod_name);
+	if (!found)
+		return NULL;
+	m = &ms->mods[found->mod];
+	if (!m->btf) {
+		m->btf = btf_open_elf_split(m->path, base, err, sizeof err);
+		if (!m->btf)
+			return NULL;
+		m->types = ctype_btf_new(m->btf);
+	}
+	return m;
+}
+
+static struct tpcat *build(const char *build_dir, const char *vmlinux,
+			   const char *modules_dir, char *err, size_t errlen)
+{
+	static const char *const patterns[] = {
+		"include/trace/events/*.h", "include/trace/*.h",
+		"include/ras/*.h", "arch/x86/include/asm/trace/*.h",
+		"arch/x86/include/asm/*.h",
+	};
+	struct scan sc = {0};
+	struct mod_scan ms = {0};
+	char dirs[2][4096];
+	struct btf *b;
+	struct ctype_btf *cb;
+	struct tpcat *cat;
+	size_t i, j;
+	int k;
+
+	b = btf_open_elf(vmlinux, err, errlen);
+	if (!b)
+		return NULL;
+	cb = ctype_btf_new(b);
+	source_dirs(build_dir, dirs);
+	for (j = 0; j < 2; j++)
+		for (i = 0; dirs[j][0] && i < sizeof patterns / sizeof patterns[0]; i++)
+			scan_glob(&sc, dirs[j], patterns[i]);
+	qsort(sc.v, (size_t)sc.n, sizeof *sc.v, cmp_found);
+	scan_modules(&ms, modules_dir);
+	cat = calloc(1, sizeof *cat);
+	cat->v = calloc((size_t)sc.n + 1, sizeof *cat->v);
+	cat->types = cb;
+	cat->btf = b;
+	for (k = 0; k < sc.n; k++) {
+		struct tp_entry *te = &cat->v[cat->n];
+		if (k && !strcmp(sc.v[k].name, sc.v[k - 1].name) &&
+		    !strcmp(sc.v[k].system, sc.v[k - 1].system))
+			continue;
+		if (btf_args(b, cb, sc.v[k].name, te)) {
+			struct tp_module *m = module_of(&ms, b, sc.v[k].name);
+			if (!m || btf_args(m->btf, m->types, sc.v[k].name, te))
+				continue;
+			te->module = m->name;
+		}
+		te->system = sc.v[k].system;
+		te->name = sc.v[k].name;
+		cat->n++;
+	}
+	free(sc.v);
+	return cat;
+}
+
+const struct tpcat *tpcat_load(const char *build_dir, const char *vmlinux,
+			       const char *modules_dir, char *err,
+			       size_t errlen)
+{
+	static struct tpcat *cached;
+	static char cached_key[8192];
+	char key[8192];
+
+	snprintf(key, sizeof key, "%s\n%s\n%s", build_dir ? build_dir : "",
+		 vmlinux ? vmlinux : "", modules_dir ? modules_dir : "");
+	if (cached && !strcmp(key, cached_key))
+		return cached;
+	if (!vmlinux) {
+		snprintf(err, errlen, "no kernel image with type data (vmlinux) for the target kernel");
+		return NULL;
+	}
+	if (!build_dir) {
+		snprintf(err, errlen, "no build tree (kernel headers) for the target kernel");
+		return NULL;
+	}
+	cached = build(build_dir, vmlinux, modules_dir, err, errlen);
+	snprintf(cached_key, sizeof cached_key, "%s", key);
+	return cached;
+}

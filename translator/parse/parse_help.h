@@ -1,0 +1,60 @@
+/* parse_help.h - helpers the grammar actions call (parse_help.c). */
+#ifndef PARSE_HELP_H
+#define PARSE_HELP_H
+
+#include "parse/parse.h"
+
+/* The parts of a foreach header, gathered while parsing it. */
+struct fe_head {
+	struct vec keys;	/* struct exp * (EX_SYM) */
+	struct exp *value;
+	struct exp *array;
+	struct vec slice;
+	struct exp *limit;
+	int sort_col, sort_dir;
+	const char *sort_stat;
+	int nsorts;
+};
+
+struct exp *help_string(struct parser *p, const struct token *t);
+struct exp *help_concat(struct parser *p, struct exp *e, const struct token *t);
+struct exp *help_call(struct parser *p, const struct token *name,
+		      struct vec args);
+struct exp *help_target(struct parser *p, const struct token *t);
+struct exp *help_member(struct parser *p, struct exp *e, const struct token *t);
+struct exp *help_target_index(struct parser *p, struct exp *e,
+			      struct exp *index, struct loc loc);
+struct exp *help_addr_of(struct parser *p, struct loc loc, struct exp *e);
+void help_variance_shift(struct parser *p, const struct exp *e);
+void help_hist_bound(struct parser *p, const struct exp *e);
+struct exp *help_neg_literal(struct parser *p, struct loc loc, struct exp *e);
+void help_embedded_ok(struct parser *p, struct loc loc);
+void help_guru_op(struct parser *p, const struct token *t);
+struct exp *help_sym(struct parser *p, const struct token *t);
+void help_func_pragmas(struct func *f);
+
+struct vec help_vec1(struct parser *p, void *item);
+struct vec help_vec_add(struct parser *p, struct vec v, void *item);
+
+/* foreach */
+struct fe_head *help_fe_new(struct parser *p);
+void help_fe_key(struct parser *p, struct fe_head *h, const struct token *k,
+		 int dir);
+void help_fe_value(struct parser *p, struct fe_head *h, const struct token *v,
+		   int dir);
+void help_fe_sort(struct parser *p, struct fe_head *h, struct loc loc,
+		  const char *stat, int dir);
+struct stmt *help_foreach(struct parser *p, struct loc loc, struct fe_head *h,
+			  struct stmt *body);
+
+/* probe points: alternatives are struct vec * of struct pp_comp * */
+struct vec help_pp_one(struct parser *p, struct pp_comp *c);
+struct vec help_pp_mark(struct parser *p, struct vec alts, int suffix,
+			struct exp *cond);
+struct vec help_pp_cat(struct parser *p, struct vec left, struct vec right);
+struct vec help_pp_union(struct parser *p, struct vec a, struct vec b);
+struct vec help_pp_points(struct parser *p, struct loc loc, struct vec alts,
+			  int suffix, struct exp *cond);
+struct vec help_vec_cat(struct parser *p, struct vec a, struct vec b);
+
+#endif

@@ -1,0 +1,80 @@
+/* families.c - the table of probe families.
+ *
+ * A probe point's first component names its family.  Adding a family means
+ * one file under probes/ and one line here.  The order of the unique
+ * records is the order families start in (and the reverse of stopping).
+ */
+#include <string.h>
+
+#include "elab/program.h"
+
+extern const struct probe_family family_been, family_never, family_timer;
+extern const struct probe_family family_kprobe, family_procfs, family_perf;
+extern const struct probe_family family_tracepoint, family_netfilter;
+
+static const struct {
+	const char *name;
+	const struct probe_family *family;
+} families[] = {
+	{ "begin", &family_been },
+	{ "end", &family_been },
+	{ "error", &family_been },
+	{ "never", &family_never },
+	{ "timer", &family_timer },
+	{ "kprobe", &family_kprobe },
+	{ "procfs", &family_procfs },
+	{ "perf", &family_perf },
+	{ "kernel", &family_tracepoint },
+	{ "netfilter", &family_netfilter },
+};
+
+const struct probe_family *family_lookup(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof families / sizeof families[0]; i++)
+		if (!strcmp(families[i].name, name))
+			return families[i].family;
+	return NULL;
+}
+
+const struct probe_family *family_lookup_next(const char *name,
+					      const struct probe_family *prev)
+{
+	size_t i;
+	int seen = !prev;
+
+	for (i = 0; i < sizeof families / sizeof families[0]; i++) {
+		if (strcmp(families[i].name, name))
+			continue;
+		if (seen)
+			return families[i].family;
+		seen = families[i].family == prev;
+	}
+	return NULL;
+}
+
+void family_list(void (*fn)(const struct probe_family *f, void *arg), void *arg)
+{
+	size_t i, j;
+
+	for (i = 0; i < sizeof families / sizeof families[0]; i++) {
+		for (j = 0; j < i; j++)
+			if (families[j].family == families[i].family)
+				break;
+		if (j == i)
+			fn(families[i].family, arg);
+	}
+}
+
+/* The I-th name of the table (first components, such as "begin"), or
+ * NULL past the end: for suggestions and --dump-probe-types. */
+const struct probe_family *family_at(size_t i)
+{
+	return i < sizeof families / sizeof families[0] ? families[i].family : NULL;
+}
+
+const char *family_name_at(size_t i)
+{
+	return i < sizeof families / sizeof families[0] ? families[i].name : NULL;
+}

@@ -1,0 +1,101 @@
+/* similar.c - "did you mean" suggestions for unknown names.
+ *
+ * stap 4.8 follows unresolved functions and unmatched probe points with
+ * "(similar: …)": the known names nearest in edit distance.  We do the
+ * same, with a threshold that keeps the suggestions plausible.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "elab/elab.h"
+
+#define MAX_SUGGESTIONS 5
+
+/* Levenshtein distance, case-sensitive; gives up above LIMIT. */
+static int distance(const char *a, const char *b, int limit)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j;
+	int *row, best, d, prev, cur;
+
+	if ((int)(la > lb ? la - lb : lb - la) > limit)
+		return limit + 1;
+	row = malloc((lb + 1) * sizeof *row);
+	if (!row)
+		return limit + 1;
+	for (j = 0; j <= lb; j++)
+		row[j] = (int)j;
+	for (i = 1; i <= la; i++) {
+		prev = row[0];
+		row[0] = (int)i;
+		best = row[0];
+		for (j = 1; j <= lb; j++) {
+			cur = row[j];
+			d = prev + (a[i - 1] != b[j - 1]);
+			if (row[j] + 1 < d)
+				d = row[j] + 1;
+			if (row[j - 1] + 1 < d)
+				d = row[j - 1] + 1;
+			row[j] = d;
+			prev = cur;
+			if (d < best)
+				best = d;
+		}
+		if (best > limit) {
+			free(row);
+			return limit + 1;
+		}
+	}
+	d = row[lb];
+	free(row);
+	return d;
+}
+
+struct cand {
+	const char *name;
+	int dist;
+};
+
+static int cmp_cand(const void *x, const void *y)
+{
+	const struct cand *a = x, *b = y;
+
+	if (a->dist != b->dist)
+		return a->dist - b->dist;
+	return strcmp(a->name, b->name);
+}
+
+const char *similar_names(struct arena *ar, const char *name,
+			  const struct vec *names)
+{
+	struct cand *c = malloc(sizeof *c * (size_t)(names->n + 1));
+	int limit = (int)strlen(name) / 3 + 1, n = 0, i, j, d;
+	const char *cand;
+	struct strbuf sb = {0};
+	const char *out;
+
+	if (!c)
+		return "";
+	VEC_EACH(*names, i, cand) {
+		if (!strcmp(cand, name))
+			continue;
+		for (j = 0; j < n && strcmp(c[j].name, cand); j++)
+			;
+		if (j < n)
+			continue;
+		d = distance(name, cand, limit);
+		if (d <= limit) {
+			c[n].name = cand;
+			c[n].dist = d;
+			n++;
+		}
+	}
+	qsort(c, (size_t)n, sizeof *c, cmp_cand);
+	for (i = 0; i < n && i < MAX_SUGGESTIONS; i++)
+		sb_printf(&sb, "%s%s", i ? ", " : " (similar: ", c[i].name);
+	if (n)
+		sb_putc(&sb, ')');
+	out = arena_strdup(ar, sb.s ? sb.s : "");
+	sb_free(&sb);
+	free(c);
+	return out;
+}
