@@ -110,7 +110,7 @@ struct exp *ast_embedded(struct arena *a, struct loc loc, const char *code)
 }
 
 struct exp *ast_binary(struct arena *a, enum exp_kind kind, struct loc loc,
-		       const char *op, struct exp *l, struct exp *r)
+		       enum op op, struct exp *l, struct exp *r)
 {
 	struct exp *e = ast_exp(a, kind, loc);
 
@@ -121,7 +121,7 @@ struct exp *ast_binary(struct arena *a, enum exp_kind kind, struct loc loc,
 }
 
 struct exp *ast_unary(struct arena *a, enum exp_kind kind, struct loc loc,
-		      const char *op, struct exp *operand)
+		      enum op op, struct exp *operand)
 {
 	struct exp *e = ast_exp(a, kind, loc);
 
@@ -427,7 +427,7 @@ int exp_int_literal(const struct exp *e, int64_t *v)
 		*v = e->u.num;
 		return 1;
 	}
-	if (e && e->kind == EX_UNARY && !strcmp(e->u.un.op, "-") &&
+	if (e && e->kind == EX_UNARY && e->u.un.op == OP_NEG &&
 	    e->u.un.operand->kind == EX_NUM) {
 		*v = (int64_t)(0 - (uint64_t)e->u.un.operand->u.num);
 		return 1;

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include "util/arena.h"
 #include "util/loc.h"
+#include "ast/op.h"
 
 /* Value types of the language. */
 enum type {
@@ -30,12 +31,12 @@ enum exp_kind {
 	EX_EMBEDDED,	/* %{ C expression %} */
 	EX_BINARY,	/* op: + - * / % << >> >>> & | ^ */
 	EX_UNARY,	/* op: - + ! ~ & (address-of, target only) */
-	EX_PRE_INC,	/* ++x / --x: op is "++" or "--" */
+	EX_PRE_INC,	/* ++x / --x: op is OP_INC or OP_DEC */
 	EX_POST_INC,	/* x++ / x-- */
 	EX_LOG_OR,	/* a || b */
 	EX_LOG_AND,	/* a && b */
 	EX_IN,		/* [k1,k2] in arr; a NULL index is the wildcard * */
-	EX_REGEX,	/* s =~ "re", s !~ "re": op is "=~" or "!~" */
+	EX_REGEX,	/* s =~ "re", s !~ "re": OP_MATCH, OP_NOMATCH */
 	EX_CMP,		/* op: < > <= >= == != */
 	EX_CONCAT,	/* a . b */
 	EX_TERNARY,	/* c ? a : b */
@@ -105,11 +106,11 @@ struct exp {
 		} str;
 		struct {			/* EX_BINARY EX_CMP EX_LOG_* EX_CONCAT
 						   EX_ASSIGN EX_REGEX */
-			const char *op;		/* interned operator text */
+			enum op op;		/* op.h */
 			struct exp *left, *right;
 		} bin;
 		struct {			/* EX_UNARY EX_PRE_INC EX_POST_INC */
-			const char *op;
+			enum op op;
 			struct exp *operand;
 		} un;
 		struct {			/* EX_TERNARY */

@@ -10,9 +10,9 @@ struct exp *ast_str(struct arena *a, struct loc loc, const char *s,
 		    size_t len, const char *raw);
 struct exp *ast_embedded(struct arena *a, struct loc loc, const char *code);
 struct exp *ast_binary(struct arena *a, enum exp_kind kind, struct loc loc,
-		       const char *op, struct exp *l, struct exp *r);
+		       enum op op, struct exp *l, struct exp *r);
 struct exp *ast_unary(struct arena *a, enum exp_kind kind, struct loc loc,
-		      const char *op, struct exp *operand);
+		      enum op op, struct exp *operand);
 struct exp *ast_ternary(struct arena *a, struct loc loc, struct exp *c,
 			struct exp *yes, struct exp *no);
 struct exp *ast_sym(struct arena *a, struct loc loc, const char *name);

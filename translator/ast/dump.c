@@ -194,21 +194,21 @@ static void exp_(FILE *o, const struct exp *e)
 	case EX_BINARY: case EX_CMP: case EX_LOG_OR: case EX_LOG_AND:
 	case EX_CONCAT: case EX_ASSIGN:
 		paren(o, e->u.bin.left);
-		fprintf(o, " %s ", e->u.bin.op);
+		fprintf(o, " %s ", op_name(e->u.bin.op));
 		paren(o, e->u.bin.right);
 		break;
 	case EX_REGEX:
 		paren(o, e->u.bin.left);
-		fprintf(o, " %s ", e->u.bin.op);
+		fprintf(o, " %s ", op_name(e->u.bin.op));
 		exp_(o, e->u.bin.right);
 		break;
 	case EX_UNARY: case EX_PRE_INC:
-		fputs(e->u.un.op, o);
+		fputs(op_name(e->u.un.op), o);
 		paren(o, e->u.un.operand);
 		break;
 	case EX_POST_INC:
 		paren(o, e->u.un.operand);
-		fputs(e->u.un.op, o);
+		fputs(op_name(e->u.un.op), o);
 		break;
 	case EX_TERNARY:
 		paren(o, e->u.tern.cond);

@@ -267,7 +267,7 @@ static int mark_exp(struct walker *w, struct exp *e)
 		break;
 	case EX_ASSIGN:
 		mark_written(el, e->u.bin.left);
-		if (!strcmp(e->u.bin.op, "=") || !strcmp(e->u.bin.op, "<<<") ||
+		if (e->u.bin.op == OP_ASSIGN || e->u.bin.op == OP_APPEND ||
 		    global_update(el, e, e->u.bin.left)) {
 			mark_lvalue_indexes(w, e->u.bin.left);
 			walk_exp(w, e->u.bin.right);

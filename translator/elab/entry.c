@@ -71,7 +71,7 @@ static struct stmt *assign(struct arena *a, struct loc loc, struct exp *l,
 			   struct exp *r)
 {
 	return ast_exp_stmt(a, ST_EXP, loc,
-			    ast_binary(a, EX_ASSIGN, loc, "=", l, r));
+			    ast_binary(a, EX_ASSIGN, loc, OP_ASSIGN, l, r));
 }
 
 static struct stmt *tid_stmt(struct arena *a, struct loc loc)
@@ -110,14 +110,14 @@ static void split(struct elab *el, struct exp *e, int k, struct vec *call,
 	add_global(el, g, loc);
 	add_global(el, ctr, loc);
 	vec_push(a, call, assign(a, loc, cell(a, loc, g,
-		ast_unary(a, EX_PRE_INC, loc, "++", cell(a, loc, ctr, NULL))),
+		ast_unary(a, EX_PRE_INC, loc, OP_INC, cell(a, loc, ctr, NULL))),
 		e->u.op.operand));
 	vec_push(a, ret, assign(a, loc, sym(a, loc, tmp),
 		cell(a, loc, g, cell(a, loc, ctr, NULL))));
 	vec_push(a, ret, ast_exp_stmt(a, ST_DELETE, loc, cell(a, loc, g,
-		ast_unary(a, EX_POST_INC, loc, "--", cell(a, loc, ctr, NULL)))));
+		ast_unary(a, EX_POST_INC, loc, OP_DEC, cell(a, loc, ctr, NULL)))));
 	vec_push(a, ret, ast_if(a, loc,
-		ast_unary(a, EX_UNARY, loc, "!", cell(a, loc, ctr, NULL)),
+		ast_unary(a, EX_UNARY, loc, OP_NOT, cell(a, loc, ctr, NULL)),
 		ast_exp_stmt(a, ST_DELETE, loc, cell(a, loc, ctr, NULL)), NULL));
 	e->kind = EX_SYM;
 	e->u.sym.name = tmp;

@@ -156,8 +156,8 @@ static int read_visit(struct walker *w, struct exp *e)
 		e->u.sym.sym->read = 1;
 		return 0;
 	}
-	if (e->kind == EX_ASSIGN && (!strcmp(e->u.bin.op, "=") ||
-				     !strcmp(e->u.bin.op, "<<<"))) {
+	if (e->kind == EX_ASSIGN && (e->u.bin.op == OP_ASSIGN ||
+				     e->u.bin.op == OP_APPEND)) {
 		struct exp *l = e->u.bin.left;
 		if (l->kind == EX_INDEX)
 			for (i = 0; i < l->u.index.indexes.n; i++)
@@ -193,7 +193,7 @@ static int elide_assign(struct walker *w, struct exp *e)
 {
 	struct opt *o = w->arg;
 
-	if (e->kind != EX_ASSIGN || !strcmp(e->u.bin.op, "<<<") ||
+	if (e->kind != EX_ASSIGN || e->u.bin.op == OP_APPEND ||
 	    !unread_local(e->u.bin.left))
 		return 0;
 	/* stap says nothing when folding took the reads away */
@@ -448,7 +448,8 @@ static int num_is(const struct exp *e, int64_t v)
  * it does. */
 static int fold_identity(struct exp *e, struct exp *l, struct exp *r)
 {
-	const char *op = e->u.bin.op;
+	enum op op = e->u.bin.op;
+	const struct op_info *o = &op_table[op];
 	struct exp *x = NULL;
 
 	if (e->kind == EX_CONCAT) {
@@ -456,22 +457,16 @@ static int fold_identity(struct exp *e, struct exp *l, struct exp *r)
 			x = l;
 		else if (is_str(l) && !l->u.str.len)
 			x = r;
-	} else if (e->kind != EX_BINARY || !strcmp(op, ">>>")) {
-		return 0;		/* not >>>, nor the logical ones */
-	} else if (!strcmp(op, "*")) {
-		x = num_is(r, 1) ? l : num_is(l, 1) ? r : NULL;
-	} else if (!strcmp(op, "/") || !strcmp(op, "-") ||
-		   !strcmp(op, "<<") || !strcmp(op, ">>")) {
-		x = num_is(r, op[0] == '/' ? 1 : 0) ? l : NULL;
-	} else if (!strcmp(op, "+") || !strcmp(op, "|") || !strcmp(op, "^")) {
-		x = num_is(r, 0) ? l : num_is(l, 0) ? r : NULL;
-	} else if (!strcmp(op, "&")) {
-		x = num_is(r, -1) ? l : num_is(l, -1) ? r : NULL;
+	} else if (e->kind == EX_BINARY) {
+		if ((o->flags & OPF_IDENT_R) && num_is(r, o->ident))
+			x = l;
+		else if ((o->flags & OPF_IDENT_L) && num_is(l, o->ident))
+			x = r;
 	}
 	if (!x)
 		return 0;
 	*e = *x;
-	e->fold_type = op[0] == '.' ? TY_STRING : TY_LONG;
+	e->fold_type = op == OP_CAT ? TY_STRING : TY_LONG;
 	return 1;
 }
 
@@ -480,7 +475,7 @@ static int fold_identity(struct exp *e, struct exp *l, struct exp *r)
  * x || 1). */
 static void fold_annihilator(struct exp *e, struct exp *l, struct exp *r)
 {
-	const char *op = e->u.bin.op;
+	const struct op_info *o = &op_table[e->u.bin.op];
 	struct exp *other;
 	int64_t v;
 
@@ -498,62 +493,13 @@ static void fold_annihilator(struct exp *e, struct exp *l, struct exp *r)
 		v = lit;
 	} else if (e->kind != EX_BINARY) {
 		return;
-	} else if (!strcmp(op, "*") || !strcmp(op, "&") || !strcmp(op, "|")) {
-		v = op[0] == '|' ? -1 : 0;
-		other = num_is(r, v) ? l : num_is(l, v) ? r : NULL;
-	} else if (!strcmp(op, "%")) {
-		v = 0;
-		other = num_is(r, 1) ? l : NULL;
-	} else if (!strcmp(op, "<<") || !strcmp(op, ">>")) {
-		v = 0;
-		other = num_is(l, 0) ? r : NULL;
 	} else {
-		return;
+		v = o->absorbed;
+		other = (o->flags & OPF_ABSORB_R) && num_is(r, o->absorb) ? l :
+			(o->flags & OPF_ABSORB_L) && num_is(l, o->absorb) ? r : NULL;
 	}
 	if (other && !has_side_effects(other))
 		to_num(e, v);
-}
-
-/* Arithmetic on two literals, as the module computes it (wrapping);
- * 0 for what must be left to run time (division by zero, odd shifts). */
-static int fold_arith(const char *op, int64_t x, int64_t y, int64_t *v)
-{
-	uint64_t ux = (uint64_t)x, uy = (uint64_t)y;
-
-	switch (op[0]) {
-	case '+': *v = (int64_t)(ux + uy); return 1;
-	case '-': *v = (int64_t)(ux - uy); return 1;
-	case '*': *v = (int64_t)(ux * uy); return 1;
-	case '&': *v = x & y; return 1;
-	case '|': *v = x | y; return 1;
-	case '^': *v = x ^ y; return 1;
-	case '/': case '%':
-		if (y == 0 || (x == INT64_MIN && y == -1))
-			return 0;
-		*v = op[0] == '/' ? x / y : x % y;
-		return 1;
-	case '<': case '>':
-		if (y < 0 || y > 63)
-			return 0;
-		*v = op[0] == '<' ? (int64_t)(ux << y) : x >> y;
-		return 1;
-	}
-	return 0;
-}
-
-static int fold_cmp(const char *op, int c)
-{
-	if (!strcmp(op, "<"))
-		return c < 0;
-	if (!strcmp(op, ">"))
-		return c > 0;
-	if (!strcmp(op, "<="))
-		return c <= 0;
-	if (!strcmp(op, ">="))
-		return c >= 0;
-	if (!strcmp(op, "=="))
-		return c == 0;
-	return c != 0;
 }
 
 /* stap's constant folding of literal operands, after the children
@@ -590,17 +536,12 @@ static void fold_literals(struct arena *a, struct exp *e, int root)
 		l = e->u.un.operand;
 		if (!is_num(l))
 			return;
-		v = l->u.num;
-		switch (e->u.un.op[0]) {
-		case '-': to_num(e, (int64_t)(0 - (uint64_t)v)); break;
-		case '+': to_num(e, v); break;
-		case '!': to_num(e, !v); break;
-		case '~': to_num(e, ~v); break;
-		}
+		if (op_fold_unary(e->u.un.op, l->u.num, &v))
+			to_num(e, v);
 		return;
 	case EX_BINARY:
 		if (is_num(l) && is_num(r)) {
-			if (fold_arith(e->u.bin.op, l->u.num, r->u.num, &v))
+			if (op_fold_binary(e->u.bin.op, l->u.num, r->u.num, &v))
 				to_num(e, v);
 		} else if (!fold_identity(e, l, r)) {
 			fold_annihilator(e, l, r);
@@ -615,10 +556,10 @@ static void fold_literals(struct arena *a, struct exp *e, int root)
 		return;
 	case EX_CMP:
 		if (is_num(l) && is_num(r))
-			to_num(e, fold_cmp(e->u.bin.op, l->u.num < r->u.num ? -1 :
-						       l->u.num > r->u.num));
+			to_num(e, op_fold_cmp(e->u.bin.op, l->u.num < r->u.num ? -1 :
+							  l->u.num > r->u.num));
 		else if (is_str(l) && is_str(r))
-			to_num(e, fold_cmp(e->u.bin.op, strcmp(l->u.str.s, r->u.str.s)));
+			to_num(e, op_fold_cmp(e->u.bin.op, strcmp(l->u.str.s, r->u.str.s)));
 		return;
 	case EX_CONCAT:
 		if (fold_identity(e, l, r))

@@ -148,12 +148,12 @@ struct probe_family {
 	/* Optional: more shapes wildcards in component names may match
 	 * (ppwild.c), beyond the patterns; NULL-terminated. */
 	const char *const *shapes;
-	/* Writing the target expression E (OP: "=", ".=", "+=", "++"…) in
+	/* Writing the target expression E (OP: OP_ASSIGN, OP_INC…) in
 	 * probe DP, for families whose variables can be written (procfs's
 	 * $value): like target_var, and E->u.target.resolved says how
 	 * (tvar's assign_fn/append_fn).  Without it writes are refused. */
 	int (*target_assign)(struct session *s, struct derived_probe *dp,
-			     struct exp *e, const char *op);
+			     struct exp *e, enum op op);
 	/* Optional: for a return probe RET, a new probe on the entry of the
 	 * same point (its pp ending in ".call"; body, locals unset), where
 	 * entry.c evaluates RET's @entry expressions; NULL otherwise. */

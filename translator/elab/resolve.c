@@ -277,7 +277,7 @@ static struct exp *and_cond(struct arena *a, struct exp *x, struct exp *y)
 	e = ARENA_NEW(a, struct exp);
 	e->kind = EX_LOG_AND;
 	e->loc = x->loc;
-	e->u.bin.op = "&&";
+	e->u.bin.op = OP_LOG_AND;
 	e->u.bin.left = x;
 	e->u.bin.right = y;
 	return e;

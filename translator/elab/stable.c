@@ -118,7 +118,7 @@ static void close_scope(struct hoist *h, struct scope *sc)
 		e = arena_alloc(a, ast_exp_size(EX_ASSIGN));
 		e->kind = EX_ASSIGN;
 		e->loc = call->loc;
-		e->u.bin.op = "=";
+		e->u.bin.op = OP_ASSIGN;
 		e->u.bin.left = ARENA_NEW(a, struct exp);
 		e->u.bin.left->kind = EX_SYM;
 		e->u.bin.left->loc = call->loc;

@@ -75,20 +75,14 @@ static int literal_value(const struct exp *c, int64_t *v)
 	}
 	if (c->kind != EX_UNARY || !literal_value(c->u.un.operand, v))
 		return 0;
-	switch (c->u.un.op[0]) {
-	case '!': *v = !*v; return 1;
-	case '-': *v = (int64_t)(0 - (uint64_t)*v); return 1;
-	case '~': *v = ~*v; return 1;
-	case '+': return 1;
-	}
-	return 0;
+	return op_fold_unary(c->u.un.op, *v, v);
 }
 
 /* @defined(…), or its negation: the guards whose dead side goes (stap
  * keeps 0 && (1/z) as it is). */
 static int is_defined_guard(const struct exp *c)
 {
-	while (c && c->kind == EX_UNARY && !strcmp(c->u.un.op, "!"))
+	while (c && c->kind == EX_UNARY && c->u.un.op == OP_NOT)
 		c = c->u.un.operand;
 	return c && c->kind == EX_DEFINED;
 }

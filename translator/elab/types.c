@@ -6,8 +6,6 @@
  * and every variable whose type stayed unknown.  Writes exp->type,
  * sym->type/arity/index_types and func->type; nothing else.
  */
-#include <string.h>
-
 #include "ast/ast_walk.h"
 #include "elab/elab.h"
 
@@ -161,21 +159,21 @@ static enum type infer_compare(struct elab *el, struct exp *e);
 
 static enum type infer_assign(struct elab *el, struct exp *e, enum type want)
 {
-	const char *op = e->u.bin.op;
+	enum op op = e->u.bin.op;
 	struct exp *l = e->u.bin.left, *r = e->u.bin.right;
 	enum type lt, rt;
 
-	if (!strcmp(op, "<<<")) {
+	if (op == OP_APPEND) {
 		infer(el, l, TY_STATS);
 		infer(el, r, TY_LONG);
 		return TY_LONG;
 	}
-	if (!strcmp(op, ".=")) {
+	if (op == OP_CAT_ASSIGN) {
 		infer(el, l, TY_STRING);
 		infer(el, r, TY_STRING);
 		return TY_STRING;
 	}
-	if (strcmp(op, "=")) {
+	if (op != OP_ASSIGN) {
 		infer(el, l, TY_LONG);
 		infer(el, r, TY_LONG);
 		return TY_LONG;
@@ -344,7 +342,7 @@ static enum type infer_kind(struct elab *el, struct exp *e, enum type want)
 	case EX_EMBEDDED:
 		return want == TY_STRING ? TY_STRING : TY_LONG;
 	case EX_BINARY: case EX_LOG_OR: case EX_LOG_AND:
-		if (el->report && !strcmp(e->u.bin.op, ">>>"))
+		if (el->report && e->u.bin.op == OP_USHR)
 			diag_error(&el->s->diags, e->loc, "sema.unsupported-operator",
 				   "unsupported binary operator '>>>' (SystemTap 4.8 has no unsigned shift)");
 		infer(el, e->u.bin.left, TY_LONG);

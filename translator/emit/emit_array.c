@@ -137,9 +137,10 @@ const char *emit_array_assign(struct emit *e, struct exp *x)
 {
 	struct exp *l = x->u.bin.left;
 	struct sym *sym = array_sym(l->u.index.base);
-	const char *op = x->u.bin.op, *g, *k, *v, *t;
+	enum op op = x->u.bin.op, base = op_base(op);
+	const char *g, *k, *v, *t;
 
-	if (!strcmp(op, "<<<"))
+	if (op == OP_APPEND)
 		return accumulate(e, x);
 	if (!sym || is_stats(sym)) {
 		emit_unsupported(e, x->loc, "this assignment");
@@ -150,32 +151,30 @@ const char *emit_array_assign(struct emit *e, struct exp *x)
 	v = ex(e, x->u.bin.right);
 	if (sym->type == TY_STRING) {
 		t = emit_temp(e, TY_STRING);
-		if (!strcmp(op, "="))
+		if (op == OP_ASSIGN)
 			return A(e, "({ _stp_strlcpy(%s, %s, MAXSTRINGLEN); if (_stp_map_set_str(%s, %s, %s)) %s (const char *)%s; })",
 				 t, v, g, k, t, overflow(e, sym, l), t);
 		return A(e, "({ int _id; _stp_strlcpy(%s, %s, MAXSTRINGLEN); _id = _stp_map_ref(%s, %s, 1); if (_id < 0) %s _stp_strlcat(_stp_map_val_str(%s, _id), %s, MAXSTRINGLEN); (const char *)_stp_map_val_str(%s, _id); })",
 			 t, v, g, k, overflow(e, sym, l), g, t, g);
 	}
-	if (!strcmp(op, "="))
+	if (op == OP_ASSIGN)
 		return A(e, "({ int64_t _v = %s; if (_stp_map_set_int(%s, %s, _v)) %s _v; })",
 			 v, g, k, overflow(e, sym, l));
-	if (!strcmp(op, "/=") || !strcmp(op, "%="))
+	if (op_has(base, OPF_DIVIDES))
 		return A(e, "({ int64_t _v = %s, *_p; int _id; if (unlikely(!_v)) { _stp_error_at(c, \"division by 0\", %s); goto %s; } _id = _stp_map_ref(%s, %s, 1); if (_id < 0) %s _p = _stp_map_val_int(%s, _id); *_p = %s(*_p, _v); })",
-			 v, emit_where(e, A(e, "operator '%s'", op), x->loc),
+			 v, emit_where(e, A(e, "operator '%s'", op_name(op)), x->loc),
 			 e->err_label, g, k, overflow(e, sym, l), g,
-			 *op == '/' ? "_stp_div64" : "_stp_mod64");
+			 base == OP_DIV ? "_stp_div64" : "_stp_mod64");
 	{
-		char o[4] = { op[0], 0, 0, 0 };
 		const char *expr;
-		if (op[0] == '<' || op[0] == '>') {
-			o[1] = op[1];
-			expr = op[0] == '<' ? "(int64_t)((uint64_t)*_p << (_v & 63))"
-					    : "(*_p >> (_v & 63))";
-		} else if (op[0] == '+' || op[0] == '-' || op[0] == '*') {
-			expr = A(e, "(int64_t)((uint64_t)*_p %s (uint64_t)_v)", o);
-		} else {
-			expr = A(e, "(*_p %s _v)", o);
-		}
+		if (base == OP_SHL)
+			expr = "(int64_t)((uint64_t)*_p << (_v & 63))";
+		else if (base == OP_SHR)
+			expr = "(*_p >> (_v & 63))";
+		else if (op_has(base, OPF_WRAPS))
+			expr = A(e, "(int64_t)((uint64_t)*_p %s (uint64_t)_v)", op_c(base));
+		else
+			expr = A(e, "(*_p %s _v)", op_c(base));
 		return A(e, "({ int64_t _v = %s, *_p; int _id = _stp_map_ref(%s, %s, 1); if (_id < 0) %s _p = _stp_map_val_int(%s, _id); *_p = %s; })",
 			 v, g, k, overflow(e, sym, l), g, expr);
 	}
@@ -185,8 +184,7 @@ const char *emit_array_incdec(struct emit *e, struct exp *x, int post)
 {
 	struct exp *o = x->u.un.operand;
 	struct sym *sym = array_sym(o->u.index.base);
-	const char *g, *k;
-	char op = x->u.un.op[0];
+	const char *g, *k, *op = op_c(op_base(x->u.un.op));
 
 	if (!sym || is_stats(sym)) {
 		emit_unsupported(e, x->loc, "this increment");
@@ -194,7 +192,7 @@ const char *emit_array_incdec(struct emit *e, struct exp *x, int post)
 	}
 	g = emit_sym_ref(e, sym);
 	k = keys(e, &o->u.index.indexes, NULL);
-	return A(e, "({ int64_t *_p, _old; int _id = _stp_map_ref(%s, %s, 1); if (_id < 0) %s _p = _stp_map_val_int(%s, _id); _old = *_p; *_p = (int64_t)((uint64_t)_old %c 1); %s; })",
+	return A(e, "({ int64_t *_p, _old; int _id = _stp_map_ref(%s, %s, 1); if (_id < 0) %s _p = _stp_map_val_int(%s, _id); _old = *_p; *_p = (int64_t)((uint64_t)_old %s 1); %s; })",
 		 g, k, overflow(e, sym, o), g, op, post ? "_old" : "*_p");
 }
 

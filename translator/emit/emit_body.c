@@ -55,7 +55,7 @@ static const char *first_token(struct emit *e, struct exp *x, struct loc *loc)
 			x = x->u.index.base;
 			continue;
 		case EX_UNARY: case EX_PRE_INC:
-			return A(e, "operator '%s'", x->u.un.op);
+			return A(e, "operator '%s'", op_name(x->u.un.op));
 		case EX_TARGET:
 			return A(e, "identifier '$%s'", x->u.target.name);
 		default:

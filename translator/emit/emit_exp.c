@@ -57,35 +57,36 @@ static const char *long_operand(struct emit *e, struct exp *x, const char **pre)
 
 static const char *binary(struct emit *e, struct exp *x)
 {
-	const char *op = x->u.bin.op, *pre = "";
+	enum op op = x->u.bin.op;
+	const char *pre = "";
 	const char *a = long_operand(e, x->u.bin.left, &pre);
 	const char *b = long_operand(e, x->u.bin.right, &pre);
 
-	if (!strcmp(op, "/") || !strcmp(op, "%"))
+	if (op_has(op, OPF_DIVIDES))
 		return A(e, "({ %sif (unlikely(!%s)) { _stp_error_at(c, \"division by 0\", %s); goto %s; } %s(%s, %s); })",
-			 pre, b, emit_where(e, A(e, "operator '%s'", op), x->loc),
-			 e->err_label, *op == '/' ? "_stp_div64" : "_stp_mod64", a, b);
-	if (!strcmp(op, "<<"))
+			 pre, b, emit_where(e, A(e, "operator '%s'", op_name(op)), x->loc),
+			 e->err_label, op == OP_DIV ? "_stp_div64" : "_stp_mod64", a, b);
+	if (op == OP_SHL)
 		return A(e, "({ %s(int64_t)((uint64_t)%s << (%s & 63)); })", pre, a, b);
-	if (!strcmp(op, ">>"))
+	if (op == OP_SHR)
 		return A(e, "({ %s(int64_t)(%s >> (%s & 63)); })", pre, a, b);
-	if (!strcmp(op, ">>>"))
+	if (op == OP_USHR)
 		return A(e, "({ %s(int64_t)((uint64_t)%s >> (%s & 63)); })", pre, a, b);
-	if (!strcmp(op, "+") || !strcmp(op, "-") || !strcmp(op, "*"))
-		return A(e, "({ %s(int64_t)((uint64_t)%s %s (uint64_t)%s); })", pre, a, op, b);
-	return A(e, "({ %s(int64_t)(%s %s %s); })", pre, a, op, b);
+	if (op_has(op, OPF_WRAPS))
+		return A(e, "({ %s(int64_t)((uint64_t)%s %s (uint64_t)%s); })", pre, a, op_c(op), b);
+	return A(e, "({ %s(int64_t)(%s %s %s); })", pre, a, op_c(op), b);
 }
 
 static const char *unary(struct emit *e, struct exp *x)
 {
 	const char *v = ex(e, x->u.un.operand);
-	const char *op = x->u.un.op;
+	enum op op = x->u.un.op;
 
-	if (!strcmp(op, "-"))
+	if (op == OP_NEG)
 		return A(e, "((int64_t)(0 - (uint64_t)%s))", v);
-	if (!strcmp(op, "+"))
+	if (op == OP_POS)
 		return A(e, "(%s)", v);
-	return A(e, "((int64_t)(%s%s))", op, v);
+	return A(e, "((int64_t)(%s%s))", op_c(op), v);
 }
 
 static const char *compare(struct emit *e, struct exp *x)
@@ -98,12 +99,12 @@ static const char *compare(struct emit *e, struct exp *x)
 		const char *t = A(e, "l->t%d", e->ntemps);
 		sb_printf(&e->temps, "\tconst char *t%d;\n", e->ntemps++);
 		return A(e, "({ %s = %s; (int64_t)(strcmp(%s, %s) %s 0); })", t, a,
-			 t, b, x->u.bin.op);
+			 t, b, op_c(x->u.bin.op));
 	}
 	{
 		const char *a = long_operand(e, l, &pre);
 		const char *b = long_operand(e, x->u.bin.right, &pre);
-		return A(e, "({ %s(int64_t)(%s %s %s); })", pre, a, x->u.bin.op, b);
+		return A(e, "({ %s(int64_t)(%s %s %s); })", pre, a, op_c(x->u.bin.op), b);
 	}
 }
 
@@ -120,46 +121,46 @@ static const char *concat(struct emit *e, struct exp *x)
 static const char *assign_scalar(struct emit *e, struct exp *x,
 				 const char *lv, enum type t)
 {
-	const char *op = x->u.bin.op, *r, *tmp;
+	enum op op = x->u.bin.op, base = op_base(op);
+	const char *r, *tmp;
 
 	if (t == TY_STRING) {
 		r = ex(e, x->u.bin.right);
-		if (!strcmp(op, ".="))
+		if (op == OP_CAT_ASSIGN)
 			return A(e, "({ _stp_strlcat(%s, %s, MAXSTRINGLEN); (const char *)%s; })",
 				 lv, r, lv);
 		return A(e, "({ _stp_strassign(%s, %s); (const char *)%s; })", lv, r, lv);
 	}
 	r = ex(e, x->u.bin.right);
-	if (!strcmp(op, "="))
+	if (op == OP_ASSIGN)
 		return A(e, "(%s = %s)", lv, r);
 	/* the right side first: in `a += a++` it sees a incremented, as stap */
 	tmp = emit_temp(e, TY_LONG);
-	if (!strcmp(op, "/=") || !strcmp(op, "%="))
+	if (op_has(base, OPF_DIVIDES))
 		return A(e, "({ %s = %s; if (unlikely(!%s)) { _stp_error_at(c, \"division by 0\", %s); goto %s; } %s = %s(%s, %s); })",
-			 tmp, r, tmp, emit_where(e, A(e, "operator '%s'", op), x->loc),
-			 e->err_label, lv, *op == '/' ? "_stp_div64" : "_stp_mod64", lv, tmp);
-	if (!strcmp(op, "<<="))
+			 tmp, r, tmp, emit_where(e, A(e, "operator '%s'", op_name(op)), x->loc),
+			 e->err_label, lv, base == OP_DIV ? "_stp_div64" : "_stp_mod64", lv, tmp);
+	if (base == OP_SHL)
 		return A(e, "({ %s = %s; %s = (int64_t)((uint64_t)%s << (%s & 63)); })",
 			 tmp, r, lv, lv, tmp);
-	if (!strcmp(op, ">>="))
+	if (base == OP_SHR)
 		return A(e, "({ %s = %s; %s = %s >> (%s & 63); })", tmp, r, lv, lv, tmp);
-	if (!strcmp(op, "+=") || !strcmp(op, "-=") || !strcmp(op, "*=")) {
-		char o[2] = { op[0], 0 };
+	if (op_has(base, OPF_WRAPS))
 		return A(e, "({ %s = %s; %s = (int64_t)((uint64_t)%s %s (uint64_t)%s); })",
-			 tmp, r, lv, lv, o, tmp);
-	}
-	return A(e, "({ %s = %s; %s %s %s; })", tmp, r, lv, op, tmp);
+			 tmp, r, lv, lv, op_c(base), tmp);
+	return A(e, "({ %s = %s; %s %s %s; })", tmp, r, lv, op_c(op), tmp);
 }
 
 /* A family's variable written through its functions (procfs's $value). */
 static const char *assign_target(struct emit *e, struct exp *x,
 				 const struct tvar *tv)
 {
-	const char *op = x->u.bin.op, *fn = NULL, *t;
+	enum op op = x->u.bin.op;
+	const char *fn = NULL, *t;
 
-	if (!strcmp(op, "="))
+	if (op == OP_ASSIGN)
 		fn = tv->assign_fn;
-	else if (!strcmp(op, ".="))
+	else if (op == OP_CAT_ASSIGN)
 		fn = tv->append_fn;
 	if (fn && x->type == TY_LONG && fn == tv->assign_fn) {	/* $verdict */
 		t = A(e, "l->t%d", e->ntemps);
@@ -181,7 +182,7 @@ static const char *assign(struct emit *e, struct exp *x)
 {
 	struct exp *l = x->u.bin.left;
 
-	if (!strcmp(x->u.bin.op, "<<<"))
+	if (x->u.bin.op == OP_APPEND)
 		return emit_array_assign(e, x);
 	if (l->kind == EX_SYM)
 		return assign_scalar(e, x, emit_sym_ref(e, l->u.sym.sym), l->type);
@@ -206,9 +207,10 @@ static const char *incdec(struct emit *e, struct exp *x, int post)
 	}
 	lv = emit_sym_ref(e, o->u.sym.sym);
 	if (post)
-		return A(e, "({ int64_t _old = %s; %s = (int64_t)((uint64_t)_old %c 1); _old; })",
-			 lv, lv, x->u.un.op[0]);
-	return A(e, "(%s = (int64_t)((uint64_t)%s %c 1))", lv, lv, x->u.un.op[0]);
+		return A(e, "({ int64_t _old = %s; %s = (int64_t)((uint64_t)_old %s 1); _old; })",
+			 lv, lv, op_c(op_base(x->u.un.op)));
+	return A(e, "(%s = (int64_t)((uint64_t)%s %s 1))", lv, lv,
+		 op_c(op_base(x->u.un.op)));
 }
 
 static const char *ternary(struct emit *e, struct exp *x)

@@ -119,7 +119,7 @@ const char *emit_regex(struct emit *e, struct exp *x)
 		regex_prog_free(&p);
 	}
 	return arena_printf(e->s->arena, "((int64_t)(%s_stp_regex_match(c, &stp_re%d, %s)))",
-			    strcmp(x->u.bin.op, "!~") ? "" : "!", n,
+			    x->u.bin.op == OP_NOMATCH ? "!" : "", n,
 			    ex(e, x->u.bin.left));
 }
 

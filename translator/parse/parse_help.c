@@ -112,7 +112,7 @@ struct exp *help_neg_literal(struct parser *p, struct loc loc, struct exp *e)
 /* @variance(s, N): N is a number, written as a literal (stap 4.8). */
 void help_variance_shift(struct parser *p, const struct exp *e)
 {
-	if (e->kind == EX_UNARY && !strcmp(e->u.un.op, "-"))
+	if (e->kind == EX_UNARY && e->u.un.op == OP_NEG)
 		e = e->u.un.operand;
 	if (e->kind != EX_NUM)
 		parse_error(p, e->loc, "parse.stat-args",
@@ -403,7 +403,7 @@ struct exp *help_addr_of(struct parser *p, struct loc loc, struct exp *e)
 		e->loc = loc;
 		return e;
 	default:
-		return ast_unary(p->a, EX_UNARY, loc, intern(p->s, "&", 1), e);
+		return ast_unary(p->a, EX_UNARY, loc, OP_ADDR, e);
 	}
 }
 

@@ -401,45 +401,46 @@ fe_dir:
 /* ---- expressions ---- */
 
 exp:
-	  exp '=' exp		{ $$ = ast_binary(A, EX_ASSIGN, @2, $2.text, $1, $3); }
-	| exp PLUSEQ exp	{ $$ = ast_binary(A, EX_ASSIGN, @2, $2.text, $1, $3); }
-	| exp ASSIGNOP exp	{ $$ = ast_binary(A, EX_ASSIGN, @2, $2.text, $1, $3); }
-	| exp APPEND exp	{ $$ = ast_binary(A, EX_ASSIGN, @2, $2.text, $1, $3); }
+	  exp '=' exp		{ $$ = ast_binary(A, EX_ASSIGN, @2, OP_ASSIGN, $1, $3); }
+	| exp PLUSEQ exp	{ $$ = ast_binary(A, EX_ASSIGN, @2, OP_ADD_ASSIGN, $1, $3); }
+	| exp ASSIGNOP exp
+		{ $$ = ast_binary(A, EX_ASSIGN, @2, op_assign_named($2.text), $1, $3); }
+	| exp APPEND exp	{ $$ = ast_binary(A, EX_ASSIGN, @2, OP_APPEND, $1, $3); }
 	| exp '?' exp ':' exp	{ $$ = ast_ternary(A, @1, $1, $3, $5); }
-	| exp OROR exp		{ $$ = ast_binary(A, EX_LOG_OR, @2, $2.text, $1, $3); }
-	| exp ANDAND exp	{ $$ = ast_binary(A, EX_LOG_AND, @2, $2.text, $1, $3); }
-	| exp '|' exp		{ $$ = ast_binary(A, EX_BINARY, @2, $2.text, $1, $3); }
-	| exp '^' exp		{ $$ = ast_binary(A, EX_BINARY, @2, $2.text, $1, $3); }
-	| exp '&' exp		{ $$ = ast_binary(A, EX_BINARY, @2, $2.text, $1, $3); }
+	| exp OROR exp		{ $$ = ast_binary(A, EX_LOG_OR, @2, OP_LOG_OR, $1, $3); }
+	| exp ANDAND exp	{ $$ = ast_binary(A, EX_LOG_AND, @2, OP_LOG_AND, $1, $3); }
+	| exp '|' exp		{ $$ = ast_binary(A, EX_BINARY, @2, OP_OR, $1, $3); }
+	| exp '^' exp		{ $$ = ast_binary(A, EX_BINARY, @2, OP_XOR, $1, $3); }
+	| exp '&' exp		{ $$ = ast_binary(A, EX_BINARY, @2, OP_AND, $1, $3); }
 	| exp IN array_ref	{ $$ = ast_in(A, @1, help_vec1(p, $1), $3); }
 	| '[' index_list ']' IN array_ref
 		{ $$ = ast_in(A, $1.loc, $2, $5); }
-	| exp '<' exp		{ $$ = ast_binary(A, EX_CMP, @2, $2.text, $1, $3); }
-	| exp '>' exp		{ $$ = ast_binary(A, EX_CMP, @2, $2.text, $1, $3); }
-	| exp LE exp		{ $$ = ast_binary(A, EX_CMP, @2, $2.text, $1, $3); }
-	| exp GE exp		{ $$ = ast_binary(A, EX_CMP, @2, $2.text, $1, $3); }
-	| exp EQ exp		{ $$ = ast_binary(A, EX_CMP, @2, $2.text, $1, $3); }
-	| exp NE exp		{ $$ = ast_binary(A, EX_CMP, @2, $2.text, $1, $3); }
-	| exp MATCH strings	{ $$ = ast_binary(A, EX_REGEX, @2, $2.text, $1, $3); }
-	| exp NOMATCH strings	{ $$ = ast_binary(A, EX_REGEX, @2, $2.text, $1, $3); }
-	| exp SHL exp		{ $$ = ast_binary(A, EX_BINARY, @2, $2.text, $1, $3); }
-	| exp SHR exp		{ $$ = ast_binary(A, EX_BINARY, @2, $2.text, $1, $3); }
-	| exp USHR exp		{ $$ = ast_binary(A, EX_BINARY, @2, $2.text, $1, $3); }
-	| exp '.' exp		{ $$ = ast_binary(A, EX_CONCAT, @2, $2.text, $1, $3); }
-	| exp '+' exp		{ $$ = ast_binary(A, EX_BINARY, @2, $2.text, $1, $3); }
-	| exp '-' exp		{ $$ = ast_binary(A, EX_BINARY, @2, $2.text, $1, $3); }
-	| exp '*' exp		{ $$ = ast_binary(A, EX_BINARY, @2, $2.text, $1, $3); }
-	| exp '/' exp		{ $$ = ast_binary(A, EX_BINARY, @2, $2.text, $1, $3); }
-	| exp '%' exp		{ $$ = ast_binary(A, EX_BINARY, @2, $2.text, $1, $3); }
-	| '-' exp %prec UNARY	{ $$ = ast_unary(A, EX_UNARY, $1.loc, $1.text, $2); }
-	| '+' exp %prec UNARY	{ $$ = ast_unary(A, EX_UNARY, $1.loc, $1.text, $2); }
-	| '!' exp		{ $$ = ast_unary(A, EX_UNARY, $1.loc, $1.text, $2); }
-	| '~' exp		{ $$ = ast_unary(A, EX_UNARY, $1.loc, $1.text, $2); }
+	| exp '<' exp		{ $$ = ast_binary(A, EX_CMP, @2, OP_LT, $1, $3); }
+	| exp '>' exp		{ $$ = ast_binary(A, EX_CMP, @2, OP_GT, $1, $3); }
+	| exp LE exp		{ $$ = ast_binary(A, EX_CMP, @2, OP_LE, $1, $3); }
+	| exp GE exp		{ $$ = ast_binary(A, EX_CMP, @2, OP_GE, $1, $3); }
+	| exp EQ exp		{ $$ = ast_binary(A, EX_CMP, @2, OP_EQ, $1, $3); }
+	| exp NE exp		{ $$ = ast_binary(A, EX_CMP, @2, OP_NE, $1, $3); }
+	| exp MATCH strings	{ $$ = ast_binary(A, EX_REGEX, @2, OP_MATCH, $1, $3); }
+	| exp NOMATCH strings	{ $$ = ast_binary(A, EX_REGEX, @2, OP_NOMATCH, $1, $3); }
+	| exp SHL exp		{ $$ = ast_binary(A, EX_BINARY, @2, OP_SHL, $1, $3); }
+	| exp SHR exp		{ $$ = ast_binary(A, EX_BINARY, @2, OP_SHR, $1, $3); }
+	| exp USHR exp		{ $$ = ast_binary(A, EX_BINARY, @2, OP_USHR, $1, $3); }
+	| exp '.' exp		{ $$ = ast_binary(A, EX_CONCAT, @2, OP_CAT, $1, $3); }
+	| exp '+' exp		{ $$ = ast_binary(A, EX_BINARY, @2, OP_ADD, $1, $3); }
+	| exp '-' exp		{ $$ = ast_binary(A, EX_BINARY, @2, OP_SUB, $1, $3); }
+	| exp '*' exp		{ $$ = ast_binary(A, EX_BINARY, @2, OP_MUL, $1, $3); }
+	| exp '/' exp		{ $$ = ast_binary(A, EX_BINARY, @2, OP_DIV, $1, $3); }
+	| exp '%' exp		{ $$ = ast_binary(A, EX_BINARY, @2, OP_MOD, $1, $3); }
+	| '-' exp %prec UNARY	{ $$ = ast_unary(A, EX_UNARY, $1.loc, OP_NEG, $2); }
+	| '+' exp %prec UNARY	{ $$ = ast_unary(A, EX_UNARY, $1.loc, OP_POS, $2); }
+	| '!' exp		{ $$ = ast_unary(A, EX_UNARY, $1.loc, OP_NOT, $2); }
+	| '~' exp		{ $$ = ast_unary(A, EX_UNARY, $1.loc, OP_COMPL, $2); }
 	| '&' exp %prec UNARY	{ $$ = help_addr_of(p, $1.loc, $2); }
-	| INC exp		{ $$ = ast_unary(A, EX_PRE_INC, $1.loc, $1.text, $2); }
-	| DEC exp		{ $$ = ast_unary(A, EX_PRE_INC, $1.loc, $1.text, $2); }
-	| exp INC		{ $$ = ast_unary(A, EX_POST_INC, @1, $2.text, $1); }
-	| exp DEC		{ $$ = ast_unary(A, EX_POST_INC, @1, $2.text, $1); }
+	| INC exp		{ $$ = ast_unary(A, EX_PRE_INC, $1.loc, OP_INC, $2); }
+	| DEC exp		{ $$ = ast_unary(A, EX_PRE_INC, $1.loc, OP_DEC, $2); }
+	| exp INC		{ $$ = ast_unary(A, EX_POST_INC, @1, OP_INC, $1); }
+	| exp DEC		{ $$ = ast_unary(A, EX_POST_INC, @1, OP_DEC, $1); }
 	| primary %prec LOWEST
 	;
 

@@ -260,7 +260,7 @@ static int target_netfilter(struct session *s, struct derived_probe *dp,
 }
 
 static int assign_netfilter(struct session *s, struct derived_probe *dp,
-			    struct exp *x, const char *op)
+			    struct exp *x, enum op op)
 {
 	int i = check_var(s, x, 0);
 

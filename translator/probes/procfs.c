@@ -185,7 +185,7 @@ static int target_procfs(struct session *s, struct derived_probe *dp,
 
 /* Writing $value (= and .=): the text of the file, in a read probe. */
 static int assign_procfs(struct session *s, struct derived_probe *dp,
-			 struct exp *x, const char *op)
+			 struct exp *x, enum op op)
 {
 	const struct procfs_data *pd = dp->data;
 	struct tvar *tv;
