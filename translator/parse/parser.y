@@ -681,6 +681,9 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, struct parser *p)
 		for (i = 0; i < n; i++)
 			if (!continues_exp(p, exp[i]))
 				exp[m++] = exp[i];
+		/* only a continuation fits: the '(' after 'if' or '@var' */
+		if (m == 0)
+			m = n;
 		if (m == 0 || m > 6) {
 			sb_puts(&sb, "syntax error");
 			id = "parse.syntax";
