@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "build/build.h"
 #include "ast/dump.h"
 #include "emit/emit_int.h"
 #include "kernel/ksyms.h"
+#include "util/tmpdir.h"
 
 const char *emit_sprintf(struct emit *e, const char *fmt, ...)
 {
