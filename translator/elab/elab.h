@@ -95,10 +95,6 @@ int ppwild_expand(struct session *s, const struct probe_family *fam,
 int ppwild_fits(const struct probe_family *fam, const struct probe_point *pt);
 
 const char *type_name(enum type t);
-/* " (similar: a, b, …)": up to five of NAMES (const char *) close to
- * NAME in edit distance, nearest first; "" if none (similar.c). */
-const char *similar_names(struct arena *a, const char *name,
-			  const struct vec *names);
 void vec_add_unique(struct arena *a, struct vec *v, void *item);
 
 #endif

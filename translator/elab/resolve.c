@@ -14,6 +14,7 @@
 
 #include "ast/dump.h"
 #include "elab/elab.h"
+#include "util/similar.h"
 
 #define MAX_ALIAS_DEPTH 32
 

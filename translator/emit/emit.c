@@ -13,7 +13,6 @@
 
 #include "ast/dump.h"
 #include "emit/emit_int.h"
-#include "kernel/ksyms.h"
 #include "util/tmpdir.h"
 
 const char *emit_sprintf(struct emit *e, const char *fmt, ...)
@@ -599,7 +598,7 @@ int pass_translate(struct session *s)
 	if (!e.prog->max_nesting)
 		e.prog->max_nesting = 10 + e.prog->funcs.n;
 	emit_header(&e);
-	ksyms_emit_table(&e);
+	emit_ksym_table(&e);
 	emit_embeds(&e);
 	emit_globals(&e);
 	emit_prototypes(&e);
