@@ -72,8 +72,6 @@ int printcheck_program(struct session *s, struct program *p);
 /* opt.c */
 void elab_optimize(struct elab *el);
 void elab_fold_defined(struct elab *el);
-/* emit_regex.c: a regex literal stap would refuse, reported at it */
-void regex_check(struct diags *d, struct exp *x);
 
 /* listing.c */
 void elab_print_program(struct elab *el);
