@@ -13,6 +13,7 @@
 
 #include "ast/dump.h"
 #include "emit/emit_int.h"
+#include "util/fileio.h"
 #include "util/tmpdir.h"
 
 const char *emit_sprintf(struct emit *e, const char *fmt, ...)
@@ -576,9 +577,7 @@ static void emit_bodies(struct emit *e, struct strbuf *frames,
 
 static int write_file(struct session *s, const char *path, struct strbuf *sb)
 {
-	FILE *f = fopen(path, "w");
-
-	if (!f || fwrite(sb->s, 1, sb->len, f) != sb->len || fclose(f)) {
+	if (fio_write(path, sb->s, sb->len)) {
 		diag_fatal(&s->diags, "cannot write '%s'", path);
 		return 1;
 	}
