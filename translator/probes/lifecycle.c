@@ -1,9 +1,9 @@
-/* probes/been.c - the begin, end, error and never probe families.
+/* probes/lifecycle.c - the begin, end, error and never probe families.
  *
  * begin[(N)] runs when the session starts, end[(N)] when it stops, and
  * error[(N)] instead of end when the session stops after errors; each set
  * in ascending N, then in script order.  never is checked, never run.
- * The runtime runs them (runtime/probes/been.c).
+ * The runtime runs them (runtime/probes/lifecycle.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -80,7 +80,7 @@ static int emit_set(struct emit *e, struct vec *probes, const char *kind)
 
 static void emit_been(struct emit *e, struct vec *probes)
 {
-	emit_line(e, "#include \"probes/been.c\"");
+	emit_line(e, "#include \"probes/lifecycle.c\"");
 	int display_at;
 
 	emit_set(e, probes, "begin");
