@@ -4,7 +4,8 @@
 # when a file includes a header of a folder above its own (util <- ast <-
 # kernel <- parse <- elab <- emit <- probes <- build <- run; session.h and
 # version.h from anywhere; main.c and cmdline.c on top), when the translator
-# reaches testbed/ other than through run/ and testbed/testbed.h, or when two
+# reaches testbed/ other than through run/ and testbed/testbed.h, when a
+# probe family (probes/*.c) includes more than probes/family.h, or when two
 # files include each other's headers (X.c includes Y.h and Y.c includes X.h;
 # a grammar X.y or scanner X.l counts as X).  Generated parsers and scanners
 # are read through their .y and .l.
@@ -87,6 +88,10 @@ awk '
 			}
 		} else if (level[to] > level[from]) {
 			print where ": " to "/ is above " from "/"
+			bad = 1
+		} else if (file ~ /^translator\/probes\/[^\/]*\.c$/ &&
+			   inc != "probes/family.h") {
+			print where ": a probe family includes probes/family.h only"
 			bad = 1
 		}
 		# A header without a .c of its own (ast_new.h) belongs to the
