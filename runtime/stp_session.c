@@ -105,7 +105,7 @@ static void _stp_display_globals(struct context *c)
 }
 
 /* The written-only globals, once and unless an error happened (end
- * probes, in stap): among the end probes (probes/been.c, after those of
+ * probes, in stap): among the end probes (probes/lifecycle.c, after those of
  * priority <= 0) or after them all; then with -t the probe hit report. */
 static void _stp_stop_output(int report)
 {
@@ -130,7 +130,7 @@ static void _stp_stop_output(int report)
 	preempt_enable();
 }
 
-static __maybe_unused void _stp_show_globals(void)	/* probes/been.c */
+static __maybe_unused void _stp_show_globals(void)	/* probes/lifecycle.c */
 {
 	_stp_stop_output(0);
 }

@@ -15,29 +15,6 @@ struct resolve {
 	size_t errlen;
 };
 
-struct wanted {
-	const char *name;
-	char *found;
-};
-
-static int match_ko(const char *path, const char *name, void *arg)
-{
-	struct wanted *w = arg;
-
-	if (!modtree_same_name(w->name, name))
-		return 0;
-	w->found = strdup(path);
-	return 1;
-}
-
-char *tb_module_file(const char *dir, const char *name)
-{
-	struct wanted w = { name, NULL };
-
-	modtree_each(dir, match_ko, &w);
-	return w.found;
-}
-
 /* The value of KEY in PATH's .modinfo ("key=value" strings), or NULL. */
 static char *modinfo(const char *path, const char *key)
 {
@@ -66,7 +43,7 @@ static int add(struct resolve *rs, const char *name, const char *params,
 		snprintf(rs->err, rs->errlen, "module dependencies of '%s' loop", name);
 		return -1;
 	}
-	path = tb_module_file(rs->dir, name);
+	path = modtree_find(rs->dir, name);
 	if (!path) {
 		snprintf(rs->err, rs->errlen, "no module '%s' in %s", name, rs->dir);
 		return -1;

@@ -2,8 +2,8 @@
  *
  * The guest boots with no modules; a script probing a module (a module's
  * tracepoint, say) needs it loaded.  Given names, find each NAME.ko under
- * the testbed's module tree, add what its .modinfo says it depends on, and
- * order the list so that dependencies load first.
+ * the testbed's module tree (kernel/modtree.c), add what its .modinfo says
+ * it depends on, and order the list so that dependencies load first.
  */
 #ifndef TBMODS_H
 #define TBMODS_H
@@ -15,10 +15,6 @@ struct tb_module {
 	char *name;		/* "nfs" */
 	char *params;		/* for insmod: "a=1 b=2", or "" */
 };
-
-/* The path of module NAME's .ko under DIR ('-' and '_' alike), malloc'ed;
- * NULL if there is none. */
-char *tb_module_file(const char *dir, const char *name);
 
 /* Resolve LIST ("softdog:soft_noboot=1 nfs", words of NAME[:PARAM=V…])
  * against DIR.  Returns the number of modules in *OUT (dependencies

@@ -21,6 +21,7 @@
 
 #include "build/cache.h"
 #include "session.h"
+#include "util/fileio.h"
 
 #define CACHE_DEFAULT_MB 256
 #define CACHE_DEFAULT_INTERVAL 300
@@ -120,27 +121,6 @@ static const char *memo_path(struct session *s, const char *cdir,
 	return arena_printf(s->arena, "%s/stamps/%s", cdir, hex);
 }
 
-/* Write TEXT to PATH through a temporary file and a rename. */
-static int write_atomic(const char *path, const char *text, size_t n)
-{
-	char tmp[4200];
-	int fd, rc = 0;
-
-	snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path);
-	fd = mkstemp(tmp);
-	if (fd < 0)
-		return -1;
-	if (write(fd, text, n) != (ssize_t)n)
-		rc = -1;
-	if (fchmod(fd, 0644) || close(fd))
-		rc = -1;
-	if (!rc && rename(tmp, path))
-		rc = -1;
-	if (rc)
-		unlink(tmp);
-	return rc;
-}
-
 /* The digest of PATH (already stat'ed as ST), from the memo when its
  * stamp still matches. */
 static int file_digest(struct session *s, const char *path,
@@ -175,9 +155,9 @@ static int file_digest(struct session *s, const char *path,
 	if (rc || !memo)
 		return rc;
 	snprintf(line, sizeof line, "%s %s", stamp, hex);
-	if (write_atomic(memo, line, strlen(line)) && errno == ENOENT &&
+	if (fio_write_atomic(memo, line, strlen(line)) && errno == ENOENT &&
 	    !cache_mkdirs(arena_printf(s->arena, "%s/stamps", cdir)))
-		write_atomic(memo, line, strlen(line));
+		fio_write_atomic(memo, line, strlen(line));
 	return 0;
 }
 
@@ -286,25 +266,6 @@ const char *cache_lookup(struct session *s, const char *key, const char *name)
 	return path;
 }
 
-static int copy_to_fd(const char *from, int out)
-{
-	char buf[65536];
-	ssize_t n;
-	int in = open(from, O_RDONLY), rc = 0;
-
-	if (in < 0)
-		return -1;
-	while ((n = read(in, buf, sizeof buf)) > 0)
-		if (write(out, buf, (size_t)n) != n) {
-			rc = -1;
-			break;
-		}
-	if (n < 0)
-		rc = -1;
-	close(in);
-	return rc;
-}
-
 const char *cache_store(struct session *s, const char *key, const char *name,
 			const char *ko)
 {
@@ -323,7 +284,7 @@ const char *cache_store(struct session *s, const char *key, const char *name,
 	} else if ((fd = mkstemp(tmp)) < 0) {
 		why = "cannot create a file";
 	} else {
-		int bad = copy_to_fd(ko, fd) || fchmod(fd, 0644);
+		int bad = fio_copy_to_fd(ko, fd) || fchmod(fd, 0644);
 		if (close(fd) || bad || rename(tmp, path)) {
 			why = "cannot write the module";
 			unlink(tmp);
@@ -359,7 +320,7 @@ static long read_setting(struct session *s, const char *cdir, const char *file,
 
 	if (!f) {
 		snprintf(buf, sizeof buf, "%ld\n", dflt);
-		write_atomic(path, buf, strlen(buf));
+		fio_write_atomic(path, buf, strlen(buf));
 		return dflt;
 	}
 	v = fgets(buf, sizeof buf, f) ? strtol(buf, NULL, 10) : dflt;
@@ -430,7 +391,7 @@ void cache_clean(struct session *s, int force)
 	mark = arena_printf(s->arena, "%s/.last_clean", cdir);
 	if (!force && !stat(mark, &st) && time(NULL) - st.st_mtime < interval)
 		return;
-	write_atomic(mark, "", 0);
+	fio_write_atomic(mark, "", 0);
 	total = list_modules(s, cdir, &ents);
 	if (total <= limit)
 		return;

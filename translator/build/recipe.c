@@ -21,11 +21,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "build/build.h"
 #include "build/cache.h"
-#include "kernel/kernel.h"
+#include "build/kbuild.h"
 #include "build/recipe.h"
+#include "kernel/kernel.h"
 #include "session.h"
+#include "util/fileio.h"
+#include "util/tmpdir.h"
 
 #define RECIPE_MAGIC "ctap-recipe 2"
 /* The capture's module name and flag: distinctive, so that replacing them
@@ -85,15 +87,9 @@ static const char *read_cmd_file(struct session *s, const char *path)
 {
 	static char line[65536];
 	const char *cmd;
-	FILE *f = fopen(path, "r");
 
-	if (!f)
+	if (fio_read_line(path, line, sizeof line) || !strchr(line, '\n'))
 		return NULL;
-	if (!fgets(line, sizeof line, f) || !strchr(line, '\n')) {
-		fclose(f);
-		return NULL;
-	}
-	fclose(f);
 	*strchr(line, '\n') = 0;
 	if (strncmp(line, "cmd_", 4) && strncmp(line, "savedcmd_", 9))
 		return NULL;
@@ -181,7 +177,7 @@ static void recipe_save(struct session *s, const char *path,
 		sb_printf(&sb, "%s\t%s\n", step_names[i], r->cmd[i]);
 	if (!r)
 		sb_puts(&sb, "unusable\n");
-	if (!build_write_text(s, tmp, sb.s) && rename(tmp, path))
+	if (!fio_put(&s->diags, tmp, sb.s) && rename(tmp, path))
 		unlink(tmp);
 	sb_free(&sb);
 }
@@ -226,9 +222,9 @@ static int recipe_run(struct session *s, const struct recipe *r,
 	const char *log = arena_printf(s->arena, "%s/build.log", dir);
 	int fd, i, rc = 0;
 
-	if (build_write_text(s, arena_printf(s->arena, "%s/modules.order", dir),
+	if (fio_put(&s->diags, arena_printf(s->arena, "%s/modules.order", dir),
 			     arena_printf(s->arena, "%s/%s.ko\n", dir, name)) ||
-	    build_write_text(s, arena_printf(s->arena, "%s/%s.mod", dir, name),
+	    fio_put(&s->diags, arena_printf(s->arena, "%s/%s.mod", dir, name),
 			     arena_printf(s->arena, "%s/%s.o\n", dir, name)))
 		return -1;
 	fd = s->verbose >= 2 ? dup(2) : open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -304,10 +300,10 @@ static int recipe_capture(struct session *s, struct recipe *r)
 		return -1;
 	dir = arena_printf(s->arena, "%s/recipe", top);
 	if (mkdir(dir, 0700) ||
-	    build_write_text(s, arena_printf(s->arena, "%s/%s.c", dir, CAPTURE_NAME), src) ||
-	    build_write_text(s, arena_printf(s->arena, "%s/Kbuild", dir),
+	    fio_put(&s->diags, arena_printf(s->arena, "%s/%s.c", dir, CAPTURE_NAME), src) ||
+	    fio_put(&s->diags, arena_printf(s->arena, "%s/Kbuild", dir),
 			     "obj-m := " CAPTURE_NAME ".o\nccflags-y := " CAPTURE_FLAG "\n") ||
-	    build_run_make(s, dir, arena_printf(s->arena, "%s/build.log", dir)) ||
+	    kbuild_make(s, dir, arena_printf(s->arena, "%s/build.log", dir)) ||
 	    recipe_from_cmds(s, dir, r))
 		return -1;
 	ko = arena_printf(s->arena, "%s/%s.ko", dir, CAPTURE_NAME);

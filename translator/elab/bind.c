@@ -12,6 +12,7 @@
 
 #include "ast/ast_walk.h"
 #include "elab/elab.h"
+#include "util/similar.h"
 
 void vec_add_unique(struct arena *a, struct vec *v, void *item)
 {

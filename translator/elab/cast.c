@@ -14,7 +14,7 @@
 
 #include "kernel/ctype_btf.h"
 #include "kernel/kernel.h"
-#include "testbed/tbmods.h"
+#include "kernel/modtree.h"
 #include "elab/targets.h"
 #include "kernel/tpcat.h"
 #include "elab/tvar.h"
@@ -46,7 +46,7 @@ static struct ctype_btf *module_types(struct session *s, const char *name,
 			return loaded[i].types;
 	if (!cat || !k->modules_dir || nloaded == 16)
 		return NULL;
-	path = tb_module_file(k->modules_dir, mod);
+	path = modtree_find(k->modules_dir, mod);
 	b = path ? btf_open_elf_split(path, cat->btf, err, sizeof err) : NULL;
 	free(path);
 	loaded[nloaded].name = mod;

@@ -72,8 +72,6 @@ int printcheck_program(struct session *s, struct program *p);
 /* opt.c */
 void elab_optimize(struct elab *el);
 void elab_fold_defined(struct elab *el);
-/* emit_regex.c: a regex literal stap would refuse, reported at it */
-void regex_check(struct diags *d, struct exp *x);
 
 /* listing.c */
 void elab_print_program(struct elab *el);
@@ -95,10 +93,6 @@ int ppwild_expand(struct session *s, const struct probe_family *fam,
 int ppwild_fits(const struct probe_family *fam, const struct probe_point *pt);
 
 const char *type_name(enum type t);
-/* " (similar: a, b, …)": up to five of NAMES (const char *) close to
- * NAME in edit distance, nearest first; "" if none (similar.c). */
-const char *similar_names(struct arena *a, const char *name,
-			  const struct vec *names);
 void vec_add_unique(struct arena *a, struct vec *v, void *item);
 
 #endif

@@ -5,12 +5,39 @@
  * shapes.  Here a family's shapes are its --dump-probe-types patterns
  * (plus any it lists as shapes only), such as "procfs(string).read"; a
  * point matches a shape with as many components whose names match and
- * whose arguments are present where the shape has one.
+ * whose arguments are present where the shape has one.  Also names a
+ * point as stap prints it (pp_format), for resolve.c and the families.
  */
 #include <fnmatch.h>
 #include <string.h>
 
 #include "elab/elab.h"
+
+const char *pp_format(struct session *s, struct vec *comps)
+{
+	struct strbuf sb = {0};
+	struct pp_comp *c;
+	const char *out;
+	int i;
+
+	VEC_EACH(*comps, i, c) {
+		if (i)
+			sb_putc(&sb, '.');
+		sb_puts(&sb, c->name);
+		if (!c->has_arg)
+			continue;
+		if (!c->arg)
+			sb_puts(&sb, "()");
+		else if (c->arg->kind == EX_NUM)
+			sb_printf(&sb, "(%lld)", (long long)c->arg->u.num);
+		else
+			sb_printf(&sb, "(\"%.*s\")", (int)c->arg->u.str.len,
+				  c->arg->u.str.s);
+	}
+	out = arena_strdup(s->arena, sb.s ? sb.s : "");
+	sb_free(&sb);
+	return out;
+}
 
 static int wild(const char *name)
 {

@@ -14,6 +14,7 @@
 
 #include "ast/dump.h"
 #include "elab/elab.h"
+#include "util/similar.h"
 
 #define MAX_ALIAS_DEPTH 32
 
@@ -89,32 +90,6 @@ void elab_collect(struct elab *el)
 		collect_file(el, fa);
 	VEC_EACH(el->s->library_files, i, fa)
 		collect_file(el, fa);
-}
-
-const char *pp_format(struct session *s, struct vec *comps)
-{
-	struct strbuf sb = {0};
-	struct pp_comp *c;
-	const char *out;
-	int i;
-
-	VEC_EACH(*comps, i, c) {
-		if (i)
-			sb_putc(&sb, '.');
-		sb_puts(&sb, c->name);
-		if (!c->has_arg)
-			continue;
-		if (!c->arg)
-			sb_puts(&sb, "()");
-		else if (c->arg->kind == EX_NUM)
-			sb_printf(&sb, "(%lld)", (long long)c->arg->u.num);
-		else
-			sb_printf(&sb, "(\"%.*s\")", (int)c->arg->u.str.len,
-				  c->arg->u.str.s);
-	}
-	out = arena_strdup(s->arena, sb.s ? sb.s : "");
-	sb_free(&sb);
-	return out;
 }
 
 static int same_arg(const struct pp_comp *a, const struct pp_comp *b)

@@ -8,6 +8,7 @@
  */
 #include "ast/ast_walk.h"
 #include "elab/elab.h"
+#include "elab/regexcheck.h"
 
 const char *type_name(enum type t)
 {

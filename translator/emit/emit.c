@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "build/build.h"
 #include "ast/dump.h"
 #include "emit/emit_int.h"
-#include "kernel/ksyms.h"
+#include "util/fileio.h"
+#include "util/tmpdir.h"
 
 const char *emit_sprintf(struct emit *e, const char *fmt, ...)
 {
@@ -577,9 +577,7 @@ static void emit_bodies(struct emit *e, struct strbuf *frames,
 
 static int write_file(struct session *s, const char *path, struct strbuf *sb)
 {
-	FILE *f = fopen(path, "w");
-
-	if (!f || fwrite(sb->s, 1, sb->len, f) != sb->len || fclose(f)) {
+	if (fio_write(path, sb->s, sb->len)) {
 		diag_fatal(&s->diags, "cannot write '%s'", path);
 		return 1;
 	}
@@ -599,7 +597,7 @@ int pass_translate(struct session *s)
 	if (!e.prog->max_nesting)
 		e.prog->max_nesting = 10 + e.prog->funcs.n;
 	emit_header(&e);
-	ksyms_emit_table(&e);
+	emit_ksym_table(&e);
 	emit_embeds(&e);
 	emit_globals(&e);
 	emit_prototypes(&e);

@@ -37,6 +37,10 @@ const char *emit_pretty_agg(struct emit *e, struct tvar *tv,	/* emit_pretty.c */
 const char *emit_regex(struct emit *e, struct exp *x);	/* emit_regex.c */
 void emit_regex_decls(struct emit *e);
 
+/* The packed kernel symbol table (runtime/sym.c reads it), or an empty
+ * one when the module should not name kernel addresses. */
+void emit_ksym_table(struct emit *e);			/* ksymtab.c */
+
 void emit_stmt(struct emit *e, struct stmt *st);	/* emit_body.c */
 /* Count N actions of a body that counts as it runs; charge all that is
  * pending (naming WHERE) when UPDATE, or once ten have gathered. */

@@ -1,7 +1,7 @@
 /* emit_regex.c - `s =~ "re"` and `s !~ "re"`: the translator's side.
  *
  * Pass 2 compiles each regex once to report a bad one at its literal, as
- * stap does (regex_check).  Pass 3 emits each distinct regex's program as
+ * stap does (elab/regexcheck.c).  Pass 3 emits each distinct regex's program as
  * static const data (gathered in e->decls, written before the bodies) and
  * the expression as a call to _stp_regex_match (runtime/regex_match.h),
  * which also records the match for matched() and ngroups().  The largest
@@ -10,54 +10,14 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "elab/elab.h"
+#include "elab/regexcheck.h"
 #include "emit/emit_int.h"
-#include "util/regex.h"
 
 /* What pass 3 emitted so far: the regexes by stored form. */
 struct regex_emitted {
 	struct vec raws;	/* const char *, index = table number */
 	int max_inst, max_slots;
 };
-
-static int compile(struct diags *d, struct exp *lit, struct regex_prog *p)
-{
-	struct regex_error err;
-	const char *raw = lit->u.str.raw ? lit->u.str.raw : lit->u.str.s;
-
-	if (!regex_compile(raw, strlen(raw), p, &err))
-		return 0;
-	if (err.pos >= 0)
-		diag_error(d, lit->loc, "sema.regex",
-			   "regex compilation error (at position %d): %s",
-			   err.pos, err.msg);
-	else
-		diag_error(d, lit->loc, "sema.regex",
-			   "regex compilation error: %s", err.msg);
-	return -1;
-}
-
-void regex_check(struct diags *d, struct exp *x)
-{
-	/* the literals checked: pass 2 may visit an expression twice */
-	static struct exp **seen;
-	static int nseen, cap;
-	struct regex_prog p;
-	int i;
-
-	if (x->kind != EX_REGEX || x->u.bin.right->kind != EX_STR)
-		return;
-	for (i = 0; i < nseen; i++)
-		if (seen[i] == x)
-			return;
-	if (nseen == cap) {
-		cap = cap ? 2 * cap : 16;
-		seen = xrealloc(seen, sizeof *seen * cap);
-	}
-	seen[nseen++] = x;
-	if (!compile(d, x->u.bin.right, &p))
-		regex_prog_free(&p);
-}
 
 static void emit_table(struct strbuf *sb, int n, const struct regex_prog *p,
 		       const char *raw)
@@ -106,7 +66,7 @@ const char *emit_regex(struct emit *e, struct exp *x)
 		if (!strcmp(rx->raws.v[n], raw))
 			break;
 	if (n == rx->raws.n) {
-		if (compile(&e->s->diags, lit, &p))
+		if (regex_check_literal(&e->s->diags, lit, &p))
 			return "0";
 		if (!n)
 			sb_puts(&e->decls, "#include \"regex_match.h\"\n\n");

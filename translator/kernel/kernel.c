@@ -13,6 +13,7 @@
 #include "kernel/kernel.h"
 #include "kernel/kconfig.h"
 #include "session.h"
+#include "util/fileio.h"
 
 const char *testbed_dir(void)
 {
@@ -37,16 +38,10 @@ static int exists(const char *path)
 static char *read_line(struct session *s, const char *path)
 {
 	char buf[512];
-	FILE *f = fopen(path, "r");
 	char *nl;
 
-	if (!f)
+	if (fio_read_line(path, buf, sizeof buf))
 		return NULL;
-	if (!fgets(buf, sizeof buf, f)) {
-		fclose(f);
-		return NULL;
-	}
-	fclose(f);
 	nl = strchr(buf, '\n');
 	if (nl)
 		*nl = '\0';

@@ -3,17 +3,19 @@
  * System.map lists every symbol with its type; the text ones (t T w W)
  * are the kernel's functions and entry labels.  Sizes are not in the map:
  * a symbol ends where the next address begins, which is also how stap
- * reports "name+0xOFF/0xSIZE".  Several names at one address print as the
- * first global one (as stap does), else the first.
+ * reports "name+0xOFF/0xSIZE".  Names close to a misspelt one come from
+ * util/similar.c's edit distance; emit/ksymtab.c packs the table into the
+ * module.
  */
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "emit/emit.h"
 #include "kernel/kernel.h"
 #include "kernel/ksyms.h"
+#include "session.h"
+#include "util/similar.h"
 
 static struct ksyms *cache;
 static int cache_tried;
@@ -129,37 +131,6 @@ int ksyms_match(struct session *s, const struct ksyms *k, const char *pattern,
 	return n;
 }
 
-/* Edit distance, giving up above LIMIT. */
-static int distance(const char *a, const char *b, int limit)
-{
-	int la = (int)strlen(a), lb = (int)strlen(b), i, j, best;
-	int row[256], prev, cur;
-
-	if (la > 255 || lb > 255 || abs(la - lb) > limit)
-		return limit + 1;
-	for (j = 0; j <= lb; j++)
-		row[j] = j;
-	for (i = 1; i <= la; i++) {
-		prev = row[0];
-		row[0] = i;
-		best = i;
-		for (j = 1; j <= lb; j++) {
-			cur = row[j];
-			row[j] = prev + (a[i - 1] != b[j - 1]);
-			if (row[j - 1] + 1 < row[j])
-				row[j] = row[j - 1] + 1;
-			if (cur + 1 < row[j])
-				row[j] = cur + 1;
-			if (row[j] < best)
-				best = row[j];
-			prev = cur;
-		}
-		if (best > limit)
-			return limit + 1;
-	}
-	return row[lb];
-}
-
 const char *ksyms_similar(struct session *s, const struct ksyms *k,
 			  const char *name)
 {
@@ -170,8 +141,13 @@ const char *ksyms_similar(struct session *s, const struct ksyms *k,
 	const char *r;
 	size_t x;
 
+	if (strlen(name) > 255)
+		return NULL;
 	for (x = 0; x < k->nnames; x++) {
-		d = distance(name, k->names[x], n == N ? dist[N - 1] - 1 : limit);
+		if (strlen(k->names[x]) > 255)	/* too long to suggest */
+			continue;
+		d = similar_distance(name, k->names[x],
+				     n == N ? dist[N - 1] - 1 : limit);
 		if (d > limit || (n == N && d >= dist[N - 1]))
 			continue;
 		for (i = n < N ? n : N - 1; i > 0 && dist[i - 1] > d; i--) {
@@ -190,74 +166,4 @@ const char *ksyms_similar(struct session *s, const struct ksyms *k,
 	r = arena_strdup(s->arena, sb.s);
 	sb_free(&sb);
 	return r;
-}
-
-static int is_global(char t)
-{
-	return t == 'T' || t == 'W';
-}
-
-/* The packed table: for each distinct address (ascending) its offset
- * from the first, and its shown name's offset in one string of names.
- * The runtime relocates it by the distance between sprint_symbol's real
- * address and its address in the map (KASLR). */
-/* -d kernel or --all-modules, or a tapset alias standing for stap's
- * DWARF probe on a kernel function (pragma:kernel-symbols). */
-static int kernel_wanted(struct emit *e)
-{
-	struct session *s = e->s;
-	const char *m;
-	int i;
-
-	if (emit_pragma_used(e, "pragma:kernel-symbols"))
-		return 1;
-
-	VEC_EACH(s->sym_modules, i, m)
-		if (!strcmp(m, "kernel") || !strcmp(m, "*"))
-			return 1;
-	return 0;
-}
-
-void ksyms_emit_table(struct emit *e)
-{
-	const struct ksyms *k = NULL;
-	uint64_t anchor = 0, base;
-	size_t i, j, n = 0, names = 0;
-	const struct ksym *show;
-
-	if (!emit_pragma_used(e, "pragma:symbols"))
-		return;
-	if (kernel_wanted(e))
-		k = ksyms_kernel(e->s);
-	if (k)
-		anchor = ksyms_addr(k, "sprint_symbol");
-	if (!k || !anchor || !k->n) {
-		emit_line(e, "#define STP_KSYMS_N 0");
-		return;
-	}
-	base = k->syms[0].addr;
-	emit_line(e, "static const char _stp_ksym_names[] =");
-	for (i = 0; i < k->n; i = j) {
-		show = &k->syms[i];
-		for (j = i; j < k->n && k->syms[j].addr == k->syms[i].addr; j++)
-			if (!is_global(show->type) && is_global(k->syms[j].type))
-				show = &k->syms[j];
-		emit_line(e, "\t\"%s\\0\"", show->name);
-		n++;
-	}
-	emit_line(e, "\t;");
-	emit_line(e, "static const u32 _stp_ksym_tab[][2] = {");
-	for (i = 0; i < k->n; i = j) {
-		show = &k->syms[i];
-		for (j = i; j < k->n && k->syms[j].addr == k->syms[i].addr; j++)
-			if (!is_global(show->type) && is_global(k->syms[j].type))
-				show = &k->syms[j];
-		emit_line(e, "\t{ 0x%llx, %zu },",
-			  (unsigned long long)(show->addr - base), names);
-		names += strlen(show->name) + 1;
-	}
-	emit_line(e, "};");
-	emit_line(e, "#define STP_KSYMS_N %zu", n);
-	emit_line(e, "#define STP_KSYMS_BASE 0x%llxUL", (unsigned long long)base);
-	emit_line(e, "#define STP_KSYMS_ANCHOR 0x%llxUL", (unsigned long long)anchor);
 }

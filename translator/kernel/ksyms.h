@@ -1,8 +1,8 @@
 /* ksyms.h - the target kernel's function symbols, from its System.map.
  *
  * Pass 2 checks kprobe.function names and expands their wildcards against
- * them; pass 3 packs them into the module (with -d kernel) so that
- * symname(), probefunc() and backtraces can name kernel addresses.
+ * them; pass 3 packs them into the module (with -d kernel, emit/ksymtab.c)
+ * so that symname(), probefunc() and backtraces can name kernel addresses.
  */
 #ifndef KSYMS_H
 #define KSYMS_H
@@ -11,7 +11,6 @@
 #include <stdint.h>
 
 struct session;
-struct emit;
 struct vec;
 
 struct ksym {
@@ -41,9 +40,5 @@ int ksyms_match(struct session *s, const struct ksyms *k, const char *pattern,
 /* Up to five names close to NAME, "a, b, c", or NULL. */
 const char *ksyms_similar(struct session *s, const struct ksyms *k,
 			  const char *name);
-
-/* Pass 3: the packed table (runtime/sym.c reads it), or an empty one when
- * the module should not name kernel addresses. */
-void ksyms_emit_table(struct emit *e);
 
 #endif

@@ -1,7 +1,7 @@
 /* modtree.c - the kernel modules (.ko files) under a directory.
  *
- * The testbed finds a module to load by name (tbmods.c), the tracepoint
- * catalog scans them all (tpcat.c).  A module's name is its file's less
+ * The testbed (testbed/tbmods.c) and @cast's module types (cast.c) find a
+ * module by name, the tracepoint catalog scans them all (tpcat.c).  A module's name is its file's less
  * ".ko", '-' read as '_' as the kernel does ("kyber-iosched.ko" is
  * kyber_iosched).  Compressed modules (.ko.xz …) are not read.
  */
@@ -55,4 +55,27 @@ int modtree_same_name(const char *a, const char *b)
 		if ((*a == '-' ? '_' : *a) != (*b == '-' ? '_' : *b))
 			return 0;
 	return !*a && !*b;
+}
+
+struct wanted {
+	const char *name;
+	char *found;
+};
+
+static int match_ko(const char *path, const char *name, void *arg)
+{
+	struct wanted *w = arg;
+
+	if (!modtree_same_name(w->name, name))
+		return 0;
+	w->found = strdup(path);
+	return 1;
+}
+
+char *modtree_find(const char *dir, const char *name)
+{
+	struct wanted w = { name, NULL };
+
+	modtree_each(dir, match_ko, &w);
+	return w.found;
 }

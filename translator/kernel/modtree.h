@@ -10,6 +10,10 @@ typedef int modtree_fn(const char *path, const char *name, void *arg);
  * stopped it. */
 int modtree_each(const char *dir, modtree_fn *fn, void *arg);
 
+/* The path of module NAME's .ko under DIR ('-' and '_' alike), malloc'ed;
+ * NULL if there is none. */
+char *modtree_find(const char *dir, const char *name);
+
 /* Whether module names A and B are the same, '-' and '_' alike. */
 int modtree_same_name(const char *a, const char *b);
 

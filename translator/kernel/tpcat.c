@@ -22,6 +22,8 @@
 #include "kernel/elfsec.h"
 #include "kernel/modtree.h"
 #include "kernel/tpcat.h"
+#include "util/arena.h"
+#include "util/fileio.h"
 
 struct found {
 	char *system, *name;
@@ -32,22 +34,16 @@ struct scan {
 	int n, cap;
 };
 
+/* The text of PATH, malloc'd; NULL if unreadable. */
 static char *slurp(const char *path)
 {
-	FILE *f = fopen(path, "r");
-	char *buf;
-	long n;
+	struct strbuf sb = { 0 };
 
-	if (!f)
+	if (fio_read(path, &sb)) {
+		sb_free(&sb);
 		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = malloc((size_t)n + 1);
-	n = (long)fread(buf, 1, (size_t)n, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
+	}
+	return sb.s ? sb.s : xstrdup("");
 }
 
 static int ident_char(int c)

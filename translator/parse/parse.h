@@ -3,8 +3,9 @@
  * lexer.l turns text into tokens; preproc.c sits between it and the bison
  * parser (parser.y): it expands @define macros and $1/@1 arguments, resolves
  * %( … %) conditionals and glues probe-point names; parse_help.c holds the
- * grammar's helpers and ast.c the node constructors.  Only parse_pass.c and
- * dump.c are seen from outside (through session.h and dump.h).
+ * grammar's helpers, errors.c the error reports, and ast.c the node
+ * constructors.  Only parse_pass.c and dump.c are seen from outside
+ * (through session.h and dump.h).
  */
 #ifndef PARSE_H
 #define PARSE_H
@@ -127,11 +128,12 @@ void macro_undefine(struct parser *p);
 /* histcheck.c: report histograms used where a value is expected. */
 void histcheck_file(struct parser *p);
 
-/* Report an error and count it against the file. */
+/* errors.c: report an error and count it against the file. */
 void parse_error(struct parser *p, struct loc loc, const char *id,
 		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-/* A printable description of a token for messages: "'foo'", "end of file". */
+/* errors.c: a printable description of a token for messages: "'foo'",
+ * "end of file". */
 const char *token_desc(struct parser *p, const struct token *t);
 
 #endif

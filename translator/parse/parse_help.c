@@ -5,57 +5,11 @@
  * brace alternatives of probe points, and the checks stap makes while
  * parsing (embedded C needs -g, printf needs a literal format).
  */
-#include <stdarg.h>
 #include <string.h>
 
 #include "ast/ast_new.h"
 #include "format.h"
 #include "parse/parse_help.h"
-#include "parse/parser.h"
-
-void parse_error(struct parser *p, struct loc loc, const char *id,
-		 const char *fmt, ...)
-{
-	va_list ap;
-	char *msg;
-
-	if (p->fast) {
-		p->errors++;
-		return;
-	}
-	va_start(ap, fmt);
-	msg = arena_vprintf(p->a, fmt, ap);
-	va_end(ap);
-	p->errors++;
-	if (!strncmp(id, "lex.", 4) || !strncmp(id, "pp.", 3))
-		p->quiet_after = p->ntokens + 1;
-	diag_error(&p->s->diags, loc, id, "%s", msg);
-}
-
-const char *token_desc(struct parser *p, const struct token *t)
-{
-	switch (t->type) {
-	case 0:
-		return "end of file";
-	case IDENT:
-		return arena_printf(p->a, "identifier '%s'", t->text);
-	case NUMBER:
-		return arena_printf(p->a, "number '%s'", t->text);
-	case STRING:
-		return arena_printf(p->a, "string \"%s\"", t->text);
-	case EMBEDDED:
-		return "embedded code";
-	case PP_WORD:
-		return arena_printf(p->a, "'%s'", t->text);
-	case PP_LBRACE:
-		return "'{'";
-	case PP_RBRACE:
-		return "'}'";
-	}
-	if (t->text && t->text[0] >= 'a' && t->text[0] <= 'z')
-		return arena_printf(p->a, "keyword '%s'", t->text);
-	return arena_printf(p->a, "'%s'", t->text ? t->text : "?");
-}
 
 struct vec help_vec1(struct parser *p, void *item)
 {
@@ -362,7 +316,8 @@ struct exp *help_member(struct parser *p, struct exp *e, const struct token *t)
 	const char *name = t->text;
 	int d;
 
-	if (t->type == TARGET && strspn(name, "$") == len) {
+	/* Only a TARGET token's text starts with '$' (lexer.l) */
+	if (name[0] == '$' && strspn(name, "$") == len) {
 		add_pretty(p, e, t->loc, (int)(len > 2 ? 2 : len));
 		return e;
 	}

@@ -6,19 +6,15 @@
  */
 #include <string.h>
 
-#include "elab/program.h"
-
-extern const struct probe_family family_been, family_never, family_timer;
-extern const struct probe_family family_kprobe, family_procfs, family_perf;
-extern const struct probe_family family_tracepoint, family_netfilter;
+#include "probes/family.h"
 
 static const struct {
 	const char *name;
 	const struct probe_family *family;
 } families[] = {
-	{ "begin", &family_been },
-	{ "end", &family_been },
-	{ "error", &family_been },
+	{ "begin", &family_lifecycle },
+	{ "end", &family_lifecycle },
+	{ "error", &family_lifecycle },
 	{ "never", &family_never },
 	{ "timer", &family_timer },
 	{ "kprobe", &family_kprobe },

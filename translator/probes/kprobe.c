@@ -17,16 +17,7 @@
  */
 #include <string.h>
 
-#include "ast/ast_new.h"
-#include "ast/ast_walk.h"
-#include "kernel/btf.h"
-#include "kernel/ctype_btf.h"
-#include "kernel/dwarfdecl.h"
-#include "emit/emit.h"
-#include "kernel/kernel.h"
-#include "kernel/ksyms.h"
-#include "kernel/tpcat.h"
-#include "elab/tvar.h"
+#include "probes/family.h"
 
 struct kprobe_data {
 	const char *module;	/* NULL: the kernel */
@@ -38,22 +29,6 @@ struct kprobe_data {
 				   alias stands for a DWARF probe */
 };
 
-static const char *str_arg(struct session *s, const struct pp_comp *c)
-{
-	if (!c->arg || c->arg->kind != EX_STR)
-		return NULL;
-	return arena_strndup(s->arena, c->arg->u.str.s, c->arg->u.str.len);
-}
-
-static int mismatch(struct session *s, const struct probe_point *pt,
-		    const struct pp_comp *c, const char *why)
-{
-	diag_error(&s->diags, c->loc, "sema.probe-mismatch",
-		   "probe point '%s': %s", pp_format(s, (struct vec *)&pt->comps),
-		   why);
-	return -1;
-}
-
 /* Index of the function component, after checking the head of the point;
  * -1 after an error. */
 static int function_comp(struct session *s, const struct probe_point *pt)
@@ -62,17 +37,17 @@ static int function_comp(struct session *s, const struct probe_point *pt)
 	int i = 1;
 
 	if (pt->comps.n > 1 && !strcmp(c->name, "module")) {
-		if (!str_arg(s, c))
-			return mismatch(s, pt, c, "module needs a string argument");
+		if (!family_str_arg(s, c))
+			return family_mismatch(s, pt, c, "module needs a string argument");
 		i = 2;
 		c = pt->comps.n > 2 ? pt->comps.v[2] : c;
 	}
 	if (pt->comps.n <= i || strcmp(c->name, "function"))
-		return mismatch(s, pt, c, i == 2 ?
+		return family_mismatch(s, pt, c, i == 2 ?
 				"expected .function(\"name\") after .module(\"name\")" :
 				"expected .function(\"name\"), .module(\"name\") or .statement(ADDRESS)");
-	if (!str_arg(s, c))
-		return mismatch(s, pt, c, "function needs a string argument");
+	if (!family_str_arg(s, c))
+		return family_mismatch(s, pt, c, "function needs a string argument");
 	return i;
 }
 
@@ -118,7 +93,7 @@ static int expand_kprobe(struct session *s, const struct probe_point *pt,
 	if (fi < 0)
 		return -1;
 	c = pt->comps.v[fi];
-	name = str_arg(s, c);
+	name = family_str_arg(s, c);
 	k = ksyms_kernel(s);
 	if (fi == 2 || !k) {		/* modules, or no symbols to check */
 		vec_push(s->arena, out, (void *)pt);
@@ -159,7 +134,7 @@ static int resolve_suffix(struct session *s, const struct probe_point *pt,
 			c = i < pt->comps.n ? pt->comps.v[i] : NULL;
 			if (c && !strcmp(c->name, "maxactive")) {
 				if (!c->arg || c->arg->kind != EX_NUM)
-					return mismatch(s, pt, c, "maxactive needs a number");
+					return family_mismatch(s, pt, c, "maxactive needs a number");
 				kd->maxactive = c->arg->u.num;
 				i++;
 			}
@@ -182,10 +157,10 @@ static int resolve_statement(struct session *s, const struct probe_point *pt,
 	const struct pp_comp *abs = pt->comps.n > 2 ? pt->comps.v[2] : NULL;
 
 	if (!c->arg || c->arg->kind != EX_NUM)
-		return mismatch(s, pt, c, "statement needs an address");
+		return family_mismatch(s, pt, c, "statement needs an address");
 	if (!abs || strcmp(abs->name, "absolute") || abs->has_arg ||
 	    pt->comps.n > 3)
-		return mismatch(s, pt, abs ? abs : c,
+		return family_mismatch(s, pt, abs ? abs : c,
 				"a kprobe statement must be .statement(ADDRESS).absolute");
 	if (!s->guru) {
 		if (dp->optional)	/* stap: quietly no match */
@@ -214,8 +189,8 @@ static int resolve_kprobe(struct session *s, const struct probe_point *pt,
 	if (fi < 0)
 		return -1;
 	if (fi == 2)
-		kd->module = str_arg(s, pt->comps.v[1]);
-	kd->func = str_arg(s, pt->comps.v[fi]);
+		kd->module = family_str_arg(s, pt->comps.v[1]);
+	kd->func = family_str_arg(s, pt->comps.v[fi]);
 	if (resolve_suffix(s, pt, fi + 1, kd))
 		return -1;
 	return 1;
@@ -437,10 +412,8 @@ static void emit_kprobe(struct emit *e, struct vec *probes)
 		emit_line(e, "\t  .syscall_regs = %d },", syscall_regs(dp));
 	}
 	emit_line(e, "};");
-	emit_line(e, "static int stp_kprobe_start(void)");
-	emit_line(e, "{ return _stp_kprobes_start(stp_kprobes, %d); }", probes->n);
-	emit_line(e, "static void stp_kprobe_stop(void)");
-	emit_line(e, "{ _stp_kprobes_stop(stp_kprobes, %d); }\n", probes->n);
+	family_emit_table_start_stop(e, &family_kprobe, "_stp_kprobes",
+				     "stp_kprobes", probes->n);
 }
 
 static const char *note_kprobe(struct session *s, const struct derived_probe *dp)

@@ -16,9 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ast/ast_walk.h"
-#include "emit/emit.h"
-#include "elab/tvar.h"
+#include "probes/family.h"
 
 struct nf_name {
 	const char *name;
@@ -158,13 +156,6 @@ static int nf_names(struct session *s, struct nf_data *nf,
 	return 1;
 }
 
-static const char *str_arg(struct session *s, const struct pp_comp *c)
-{
-	if (!c->arg || c->arg->kind != EX_STR)
-		return NULL;
-	return arena_strndup(s->arena, c->arg->u.str.s, c->arg->u.str.len);
-}
-
 static int resolve_netfilter(struct session *s, const struct probe_point *pt,
 			     struct derived_probe *dp)
 {
@@ -176,7 +167,7 @@ static int resolve_netfilter(struct session *s, const struct probe_point *pt,
 		return 0;
 	for (i = 1; i < pt->comps.n; i++) {
 		c = pt->comps.v[i];
-		if (!str_arg(s, c))
+		if (!family_str_arg(s, c))
 			return 0;
 		if (i < 3 && !strcmp(c->name, "hook") && !hook_c)
 			hook_c = c;
@@ -187,9 +178,9 @@ static int resolve_netfilter(struct session *s, const struct probe_point *pt,
 		else
 			return 0;
 	}
-	nf->hook = str_arg(s, hook_c);
-	nf->pf = str_arg(s, pf_c);
-	nf->priority = pri_c ? str_arg(s, pri_c) : "0";
+	nf->hook = family_str_arg(s, hook_c);
+	nf->pf = family_str_arg(s, pf_c);
+	nf->priority = pri_c ? family_str_arg(s, pri_c) : "0";
 	if (nf_names(s, nf, hook_c, pf_c, pri_c ? pri_c : pf_c) < 0)
 		return -1;
 	dp->data = nf;
@@ -322,10 +313,10 @@ static void emit_netfilter(struct emit *e, struct vec *probes)
 			  nf->pf, nf->hook, nf->priority);
 	}
 	emit_line(e, "};");
-	emit_line(e, "static int stp_netfilter_start(void)");
-	emit_line(e, "{ return _stp_netfilter_start(stp_netfilters, %d); }", probes->n);
-	emit_line(e, "static void stp_netfilter_stop(void)");
-	emit_line(e, "{ _stp_netfilter_stop(); }\n");
+	family_emit_start_stop(e, &family_netfilter,
+			       arena_printf(e->s->arena, "_stp_netfilter_start(stp_netfilters, %d)",
+					    probes->n),
+			       "_stp_netfilter_stop()");
 }
 
 static const char *const netfilter_shapes[] = {

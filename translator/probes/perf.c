@@ -15,8 +15,7 @@
  */
 #include <string.h>
 
-#include "emit/emit.h"
-#include "kernel/ksyms.h"
+#include "probes/family.h"
 
 struct perf_data {
 	int64_t type, config, period;
@@ -25,18 +24,6 @@ struct perf_data {
 
 #define PERF_DEFAULT_PERIOD 1000000
 
-extern const struct probe_family family_perf;
-int timer_profile_resolve(struct session *s, const struct probe_point *pt,
-			  struct derived_probe *dp);
-
-static int mismatch(struct session *s, const struct probe_point *pt,
-		    const struct pp_comp *c, const char *why)
-{
-	diag_error(&s->diags, c->loc, "sema.probe-mismatch",
-		   "probe point '%s': %s", pp_format(s, (struct vec *)&pt->comps),
-		   why);
-	return -1;
-}
 
 static int num_comp(struct session *s, const struct probe_point *pt, int i,
 		    const char *name, int64_t *out)
@@ -44,11 +31,11 @@ static int num_comp(struct session *s, const struct probe_point *pt, int i,
 	const struct pp_comp *c = pt->comps.v[i < pt->comps.n ? i : pt->comps.n - 1];
 
 	if (i >= pt->comps.n || strcmp(c->name, name))
-		return mismatch(s, pt, c, arena_printf(s->arena,
+		return family_mismatch(s, pt, c, arena_printf(s->arena,
 				"expected .%s(NUMBER) (perf.type(T).config(C)[.sample(N)|.hz(F)])",
 				name));
 	if (!c->arg || c->arg->kind != EX_NUM)
-		return mismatch(s, pt, c, arena_printf(s->arena, "%s needs a number", name));
+		return family_mismatch(s, pt, c, arena_printf(s->arena, "%s needs a number", name));
 	*out = c->arg->u.num;
 	return 0;
 }
@@ -74,7 +61,7 @@ static int resolve_perf(struct session *s, const struct probe_point *pt,
 	if (pt->comps.n > 3) {
 		c = pt->comps.v[3];
 		if (strcmp(c->name, "sample") && strcmp(c->name, "hz"))
-			return mismatch(s, pt, c, "only .sample(N) or .hz(F) may follow .config(C)");
+			return family_mismatch(s, pt, c, "only .sample(N) or .hz(F) may follow .config(C)");
 		if (num_comp(s, pt, 3, c->name, &pd->period))
 			return -1;
 		pd->freq = !strcmp(c->name, "hz");
@@ -86,7 +73,7 @@ static int resolve_perf(struct session *s, const struct probe_point *pt,
 			return -1;
 		}
 		if (pt->comps.n > 4)
-			return mismatch(s, pt, pt->comps.v[4],
+			return family_mismatch(s, pt, pt->comps.v[4],
 					"nothing may follow .sample(N) or .hz(F)");
 	}
 	dp->data = pd;
@@ -118,7 +105,7 @@ int timer_profile_resolve(struct session *s, const struct probe_point *pt,
 		return -1;
 	}
 	if (pt->comps.n > 2 || c->has_arg)
-		return mismatch(s, pt, c, "expected timer.profile or timer.profile.tick");
+		return family_mismatch(s, pt, c, "expected timer.profile or timer.profile.tick");
 	pd = ARENA_NEW(s->arena, struct perf_data);
 	pd->type = 1;		/* PERF_TYPE_SOFTWARE */
 	pd->config = 0;		/* PERF_COUNT_SW_CPU_CLOCK */
@@ -145,10 +132,8 @@ static void emit_perf(struct emit *e, struct vec *probes)
 			  (long long)pd->period, pd->freq);
 	}
 	emit_line(e, "};");
-	emit_line(e, "static int stp_perf_start(void)");
-	emit_line(e, "{ return _stp_perf_start(stp_perfs, %d); }", probes->n);
-	emit_line(e, "static void stp_perf_stop(void)");
-	emit_line(e, "{ _stp_perf_stop(stp_perfs, %d); }\n", probes->n);
+	family_emit_table_start_stop(e, &family_perf, "_stp_perf",
+				     "stp_perfs", probes->n);
 }
 
 static const char *type_perf(const struct derived_probe *dp)

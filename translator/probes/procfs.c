@@ -13,8 +13,7 @@
  */
 #include <string.h>
 
-#include "emit/emit.h"
-#include "elab/tvar.h"
+#include "probes/family.h"
 
 struct procfs_data {
 	const char *path;
@@ -43,20 +42,11 @@ static int bad_path(const char *p)
 	return 0;
 }
 
-static int mismatch(struct session *s, const struct probe_point *pt,
-		    const struct pp_comp *c, const char *why)
-{
-	diag_error(&s->diags, c->loc, "sema.probe-mismatch",
-		   "probe point '%s': %s", pp_format(s, (struct vec *)&pt->comps),
-		   why);
-	return -1;
-}
-
 static int number(struct session *s, const struct probe_point *pt,
 		  const struct pp_comp *c, int64_t *out)
 {
 	if (!c->arg || c->arg->kind != EX_NUM)
-		return mismatch(s, pt, c, arena_printf(s->arena, "%s needs a number", c->name));
+		return family_mismatch(s, pt, c, arena_printf(s->arena, "%s needs a number", c->name));
 	*out = c->arg->u.num;
 	return 0;
 }
@@ -95,10 +85,10 @@ static int resolve_procfs(struct session *s, const struct probe_point *pt,
 	pd->path = "command";
 	if (c->has_arg) {
 		if (!c->arg || c->arg->kind != EX_STR)
-			return mismatch(s, pt, c, "procfs takes a path (a string)");
+			return family_mismatch(s, pt, c, "procfs takes a path (a string)");
 		pd->path = arena_strndup(s->arena, c->arg->u.str.s, c->arg->u.str.len);
 		if (bad_path(pd->path))
-			return mismatch(s, pt, c, "invalid procfs path (a relative path without empty, '.' or '..' parts)");
+			return family_mismatch(s, pt, c, "invalid procfs path (a relative path without empty, '.' or '..' parts)");
 	}
 	c = i < pt->comps.n ? pt->comps.v[i] : c;
 	if (i < pt->comps.n && !strcmp(c->name, "umask")) {
@@ -109,7 +99,7 @@ static int resolve_procfs(struct session *s, const struct probe_point *pt,
 	c = i < pt->comps.n ? pt->comps.v[i] : c;
 	if (i >= pt->comps.n || c->has_arg ||
 	    (strcmp(c->name, "read") && strcmp(c->name, "write")))
-		return mismatch(s, pt, c, "expected .read or .write (after an optional .umask(M))");
+		return family_mismatch(s, pt, c, "expected .read or .write (after an optional .umask(M))");
 	pd->is_write = !strcmp(c->name, "write");
 	i++;
 	c = i < pt->comps.n ? pt->comps.v[i] : c;
@@ -124,7 +114,7 @@ static int resolve_procfs(struct session *s, const struct probe_point *pt,
 		i++;
 	}
 	if (i < pt->comps.n)
-		return mismatch(s, pt, pt->comps.v[i], pd->is_write ?
+		return family_mismatch(s, pt, pt->comps.v[i], pd->is_write ?
 				"nothing may follow .write" :
 				"only .maxsize(N) may follow .read");
 	if (duplicate(s, pt, pd))
@@ -278,10 +268,8 @@ static void emit_procfs(struct emit *e, struct vec *probes)
 			  "MAXSTRINGLEN");
 	}
 	emit_line(e, "};");
-	emit_line(e, "static int stp_procfs_start(void)");
-	emit_line(e, "{ return _stp_procfs_start(stp_procfs_files, %d); }", entries.n);
-	emit_line(e, "static void stp_procfs_stop(void)");
-	emit_line(e, "{ _stp_procfs_stop(stp_procfs_files, %d); }\n", entries.n);
+	family_emit_table_start_stop(e, &family_procfs, "_stp_procfs",
+				     "stp_procfs_files", entries.n);
 }
 
 static const char *const procfs_shapes[] = {

@@ -7,10 +7,7 @@
  */
 #include <string.h>
 
-#include "emit/emit.h"
-
-int timer_profile_resolve(struct session *s, const struct probe_point *pt,
-			  struct derived_probe *dp);
+#include "probes/family.h"
 
 struct timer_data {
 	int64_t period_ns, rand_ns;
@@ -154,10 +151,8 @@ static void emit_timer(struct emit *e, struct vec *probes)
 				  (long long)td->rand_ns);
 	}
 	emit_line(e, "};");
-	emit_line(e, "static int stp_timer_start(void)");
-	emit_line(e, "{ return _stp_timers_start(stp_timers, %d); }", probes->n);
-	emit_line(e, "static void stp_timer_stop(void)");
-	emit_line(e, "{ _stp_timers_stop(stp_timers, %d); }\n", probes->n);
+	family_emit_table_start_stop(e, &family_timer, "_stp_timers",
+				     "stp_timers", probes->n);
 }
 
 static const char *const timer_patterns[] = {

@@ -10,11 +10,7 @@
 #include <fnmatch.h>
 #include <string.h>
 
-#include "ast/ast_walk.h"
-#include "emit/emit.h"
-#include "kernel/kernel.h"
-#include "kernel/tpcat.h"
-#include "elab/tvar.h"
+#include "probes/family.h"
 
 static const struct tpcat *catalog(struct session *s)
 {
@@ -292,10 +288,8 @@ static void emit_trace(struct emit *e, struct vec *probes)
 				  dp->index, te->name, te->nargs);
 	}
 	emit_line(e, "};");
-	emit_line(e, "static int stp_tracepoint_start(void)");
-	emit_line(e, "{ return _stp_tracepoints_start(stp_tracepoints, %d); }", probes->n);
-	emit_line(e, "static void stp_tracepoint_stop(void)");
-	emit_line(e, "{ _stp_tracepoints_stop(stp_tracepoints, %d); }\n", probes->n);
+	family_emit_table_start_stop(e, &family_tracepoint, "_stp_tracepoints",
+				     "stp_tracepoints", probes->n);
 }
 
 static const char *const trace_shapes[] = { "kernel.trace(string)", NULL };

@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "build/build.h"
+#include "util/tmpdir.h"
 #include "kernel/kernel.h"
 #include "elab/program.h"
 #include "session.h"

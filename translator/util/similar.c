@@ -7,12 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "elab/elab.h"
+#include "util/arena.h"
+#include "util/similar.h"
 
 #define MAX_SUGGESTIONS 5
 
-/* Levenshtein distance, case-sensitive; gives up above LIMIT. */
-static int distance(const char *a, const char *b, int limit)
+/* Levenshtein distance; gives up above LIMIT. */
+int similar_distance(const char *a, const char *b, int limit)
 {
 	size_t la = strlen(a), lb = strlen(b), i, j;
 	int *row, best, d, prev, cur;
@@ -82,7 +83,7 @@ const char *similar_names(struct arena *ar, const char *name,
 			;
 		if (j < n)
 			continue;
-		d = distance(name, cand, limit);
+		d = similar_distance(name, cand, limit);
 		if (d <= limit) {
 			c[n].name = cand;
 			c[n].dist = d;

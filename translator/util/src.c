@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "session.h"
+#include "util/fileio.h"
 
 const struct src_file *src_from_string(struct session *s, const char *name,
 				       const char *text)
@@ -27,7 +28,6 @@ const struct src_file *src_from_string(struct session *s, const char *name,
 static char *slurp(struct session *s, FILE *fp, size_t *len)
 {
 	struct strbuf sb = {0};
-	char buf[65536];
 	size_t n;
 	char *text;
 	struct stat st;
@@ -42,12 +42,11 @@ static char *slurp(struct session *s, FILE *fp, size_t *len)
 		}
 		if (ferror(fp))
 			return NULL;
-		rewind(fp);	/* it grew: read it the slow way */
+		rewind(fp);	/* it grew: read it the slow way (rewind
+				   also empties the stream's buffer) */
 	}
 
-	while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
-		sb_put(&sb, buf, n);
-	if (ferror(fp)) {
+	if (fio_read_fd(fileno(fp), &sb)) {
 		sb_free(&sb);
 		return NULL;
 	}

@@ -1,4 +1,4 @@
-/* probes/been.c - running begin, end and error probes.
+/* probes/lifecycle.c - running begin, end and error probes.
  *
  * Begin probes run when the session starts, in the order the translator
  * sorted them.  At the stop, end probes run; after an error (also in an

@@ -1,16 +1,16 @@
-/* probes/been.c - the begin, end, error and never probe families.
+/* probes/lifecycle.c - the begin, end, error and never probe families.
  *
  * begin[(N)] runs when the session starts, end[(N)] when it stops, and
  * error[(N)] instead of end when the session stops after errors; each set
  * in ascending N, then in script order.  never is checked, never run.
- * The runtime runs them (runtime/probes/been.c).
+ * The runtime runs them (runtime/probes/lifecycle.c).
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "emit/emit.h"
+#include "probes/family.h"
 
-static int resolve_been(struct session *s, const struct probe_point *pt,
+static int resolve_lifecycle(struct session *s, const struct probe_point *pt,
 			struct derived_probe *dp)
 {
 	const struct pp_comp *c = pt->comps.v[0];
@@ -78,19 +78,18 @@ static int emit_set(struct emit *e, struct vec *probes, const char *kind)
 	return upto0;
 }
 
-static void emit_been(struct emit *e, struct vec *probes)
+static void emit_lifecycle(struct emit *e, struct vec *probes)
 {
-	emit_line(e, "#include \"probes/been.c\"");
+	emit_line(e, "#include \"probes/lifecycle.c\"");
 	int display_at;
 
 	emit_set(e, probes, "begin");
 	display_at = emit_set(e, probes, "end");
 	emit_set(e, probes, "error");
-	emit_line(e, "static int stp_been_start(void)");
-	emit_line(e, "{ return _stp_run_begin_probes(stp_begin_probes); }");
-	emit_line(e, "static void stp_been_stop(void)");
-	emit_line(e, "{ _stp_run_end_probes(stp_end_probes, %d, stp_error_probes); }\n",
-		  display_at);
+	family_emit_start_stop(e, &family_lifecycle,
+			       "_stp_run_begin_probes(stp_begin_probes)",
+			       arena_printf(e->s->arena, "_stp_run_end_probes(stp_end_probes, %d, stp_error_probes)",
+					    display_at));
 }
 
 static void emit_never(struct emit *e, struct vec *probes)
@@ -99,25 +98,27 @@ static void emit_never(struct emit *e, struct vec *probes)
 	emit_line(e, "static void stp_never_stop(void) { }\n");
 }
 
-static const char *const been_patterns[] = {
+static const char *const lifecycle_patterns[] = {
 	"begin", "begin(number)", "end", "end(number)", "error",
 	"error(number)", NULL,
 };
 
 static const char *const never_patterns[] = { "never", NULL };
 
-static const char *type_been(const struct derived_probe *dp)
+static const char *type_lifecycle(const struct derived_probe *dp)
 {
 	(void)dp;
 	return "begin_end";
 }
 
-const struct probe_family family_been = {
-	.name = "been", .resolve = resolve_been, .emit = emit_been,
-	.kind = "begin/end", .patterns = been_patterns, .probe_type = type_been,
+/* "been" names the family's start and stop functions in the generated C
+ * (stp_been_start), kept as it was. */
+const struct probe_family family_lifecycle = {
+	.name = "been", .resolve = resolve_lifecycle, .emit = emit_lifecycle,
+	.kind = "begin/end", .patterns = lifecycle_patterns, .probe_type = type_lifecycle,
 };
 
 const struct probe_family family_never = {
 	.name = "never", .resolve = resolve_never, .emit = emit_never,
-	.kind = "never", .patterns = never_patterns, .probe_type = type_been,
+	.kind = "never", .patterns = never_patterns, .probe_type = type_lifecycle,
 };

@@ -1,0 +1,43 @@
+/* common.c - what several probe families do the same way (family.h).
+ *
+ * Reporting a point that does not fit a family's shapes, reading a
+ * component's string argument, and writing the start and stop functions
+ * each family gives the module.
+ */
+#include "probes/family.h"
+
+int family_mismatch(struct session *s, const struct probe_point *pt,
+		    const struct pp_comp *c, const char *why)
+{
+	diag_error(&s->diags, c->loc, "sema.probe-mismatch",
+		   "probe point '%s': %s", pp_format(s, (struct vec *)&pt->comps),
+		   why);
+	return -1;
+}
+
+const char *family_str_arg(struct session *s, const struct pp_comp *c)
+{
+	if (!c->arg || c->arg->kind != EX_STR)
+		return NULL;
+	return arena_strndup(s->arena, c->arg->u.str.s, c->arg->u.str.len);
+}
+
+void family_emit_start_stop(struct emit *e, const struct probe_family *fam,
+			    const char *start, const char *stop)
+{
+	emit_line(e, "static int stp_%s_start(void)", fam->name);
+	emit_line(e, "{ return %s; }", start);
+	emit_line(e, "static void stp_%s_stop(void)", fam->name);
+	emit_line(e, "{ %s; }\n", stop);
+}
+
+void family_emit_table_start_stop(struct emit *e,
+				  const struct probe_family *fam,
+				  const char *rt, const char *table, int n)
+{
+	struct arena *a = e->s->arena;
+
+	family_emit_start_stop(e, fam,
+			       arena_printf(a, "%s_start(%s, %d)", rt, table, n),
+			       arena_printf(a, "%s_stop(%s, %d)", rt, table, n));
+}

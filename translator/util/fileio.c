@@ -1,0 +1,134 @@
+/* fileio.c - whole files: read, write, copy (fileio.h).
+ *
+ * Plain read/write loops over descriptors, or stdio where a caller's file
+ * is text.  Nothing here knows what the files hold.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/arena.h"
+#include "util/diag.h"
+#include "util/fileio.h"
+
+int fio_read_fd(int fd, struct strbuf *sb)
+{
+	char buf[65536];
+	ssize_t n;
+
+	while ((n = read(fd, buf, sizeof buf)) > 0)
+		sb_put(sb, buf, (size_t)n);
+	return n < 0 ? -1 : 0;
+}
+
+int fio_read(const char *path, struct strbuf *sb)
+{
+	int fd = open(path, O_RDONLY), rc;
+
+	if (fd < 0)
+		return -1;
+	rc = fio_read_fd(fd, sb);
+	close(fd);
+	return rc;
+}
+
+int fio_read_line(const char *path, char *buf, size_t size)
+{
+	FILE *f = fopen(path, "r");
+	int rc;
+
+	if (!f)
+		return -1;
+	rc = fgets(buf, (int)size, f) ? 0 : -1;
+	fclose(f);
+	return rc;
+}
+
+int fio_write(const char *path, const void *data, size_t len)
+{
+	FILE *f = fopen(path, "w");
+	int err;
+
+	if (!f)
+		return -1;
+	if (fwrite(data, 1, len, f) != len) {
+		err = errno;
+		fclose(f);
+		errno = err;
+		return -1;
+	}
+	return fclose(f) ? -1 : 0;
+}
+
+int fio_write_atomic(const char *path, const void *data, size_t len)
+{
+	char tmp[4200];
+	int fd, rc = 0;
+
+	snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		return -1;
+	if (write(fd, data, len) != (ssize_t)len)
+		rc = -1;
+	if (fchmod(fd, 0644) || close(fd))
+		rc = -1;
+	if (!rc && rename(tmp, path))
+		rc = -1;
+	if (rc)
+		unlink(tmp);
+	return rc;
+}
+
+int fio_put(struct diags *d, const char *path, const char *text)
+{
+	if (fio_write(path, text, strlen(text))) {
+		diag_fatal(d, "cannot write %s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static int copy_fds(int in, int out)
+{
+	char buf[65536];
+	ssize_t n;
+
+	while ((n = read(in, buf, sizeof buf)) > 0)
+		if (write(out, buf, (size_t)n) != n)
+			return -1;
+	return n < 0 ? -1 : 0;
+}
+
+int fio_copy_to_fd(const char *from, int out)
+{
+	int in = open(from, O_RDONLY), rc;
+
+	if (in < 0)
+		return -1;
+	rc = copy_fds(in, out);
+	close(in);
+	return rc;
+}
+
+int fio_copy(const char *from, const char *to)
+{
+	int in = open(from, O_RDONLY), out, rc;
+
+	if (in < 0)
+		return -1;
+	out = open(to, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (out < 0) {
+		close(in);
+		return -1;
+	}
+	rc = copy_fds(in, out);
+	close(in);
+	if (close(out))
+		rc = -1;
+	return rc;
+}

@@ -1,0 +1,39 @@
+/* fileio.h - whole files: read, write, copy.
+ *
+ * The translator reads and writes small files whole (caches, recipes,
+ * build logs, catalogs) and copies modules; these are the one copy of those
+ * loops.  Functions return 0 on success and -1 with errno set, and report
+ * nothing, except fio_put(), which says what could not be written.
+ */
+#ifndef FILEIO_H
+#define FILEIO_H
+
+#include <stddef.h>
+
+struct strbuf;
+struct diags;
+
+/* Append all that can be read from FD, or from the file PATH, to SB. */
+int fio_read_fd(int fd, struct strbuf *sb);
+int fio_read(const char *path, struct strbuf *sb);
+
+/* The first line of PATH into BUF (SIZE bytes), with its newline if it
+ * fit, as fgets() leaves it. */
+int fio_read_line(const char *path, char *buf, size_t size);
+
+/* Write LEN bytes of DATA as the file PATH (created or truncated). */
+int fio_write(const char *path, const void *data, size_t len);
+
+/* The same, through a temporary file renamed over PATH (mode 0644), so
+ * that readers see the old file or the new one whole. */
+int fio_write_atomic(const char *path, const void *data, size_t len);
+
+/* Write TEXT as the file PATH; a failure is reported to D as
+ * "cannot write PATH: why". */
+int fio_put(struct diags *d, const char *path, const char *text);
+
+/* Copy the file FROM to the file TO (mode 0644), or to the descriptor OUT. */
+int fio_copy(const char *from, const char *to);
+int fio_copy_to_fd(const char *from, int out);
+
+#endif
