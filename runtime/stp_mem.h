@@ -1,4 +1,4 @@
-/* stp_deref.h - fault-safe access to kernel and user memory at a script's
+/* stp_mem.h - fault-safe access to kernel and user memory at a script's
  * address.
  *
  * Every read goes through copy_from_kernel_nofault / copy_from_user_nofault
@@ -9,8 +9,8 @@
  * address above user space, then store through the exception table.
  * Shared by the conversion tapsets and any family reading probe memory.
  */
-#ifndef STP_DEREF_H
-#define STP_DEREF_H
+#ifndef STP_MEM_H
+#define STP_MEM_H
 
 #include <linux/uaccess.h>
 #include <linux/mm.h>
