@@ -1,20 +1,32 @@
-/* stp_mem.h - fault-safe access to kernel and user memory at a script's
- * address.
+/* stp_mem.h - every access the module makes to memory it does not own:
+ * addresses a script or the probed code hands over (the conversion
+ * tapsets, target variables, probe families), and the user buffers of the
+ * module's own file operations.
  *
- * Every read goes through copy_from_kernel_nofault / copy_from_user_nofault
- * (page faults disabled, exception-table fixup), so a bad address yields
- * -EFAULT, never an oops.  Strings are copied a page at a time and stop at
- * their NUL, so a string that ends just before an unmapped page reads fine.
- * Kernel writes (guru tapsets) check the address is a canonical kernel
- * address above user space, then store through the exception table.
- * Shared by the conversion tapsets, target variables ($var, @cast) and any
- * family reading probe memory.
+ * Only this header calls the kernel's raw primitives
+ * (copy_from_kernel_nofault, copy_{from,to}_user[_nofault],
+ * __put_kernel_nofault, simple_read_from_buffer, get_user and kin): the
+ * rest of runtime/ and the tapsets, embedded C included, use the helpers
+ * below, which return 0 or -EFAULT (or record stap's read-fault error) for
+ * the caller to turn into the script's error.  testsuite/shell/
+ * mem-access.sh keeps it so.
+ *
+ * Probe context: page faults disabled, exception-table fixup, so a read or
+ * write never sleeps and a bad address yields -EFAULT, never an oops.
+ * Strings are copied a page at a time and stop at their NUL, so a string
+ * that ends just before an unmapped page reads fine.  Kernel writes (guru
+ * tapsets) check the address is a canonical kernel address above user
+ * space, then store through the exception table.
+ *
+ * Process context (_stp_fileop_*, at the end): a write() or read() on the
+ * module's own files, where faulting a user page in may sleep.
  */
 #ifndef STP_MEM_H
 #define STP_MEM_H
 
 #include <linux/uaccess.h>
 #include <linux/mm.h>
+#include <linux/fs.h>
 
 /* Kernel reads. */
 static inline __maybe_unused long
@@ -234,6 +246,29 @@ static inline __maybe_unused long
 _stp_write_user(unsigned long addr, const void *src, size_t n)
 {
 	return copy_to_user_nofault((void __user *)addr, src, n) ? -EFAULT : 0;
+}
+
+/* The module's own file operations, in the calling process's context
+ * (stapio's commands, procfs files, the output ring's read()), where a
+ * fault on the user buffer may sleep to bring its page in. */
+static inline __maybe_unused long
+_stp_fileop_copy_from_user(void *dst, const void __user *src, size_t n)
+{
+	return copy_from_user(dst, src, n) ? -EFAULT : 0;
+}
+
+static inline __maybe_unused long
+_stp_fileop_copy_to_user(void __user *dst, const void *src, size_t n)
+{
+	return copy_to_user(dst, src, n) ? -EFAULT : 0;
+}
+
+/* read() of a file whose contents are the LEN bytes at DATA. */
+static inline __maybe_unused ssize_t
+_stp_fileop_read_buffer(void __user *buf, size_t count, loff_t *ppos,
+			const void *data, size_t len)
+{
+	return simple_read_from_buffer(buf, count, ppos, data, len);
 }
 
 #endif
