@@ -11,6 +11,7 @@
 #include <linux/init.h>
 #include <linux/workqueue.h>
 #include <linux/mutex.h>
+#include "stp_mem.h"
 #include "transport/transport.c"
 
 static DEFINE_MUTEX(_stp_session_lock);	/* guards the three below */
@@ -91,7 +92,7 @@ static int _stp_ctl_start(const char __user *payload, size_t len)
 
 	if (len < sizeof(cmd))
 		return -EINVAL;
-	if (copy_from_user(&cmd, payload, sizeof(cmd)))
+	if (_stp_fileop_copy_from_user(&cmd, payload, sizeof(cmd)))
 		return -EFAULT;
 	mutex_lock(&_stp_session_lock);
 	if (_stp_session_closing || _stp_session_state != STP_STATE_LOADED) {
@@ -117,7 +118,7 @@ static ssize_t _stp_ctl_write_cmd(const char __user *buf, size_t count)
 
 	if (count < sizeof(hdr))
 		return -EINVAL;
-	if (copy_from_user(&hdr, buf, sizeof(hdr)))
+	if (_stp_fileop_copy_from_user(&hdr, buf, sizeof(hdr)))
 		return -EFAULT;
 	if (hdr.len != count - sizeof(hdr))
 		return -EINVAL;

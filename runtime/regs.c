@@ -10,6 +10,7 @@
 #define STP_REGS_C
 
 #include <asm/ptrace.h>
+#include "stp_mem.h"
 
 struct _stp_reg_name {
 	const char *name;
@@ -81,7 +82,7 @@ static __maybe_unused int _stp_syscall_reg(const struct pt_regs *u, int64_t n,
 	case 6: f = &u->r9; break;
 	default: return -1;
 	}
-	return copy_from_kernel_nofault(v, f, sizeof *v) ? -1 : 0;
+	return _stp_read_kernel(v, (unsigned long)f, sizeof *v) ? -1 : 0;
 }
 
 /* Argument N (from 1) of the probed function, read at its entry. */
@@ -122,8 +123,7 @@ static __maybe_unused int _stp_func_arg(struct context *c, int64_t n, int is_sig
 	case 6: v = r->r9; break;
 	default:
 		if (user_mode(r) ||
-		    copy_from_kernel_nofault(&v, (unsigned long *)r->sp + (n - 6),
-					     sizeof v)) {
+		    _stp_read_kernel(&v, r->sp + (n - 6) * sizeof v, sizeof v)) {
 			_stp_error_fmt(c, "cannot access function argument %lld",
 				       (long long)n);
 			return -1;

@@ -34,10 +34,9 @@ enum {
 #include "stp_owner.h"
 #include "stp_string.h"
 #include "stp_error.h"
-#include "stp_kread.h"
+#include "stp_mem.h"
 #include "stp_pretty.h"
 #include "stp_print.h"
-#include "stp_deref.h"
 #include "stp_printf.h"
 #include "stp_params.h"
 #ifdef STP_TIMING

@@ -25,6 +25,7 @@
 #include <linux/module.h>
 #include <linux/stacktrace.h>
 #include <linux/version.h>
+#include "stp_mem.h"
 
 #ifndef STP_KSYMS_N
 #define STP_KSYMS_N 0
@@ -214,7 +215,7 @@ static int _stp_kstack(struct context *c, unsigned long *k, int max, int *sw)
 		if (e[i] > ip && e[i] <= ip + 16)	/* the trap or ftrace call */
 			start = i + 1;
 	if (start == n &&
-	    !copy_from_kernel_nofault(&ret, (void *)kernel_stack_pointer(r), sizeof ret))
+	    !_stp_read_kernel(&ret, kernel_stack_pointer(r), sizeof ret))
 		for (i = 0; i < n && start == n; i++)
 			if (e[i] == ret)	/* a function's entry */
 				start = i;

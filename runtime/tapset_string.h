@@ -11,7 +11,7 @@
 #ifndef TAPSET_STRING_H
 #define TAPSET_STRING_H
 
-#include "stp_deref.h"
+#include "stp_mem.h"
 
 /* Bytes of escaped input; AVAIL of them are known, and past them the
  * source is unreadable when FAULTED (else they end at a NUL). */

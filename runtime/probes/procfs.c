@@ -11,9 +11,9 @@
  * buffer of the file being served.
  */
 #include <linux/proc_fs.h>
-#include <linux/uaccess.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
+#include "stp_mem.h"
 
 struct stp_procfs_file {
 	const char *path;		/* in the module's directory */
@@ -105,7 +105,7 @@ static ssize_t _stp_procfs_read(struct file *file, char __user *buf,
 		_stp_procfs_cur = NULL;
 		mutex_unlock(&_stp_procfs_lock);
 	}
-	return simple_read_from_buffer(buf, count, ppos, b->data, b->len);
+	return _stp_fileop_read_buffer(buf, count, ppos, b->data, b->len);
 }
 
 static ssize_t _stp_procfs_write(struct file *file, const char __user *buf,
@@ -120,7 +120,7 @@ static ssize_t _stp_procfs_write(struct file *file, const char __user *buf,
 	mutex_lock(&_stp_procfs_lock);
 	while (done < count) {
 		n = min_t(size_t, count - done, sizeof _stp_procfs_in - 1);
-		if (copy_from_user(_stp_procfs_in, buf + done, n)) {
+		if (_stp_fileop_copy_from_user(_stp_procfs_in, buf + done, n)) {
 			mutex_unlock(&_stp_procfs_lock);
 			return done ? done : -EFAULT;
 		}

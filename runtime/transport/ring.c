@@ -15,12 +15,12 @@
 #include <linux/percpu.h>
 #include <linux/sched.h>
 #include <linux/spinlock.h>
-#include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 #include <linux/wait.h>
 #include <linux/poll.h>
 #include <linux/mutex.h>
 #include <linux/log2.h>
+#include "stp_mem.h"
 
 struct _stp_ring {
 	char *buf;
@@ -197,9 +197,9 @@ static ssize_t _stp_ring_read(struct _stp_ring *r, char __user *ubuf,
 	off = tail & (r->size - 1);
 	first = min(n, r->size - off);
 	ret = -EFAULT;
-	if (copy_to_user(ubuf, r->buf + off, first))
+	if (_stp_fileop_copy_to_user(ubuf, r->buf + off, first))
 		goto out;
-	if (n > first && copy_to_user(ubuf + first, r->buf, n - first))
+	if (n > first && _stp_fileop_copy_to_user(ubuf + first, r->buf, n - first))
 		goto out;
 	/* release: writers may reuse the bytes only after the copy */
 	smp_store_release(&r->tail, tail + n);
