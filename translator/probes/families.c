@@ -69,11 +69,6 @@ void family_list(void (*fn)(const struct probe_family *f, void *arg), void *arg)
 
 /* The I-th name of the table (first components, such as "begin"), or
  * NULL past the end: for suggestions and --dump-probe-types. */
-const struct probe_family *family_at(size_t i)
-{
-	return i < sizeof families / sizeof families[0] ? families[i].family : NULL;
-}
-
 const char *family_name_at(size_t i)
 {
 	return i < sizeof families / sizeof families[0] ? families[i].name : NULL;
