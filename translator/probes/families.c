@@ -1,16 +1,14 @@
 /* families.c - the table of probe families.
  *
  * A probe point's first component names its family.  Adding a family means
- * one file under probes/ and one line here.  The order of the unique
- * records is the order families start in (and the reverse of stopping).
+ * one file under probes/, its name in probes.h and one line here.  The
+ * order of the unique records is the order families start in (and the
+ * reverse of stopping).
  */
 #include <string.h>
 
 #include "elab/program.h"
-
-extern const struct probe_family family_been, family_never, family_timer;
-extern const struct probe_family family_kprobe, family_procfs, family_perf;
-extern const struct probe_family family_tracepoint, family_netfilter;
+#include "probes/probes.h"
 
 static const struct {
 	const char *name;

@@ -17,6 +17,7 @@
 
 #include "emit/emit.h"
 #include "kernel/ksyms.h"
+#include "probes/probes.h"
 
 struct perf_data {
 	int64_t type, config, period;
@@ -24,10 +25,6 @@ struct perf_data {
 };
 
 #define PERF_DEFAULT_PERIOD 1000000
-
-extern const struct probe_family family_perf;
-int timer_profile_resolve(struct session *s, const struct probe_point *pt,
-			  struct derived_probe *dp);
 
 static int mismatch(struct session *s, const struct probe_point *pt,
 		    const struct pp_comp *c, const char *why)

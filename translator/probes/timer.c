@@ -8,9 +8,7 @@
 #include <string.h>
 
 #include "emit/emit.h"
-
-int timer_profile_resolve(struct session *s, const struct probe_point *pt,
-			  struct derived_probe *dp);
+#include "probes/probes.h"
 
 struct timer_data {
 	int64_t period_ns, rand_ns;
