@@ -38,11 +38,6 @@ static int fail(struct initramfs *ir, const char *fmt, ...)
 	return -1;
 }
 
-const char *ir_error(const struct initramfs *ir)
-{
-	return ir->err;
-}
-
 struct initramfs *ir_create(const char *path)
 {
 	struct initramfs *ir = calloc(1, sizeof *ir);

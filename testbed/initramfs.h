@@ -12,7 +12,6 @@
 struct initramfs;
 
 struct initramfs *ir_create(const char *path);
-const char *ir_error(const struct initramfs *ir);
 
 int ir_add_dir(struct initramfs *ir, const char *guest);
 int ir_add_data(struct initramfs *ir, const char *guest, const void *data,

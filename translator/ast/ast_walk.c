@@ -77,28 +77,32 @@ void walk_exp(struct walker *w, struct exp *e)
 
 void walk_stmt(struct walker *w, struct stmt *st)
 {
+	walk_slot(w, &st);
+}
+
+/* The statement's own expressions, then its child statements. */
+static void walk_children(struct walker *w, struct stmt *st)
+{
 	int i;
 
-	if (!st || (w->stmt && w->stmt(w, st)))
-		return;
 	switch (st->kind) {
 	case ST_BLOCK:
 		for (i = 0; i < st->u.block.n; i++)
-			walk_stmt(w, st->u.block.v[i]);
+			walk_slot(w, (struct stmt **)&st->u.block.v[i]);
 		break;
 	case ST_EXP: case ST_DELETE: case ST_RETURN:
 		walk_exp(w, st->u.exp);
 		break;
 	case ST_IF:
 		walk_exp(w, st->u.if_.cond);
-		walk_stmt(w, st->u.if_.then);
-		walk_stmt(w, st->u.if_.els);
+		walk_slot(w, &st->u.if_.then);
+		walk_slot(w, &st->u.if_.els);
 		break;
 	case ST_FOR:
 		walk_exp(w, st->u.for_.init);
 		walk_exp(w, st->u.for_.cond);
 		walk_exp(w, st->u.for_.incr);
-		walk_stmt(w, st->u.for_.body);
+		walk_slot(w, &st->u.for_.body);
 		break;
 	case ST_FOREACH:
 		walk_exps(w, &st->u.foreach.keys);
@@ -106,15 +110,25 @@ void walk_stmt(struct walker *w, struct stmt *st)
 		walk_exp(w, st->u.foreach.array);
 		walk_exps(w, &st->u.foreach.slice);
 		walk_exp(w, st->u.foreach.limit);
-		walk_stmt(w, st->u.foreach.body);
+		walk_slot(w, &st->u.foreach.body);
 		break;
 	case ST_TRY:
-		walk_stmt(w, st->u.try_.body);
+		walk_slot(w, &st->u.try_.body);
 		walk_exp(w, st->u.try_.catch_var);
-		walk_stmt(w, st->u.try_.handler);
+		walk_slot(w, &st->u.try_.handler);
 		break;
 	case ST_EMBEDDED: case ST_NULL: case ST_BREAK: case ST_CONTINUE:
 	case ST_NEXT: case ST_KIND_COUNT:
 		break;
 	}
+}
+
+void walk_slot(struct walker *w, struct stmt **slot)
+{
+	if (!*slot)
+		return;
+	if (!w->stmt || !w->stmt(w, *slot))
+		walk_children(w, *slot);
+	if (w->leave)
+		w->leave(w, slot);
 }

@@ -46,6 +46,7 @@ void elab_bind_probe(struct elab *el, struct derived_probe *dp);
 void elab_bind_func(struct elab *el, struct func *f);
 void elab_close_globals(struct elab *el);
 void elab_rescan(struct elab *el);
+void elab_drop_hidden_overloads(struct elab *el);
 
 /* targets.c */
 void elab_resolve_targets(struct elab *el);
@@ -75,15 +76,13 @@ void elab_fold_defined(struct elab *el);
 
 /* listing.c */
 void elab_print_program(struct elab *el);
-/* stable.c: stable calls computed once per scope, into locals. */
-void elab_hoist_stable(struct elab *el);
 int elab_list_probes(struct session *s, struct program *p);
 int elab_synthesized_probes(struct session *s, struct program *p);
-void elab_drop_hidden_overloads(struct elab *el);	/* entry.c */
-void elab_expand_entries(struct elab *el);
-
-/* bind.c */
 int elab_cond_reads_globals(struct exp *cond);
+
+/* stable.c: stable calls computed once per scope, into locals. */
+void elab_hoist_stable(struct elab *el);
+
 /* ppwild.c: the concrete points (pushed to OUT) of FAM's shapes that POINT,
  * with a wildcard in a component name, matches; 0 when it has none. */
 int ppwild_expand(struct session *s, const struct probe_family *fam,

@@ -1,9 +1,12 @@
 /* elaborate.c - pass 2: from parsed files to the resolved program.
  *
- * Order: collect declarations; derive probes from the user's probe points;
- * bind names in each probe and, through a worklist, in every function the
- * probes reach; check print formats; infer types; drop what is unused.
- * Prints the -p2 listing when it is the last pass.
+ * The table steps[] at the end runs it in order: collect declarations;
+ * derive probes from the user's probe points; bind names in each probe
+ * and, through a worklist, in every function the probes reach; check print
+ * formats; infer types; drop what is unused.  Some steps run only under an
+ * option (-l/-L, -u, -p2); some may end the pass (a dump or a listing is
+ * all that was asked for; errors so far stop it).  Prints the -p2 listing
+ * when it is the last pass.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -217,8 +220,6 @@ static void warn_globals(struct elab *el)
 				     "never-assigned global variable '%s'", sym->name);
 }
 
-static int elaborate(struct session *s);
-
 /* Does the program keep a function or global of tapset file F? */
 static int keeps_file(const struct program *p, const struct src_file *f)
 {
@@ -257,14 +258,6 @@ static void warn_unused_args(struct session *s)
 					   i + 1, i + 1);
 }
 
-int pass_elaborate(struct session *s)
-{
-	int rc = elaborate(s);
-
-	warn_unused_args(s);
-	return rc;
-}
-
 /* Which locals the script reads before folding takes any read away. */
 static void note_reads(struct elab *el)
 {
@@ -282,85 +275,171 @@ static void note_reads(struct elab *el)
 				sym->read_as_bound = sym->read;
 }
 
-static int elaborate(struct session *s)
+/* stap warns of never-assigned variables from its optimizer */
+static void warn_unassigned(struct elab *el)
 {
-	struct elab el;
 	struct derived_probe *dp;
 	struct func *f;
 	struct vec seen = {0};
 	int i;
 
+	warn_globals(el);
+	VEC_EACH(el->prog->probes, i, dp)
+		warn_locals(el, &dp->locals, &seen);
+	VEC_EACH(el->prog->funcs, i, f)
+		warn_locals(el, &f->info->locals, &seen);
+}
+
+/* -L lists the aliases' locals with their types */
+static void type_for_listing(struct elab *el)
+{
+	bind_all(el);
+	/* target variables typed by their families ($value is a string);
+	 * one that does not resolve stays untyped, quietly */
+	el->s->diags.quiet++;
+	elab_resolve_targets(el);
+	el->s->diags.quiet--;
+	elab_infer_types_quietly(el);
+}
+
+static void check_prints(struct elab *el)
+{
+	printcheck_program(el->s, el->prog);
+}
+
+static void measure(struct elab *el)
+{
+	el->prog->max_nesting = max_nesting(el->prog);
+	el->prog->nsynthesized = elab_synthesized_probes(el->s, el->prog);
+}
+
+/* How a step that may end pass 2 leaves it. */
+enum outcome { GO_ON, PASS_DONE, PASS_FAILED };
+
+static enum outcome no_errors(struct elab *el)
+{
+	return el->s->diags.errors ? PASS_FAILED : GO_ON;
+}
+
+static enum outcome dump_info(struct elab *el)
+{
+	if (!elab_dump_info(el))
+		return GO_ON;
+	el->s->last_pass = 2;	/* nothing more to do */
+	return PASS_DONE;
+}
+
+static enum outcome list_probes(struct elab *el)
+{
+	el->s->exit_status = elab_list_probes(el->s, el->prog) ? 0 : 1;
+	return PASS_DONE;
+}
+
+static enum outcome some_probe(struct elab *el)
+{
+	if (el->prog->probes.n)
+		return GO_ON;
+	diag_fatal(&el->s->diags, "no probes found");
+	return PASS_FAILED;
+}
+
+static enum outcome optimize(struct elab *el)
+{
+	elab_optimize(el);
+	if (el->prog->probes.n)
+		return GO_ON;
+	diag_fatal(&el->s->diags, "no probes found: every probe was elided, since none does anything");
+	return PASS_FAILED;
+}
+
+static int listing_vars(const struct session *s)
+{
+	return s->list_probes_vars != NULL;
+}
+
+static int listing(const struct session *s)
+{
+	return s->list_probes || s->list_probes_vars;
+}
+
+static int optimizing(const struct session *s)
+{
+	return !s->unoptimized;
+}
+
+static int last_pass_2(const struct session *s)
+{
+	return s->last_pass == 2;
+}
+
+/* One step of pass 2: exactly one of run and end is set. */
+struct step {
+	const char *what;
+	int (*when)(const struct session *s);	/* NULL: always */
+	void (*run)(struct elab *el);		/* a step that goes on, */
+	enum outcome (*end)(struct elab *el);	/* or one that may end the pass */
+};
+
+static const struct step steps[] = {
+	{ "collect declarations", NULL, elab_collect, NULL },
+	{ "--dump-*: the dump is all", NULL, NULL, dump_info },
+	{ "derive probes", NULL, elab_derive_probes, NULL },
+	{ "errors so far", NULL, NULL, no_errors },
+	{ "-L: type the aliases' locals", listing_vars, type_for_listing, NULL },
+	{ "-l/-L: the listing is all", listing, NULL, list_probes },
+	{ "a probe at least", NULL, NULL, some_probe },
+	{ "expand @entry", NULL, elab_expand_entries, NULL },
+	{ "bind probes and functions", NULL, bind_all, NULL },
+	{ "note reads", NULL, note_reads, NULL },
+	{ "resolve target variables", NULL, elab_resolve_targets, NULL },
+	{ "close globals", NULL, elab_close_globals, NULL },
+	{ "warn of never-assigned", optimizing, warn_unassigned, NULL },
+	{ "errors so far", NULL, NULL, no_errors },
+	{ "fold @defined and literals", NULL, elab_fold_defined, NULL },
+	{ "rank globals", optimizing, rank_globals, NULL },
+	{ "optimize", optimizing, NULL, optimize },
+	{ "hoist stable calls", optimizing, elab_hoist_stable, NULL },
+	{ "rescan", optimizing, elab_rescan, NULL },
+	{ "report unresolved targets", NULL, elab_report_unresolved_targets, NULL },
+	{ "errors so far", NULL, NULL, no_errors },
+	{ "keep used globals", NULL, keep_globals, NULL },
+	{ "keep used embeds", NULL, keep_embeds, NULL },
+	{ "check print formats", NULL, check_prints, NULL },
+	{ "infer types", NULL, elab_infer_types, NULL },
+	{ "errors so far", NULL, NULL, no_errors },
+	{ "drop hidden overloads", NULL, elab_drop_hidden_overloads, NULL },
+	{ "check foreach", NULL, elab_check_foreach, NULL },
+	{ "check histograms", NULL, elab_check_hists, NULL },
+	{ "errors so far", NULL, NULL, no_errors },
+	{ "nesting, synthesized probes", NULL, measure, NULL },
+	{ "-p2 listing", last_pass_2, elab_print_program, NULL },
+};
+
+static int elaborate(struct session *s)
+{
+	struct elab el;
+	const struct step *st;
+	enum outcome o;
+
 	memset(&el, 0, sizeof el);
 	el.s = s;
 	el.prog = ARENA_NEW(s->arena, struct program);
 	s->program = el.prog;
-	elab_collect(&el);
-	if (elab_dump_info(&el)) {
-		s->last_pass = 2;	/* nothing more to do */
-		return 0;
+	for (st = steps; st < steps + sizeof steps / sizeof steps[0]; st++) {
+		if (st->when && !st->when(s))
+			continue;
+		if (st->run)
+			st->run(&el);
+		else if ((o = st->end(&el)) != GO_ON)
+			return o == PASS_FAILED;
 	}
-	elab_derive_probes(&el);
-	if (s->diags.errors)
-		return 1;
-	if (s->list_probes_vars) {	/* aliases' locals, with types */
-		bind_all(&el);
-		/* target variables typed by their families ($value is a
-		 * string); one that does not resolve stays untyped, quietly */
-		s->diags.quiet++;
-		elab_resolve_targets(&el);
-		s->diags.quiet--;
-		elab_infer_types_quietly(&el);
-	}
-	if (s->list_probes || s->list_probes_vars) {
-		s->exit_status = elab_list_probes(s, el.prog) ? 0 : 1;
-		return 0;
-	}
-	if (!el.prog->probes.n) {
-		diag_fatal(&s->diags, "no probes found");
-		return 1;
-	}
-	elab_expand_entries(&el);
-	bind_all(&el);
-	note_reads(&el);
-	elab_resolve_targets(&el);
-	elab_close_globals(&el);
-	if (!s->unoptimized) {	/* stap warns so from its optimizer */
-		warn_globals(&el);
-		VEC_EACH(el.prog->probes, i, dp)
-			warn_locals(&el, &dp->locals, &seen);
-		VEC_EACH(el.prog->funcs, i, f)
-			warn_locals(&el, &f->info->locals, &seen);
-	}
-	if (s->diags.errors)
-		return 1;
-	elab_fold_defined(&el);
-	if (!s->unoptimized) {
-		rank_globals(&el);
-		elab_optimize(&el);
-		if (!el.prog->probes.n) {
-			diag_fatal(&s->diags, "no probes found: every probe was elided, since none does anything");
-			return 1;
-		}
-		elab_hoist_stable(&el);
-		elab_rescan(&el);
-	}
-	elab_report_unresolved_targets(&el);
-	if (s->diags.errors)
-		return 1;
-	keep_globals(&el);
-	keep_embeds(&el);
-	printcheck_program(s, el.prog);
-	elab_infer_types(&el);
-	if (s->diags.errors)
-		return 1;
-	elab_drop_hidden_overloads(&el);
-	elab_check_foreach(&el);
-	elab_check_hists(&el);
-	if (s->diags.errors)
-		return 1;
-	el.prog->max_nesting = max_nesting(el.prog);
-	el.prog->nsynthesized = elab_synthesized_probes(s, el.prog);
-	if (s->last_pass == 2)
-		elab_print_program(&el);
 	return 0;
+}
+
+int pass_elaborate(struct session *s)
+{
+	int rc = elaborate(s);
+
+	warn_unused_args(s);
+	return rc;
 }

@@ -606,43 +606,31 @@ static int fold_visit(struct walker *w, struct exp *e)
 	return 0;
 }
 
-static void fold_exp(struct arena *a, struct exp *e)
+/* Of a foreach, only the limit folds (its array and slice stay as
+ * written), then the body. */
+static int fold_foreach(struct walker *w, struct stmt *st)
 {
-	struct walker w = { .exp = fold_visit, .arg = a };
-
-	walk_exp(&w, e);
+	if (st->kind != ST_FOREACH)
+		return 0;
+	walk_exp(w, st->u.foreach.limit);
+	walk_slot(w, &st->u.foreach.body);
+	return 1;
 }
 
 /* An `if` or a loop on a literal condition becomes what runs: the branch
  * taken, the loop's init (a statement of it), or a null statement. */
-static void fold_body(struct arena *a, struct stmt **slot)
+static void fold_branch(struct walker *w, struct stmt **slot)
 {
+	struct arena *a = w->arg;
 	struct stmt *st = *slot, *keep;
-	int i;
 
-	if (!st)
-		return;
 	switch (st->kind) {
-	case ST_BLOCK:
-		for (i = 0; i < st->u.block.n; i++)
-			fold_body(a, (struct stmt **)&st->u.block.v[i]);
-		return;
-	case ST_EXP: case ST_RETURN: case ST_DELETE:
-		fold_exp(a, st->u.exp);
-		return;
 	case ST_IF:
-		fold_exp(a, st->u.if_.cond);
-		fold_body(a, &st->u.if_.then);
-		fold_body(a, &st->u.if_.els);
 		if (st->u.if_.cond->kind != EX_NUM)
 			return;
 		keep = st->u.if_.cond->u.num ? st->u.if_.then : st->u.if_.els;
 		break;
 	case ST_FOR:
-		fold_exp(a, st->u.for_.init);
-		fold_exp(a, st->u.for_.cond);
-		fold_exp(a, st->u.for_.incr);
-		fold_body(a, &st->u.for_.body);
 		if (!st->u.for_.cond || st->u.for_.cond->kind != EX_NUM ||
 		    st->u.for_.cond->u.num)
 			return;
@@ -654,14 +642,6 @@ static void fold_body(struct arena *a, struct stmt **slot)
 			keep->u.exp = st->u.for_.init;
 		}
 		break;
-	case ST_FOREACH:
-		fold_exp(a, st->u.foreach.limit);
-		fold_body(a, &st->u.foreach.body);
-		return;
-	case ST_TRY:
-		fold_body(a, &st->u.try_.body);
-		fold_body(a, &st->u.try_.handler);
-		return;
 	default:
 		return;
 	}
@@ -676,6 +656,8 @@ static void fold_body(struct arena *a, struct stmt **slot)
 void elab_fold_defined(struct elab *el)
 {
 	struct walker w = { .exp = fold_defined };
+	struct walker fw = { .exp = fold_visit, .stmt = fold_foreach,
+			     .leave = fold_branch, .arg = el->s->arena };
 	struct derived_probe *dp;
 	struct func *f;
 	int i;
@@ -689,11 +671,11 @@ void elab_fold_defined(struct elab *el)
 		walk_stmt(&w, dp->body);
 		walk_exp(&w, dp->cond);
 		fold_literals(el->s->arena, dp->cond, 1);
-		fold_body(el->s->arena, &dp->body);
+		walk_slot(&fw, &dp->body);
 	}
 	VEC_EACH(el->prog->funcs, i, f) {
 		walk_stmt(&w, f->body);
-		fold_body(el->s->arena, &f->body);
+		walk_slot(&fw, &f->body);
 	}
 	/* the user's conditions as written, for the -p2 listing's
 	 * "<- points" comments */

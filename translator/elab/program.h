@@ -206,10 +206,8 @@ const struct probe_family *family_lookup_next(const char *name,
 					      const struct probe_family *prev);
 void family_list(void (*fn)(const struct probe_family *f, void *arg),
 		 void *arg);
-/* Entry I of the table (NULL past its end): its first component, its
- * family. */
+/* Entry I of the table: its first component (NULL past its end). */
 const char *family_name_at(size_t i);
-const struct probe_family *family_at(size_t i);
 
 /* Helpers for families. */
 const char *pp_format(struct session *s, struct vec *comps);

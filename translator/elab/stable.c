@@ -92,8 +92,6 @@ static int visit_exp(struct walker *w, struct exp *e)
 	return 1;
 }
 
-static void hoist_stmt(struct hoist *h, struct stmt **slot);
-
 /* Each assignment goes first in turn, so the last found runs first. */
 static void close_scope(struct hoist *h, struct scope *sc)
 {
@@ -138,64 +136,40 @@ static void close_scope(struct hoist *h, struct scope *sc)
 }
 
 /* Returns how many assignments went first in the scope. */
-static int hoist_scope(struct hoist *h, struct stmt **slot)
+static int hoist_scope(struct walker *w, struct stmt **slot)
 {
+	struct hoist *h = w->arg;
 	struct scope sc = { .slot = slot, .up = h->scope };
 
 	if (!*slot)
 		return 0;
 	h->scope = &sc;
-	hoist_stmt(h, slot);
+	walk_slot(w, slot);
 	h->scope = sc.up;
 	close_scope(h, &sc);
 	return sc.calls.n;
 }
 
-static void hoist_exp(struct hoist *h, struct exp *e)
+/* Each branch of an `if` is a scope of its own; a foreach's array (a
+ * histogram's arguments) is left as written. */
+static int visit_stmt(struct walker *w, struct stmt *st)
 {
-	struct walker w = { .exp = visit_exp, .arg = h };
-
-	walk_exp(&w, e);
-}
-
-static void hoist_stmt(struct hoist *h, struct stmt **slot)
-{
-	struct stmt *st = *slot;
 	int i;
 
-	if (!st)
-		return;
 	switch (st->kind) {
-	case ST_BLOCK:
-		for (i = 0; i < st->u.block.n; i++)
-			hoist_stmt(h, (struct stmt **)&st->u.block.v[i]);
-		break;
-	case ST_EXP: case ST_RETURN: case ST_DELETE:
-		hoist_exp(h, st->u.exp);
-		break;
 	case ST_IF:
-		hoist_exp(h, st->u.if_.cond);
-		hoist_scope(h, &st->u.if_.then);
-		hoist_scope(h, &st->u.if_.els);
-		break;
-	case ST_FOR:
-		hoist_exp(h, st->u.for_.init);
-		hoist_exp(h, st->u.for_.cond);
-		hoist_exp(h, st->u.for_.incr);
-		hoist_stmt(h, &st->u.for_.body);
-		break;
+		walk_exp(w, st->u.if_.cond);
+		hoist_scope(w, &st->u.if_.then);
+		hoist_scope(w, &st->u.if_.els);
+		return 1;
 	case ST_FOREACH:
 		for (i = 0; i < st->u.foreach.slice.n; i++)
-			hoist_exp(h, st->u.foreach.slice.v[i]);
-		hoist_exp(h, st->u.foreach.limit);
-		hoist_stmt(h, &st->u.foreach.body);
-		break;
-	case ST_TRY:
-		hoist_stmt(h, &st->u.try_.body);
-		hoist_stmt(h, &st->u.try_.handler);
-		break;
+			walk_exp(w, st->u.foreach.slice.v[i]);
+		walk_exp(w, st->u.foreach.limit);
+		walk_slot(w, &st->u.foreach.body);
+		return 1;
 	default:
-		break;
+		return 0;
 	}
 }
 
@@ -203,18 +177,19 @@ void elab_hoist_stable(struct elab *el)
 {
 	struct program *p = el->prog;
 	struct hoist h = { .el = el };
+	struct walker w = { .exp = visit_exp, .stmt = visit_stmt, .arg = &h };
 	struct derived_probe *dp;
 	struct func *f;
 	int i;
 
 	VEC_EACH(p->probes, i, dp) {
 		h.locals = &dp->locals;
-		dp->nstable = hoist_scope(&h, &dp->body);
+		dp->nstable = hoist_scope(&w, &dp->body);
 	}
 	VEC_EACH(p->funcs, i, f) {
 		if (f->body->kind == ST_EMBEDDED)
 			continue;
 		h.locals = &f->info->locals;
-		hoist_scope(&h, &f->body);
+		hoist_scope(&w, &f->body);
 	}
 }

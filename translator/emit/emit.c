@@ -107,11 +107,6 @@ const char *emit_where(struct emit *e, const char *what, struct loc loc)
 	return emit_cstr(e, text, strlen(text));
 }
 
-const char *emit_ctype(enum type t)
-{
-	return t == TY_STRING ? "char" : "int64_t";
-}
-
 const char *emit_sym_ref(struct emit *e, const struct sym *sym)
 {
 	if (sym->kind == SYM_GLOBAL)

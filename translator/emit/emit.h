@@ -47,7 +47,6 @@ const char *emit_where(struct emit *e, const char *what, struct loc loc);
 
 /* The C name of a symbol's storage, e.g. "g_count" or "l->l_x". */
 const char *emit_sym_ref(struct emit *e, const struct sym *sym);
-const char *emit_ctype(enum type t);	/* field type for a value */
 /* A kept function's embedded C names PRAGMA ("pragma:symbols"). */
 int emit_pragma_used(const struct emit *e, const char *pragma);
 

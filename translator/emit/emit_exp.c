@@ -14,8 +14,6 @@
 #include "emit/emit_int.h"
 #include "elab/tvar.h"
 
-const char *ex(struct emit *e, struct exp *x);
-
 #define A emit_sprintf
 
 const char *emit_temp(struct emit *e, enum type t)

@@ -203,17 +203,3 @@ uint32_t btf_find(const struct btf *b, const char *name, int kind)
 	}
 	return b->base ? btf_find(b->base, name, kind) : 0;
 }
-
-void btf_each_prefix(const struct btf *b, const char *prefix, int kind,
-		     void (*fn)(uint32_t id, const char *name, void *arg),
-		     void *arg)
-{
-	size_t n = strlen(prefix);
-	uint32_t id;
-
-	for (id = 1; id < b->ntypes; id++) {
-		const char *name = btf_str(b, b->types[id]->name_off);
-		if (btf_kind(b->types[id]) == kind && !strncmp(name, prefix, n))
-			fn(id, name, arg);
-	}
-}

@@ -47,9 +47,5 @@ static inline const void *btf_extra(const struct btf_type *t)
 
 /* The id of the type of kind KIND named NAME, or 0. */
 uint32_t btf_find(const struct btf *b, const char *name, int kind);
-/* Call FN for every type of kind KIND whose name starts with PREFIX. */
-void btf_each_prefix(const struct btf *b, const char *prefix, int kind,
-		     void (*fn)(uint32_t id, const char *name, void *arg),
-		     void *arg);
 
 #endif

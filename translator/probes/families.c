@@ -1,8 +1,9 @@
 /* families.c - the table of probe families.
  *
  * A probe point's first component names its family.  Adding a family means
- * one file under probes/ and one line here.  The order of the unique
- * records is the order families start in (and the reverse of stopping).
+ * one file under probes/, its record's name in family.h and one line here.
+ * The order of the unique records is the order families start in (and the
+ * reverse of stopping).
  */
 #include <string.h>
 
@@ -65,11 +66,6 @@ void family_list(void (*fn)(const struct probe_family *f, void *arg), void *arg)
 
 /* The I-th name of the table (first components, such as "begin"), or
  * NULL past the end: for suggestions and --dump-probe-types. */
-const struct probe_family *family_at(size_t i)
-{
-	return i < sizeof families / sizeof families[0] ? families[i].family : NULL;
-}
-
 const char *family_name_at(size_t i)
 {
 	return i < sizeof families / sizeof families[0] ? families[i].name : NULL;
