@@ -1,4 +1,4 @@
-/* emit_array.c - C for arrays and aggregates (pass 3).
+/* array.c - C for arrays and aggregates (pass 3).
  *
  * Arrays are the runtime's maps (runtime/map.h), keyed by a union
  * _stp_key per column; arrays of aggregates are per-CPU maps and scalar

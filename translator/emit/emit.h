@@ -17,7 +17,7 @@ struct emit {
 	struct strbuf out;
 	struct strbuf frames;	/* frame structs, gathered before bodies */
 	int indent;
-	/* the body being emitted (emit_stmt.c / emit_exp.c) */
+	/* the body being emitted (stmt.c / exp.c) */
 	const char *frame;	/* frame struct type, e.g. "struct frame_p3" */
 	struct strbuf temps;	/* temporaries of the current frame */
 	int ntemps;
@@ -28,9 +28,9 @@ struct emit {
 	int counting;		/* statements are counted as they run */
 	int pending;		/* actions counted but not yet charged */
 	/* file-scope C gathered while emitting bodies, written before them */
-	struct strbuf decls;	/* regex programs (emit_regex.c) */
-	void *regex;		/* emit_regex.c's record of them */
-	void *pretty;		/* emit_pretty.c's: the $var$ tables */
+	struct strbuf decls;	/* regex programs (regex.c) */
+	void *regex;		/* regex.c's record of them */
+	void *pretty;		/* pretty.c's: the $var$ tables */
 };
 
 void emit_line(struct emit *e, const char *fmt, ...)
@@ -51,7 +51,7 @@ const char *emit_ctype(enum type t);	/* field type for a value */
 /* A kept function's embedded C names PRAGMA ("pragma:symbols"). */
 int emit_pragma_used(const struct emit *e, const char *pragma);
 
-/* Bodies (emit_body.c). */
+/* Bodies (stmt.c). */
 void emit_probe_body(struct emit *e, struct derived_probe *dp);
 void emit_func_body(struct emit *e, struct func *f);
 void emit_frame_struct(struct emit *e, const char *name, struct vec *syms,

@@ -1,4 +1,4 @@
-/* emit_exp.c - C for expressions (pass 3).
+/* exp.c - C for expressions (pass 3).
  *
  * Each script expression becomes one C expression: int64_t for longs,
  * `const char *` for strings (pointing at a literal, a variable, or a

@@ -1,4 +1,4 @@
-/* emit.c - pass 3: the resolved program as one C file for kbuild.
+/* module.c - pass 3: the resolved program as one C file for kbuild.
  *
  * Layout of the generated file: limits and the runtime's headers; top-level
  * embedded C; globals (scalars are module parameters, so staprun's

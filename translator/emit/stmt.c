@@ -1,4 +1,4 @@
-/* emit_body.c - C for statements, probe handlers and functions (pass 3).
+/* stmt.c - C for statements, probe handlers and functions (pass 3).
  *
  * Locals live in a frame in the per-CPU context, never on the kernel
  * stack: a probe's frame is frame 0, a function's is one deeper than its
