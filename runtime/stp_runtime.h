@@ -34,6 +34,7 @@ enum {
 #include "stp_owner.h"
 #include "stp_string.h"
 #include "stp_error.h"
+#include "stp_checks.h"
 #include "stp_kread.h"
 #include "stp_pretty.h"
 #include "stp_print.h"

@@ -13,6 +13,8 @@ const char *emit_sprintf(struct emit *e, const char *fmt, ...)
 const char *ex(struct emit *e, struct exp *x);		/* exp.c */
 const char *emit_temp(struct emit *e, enum type t);
 const char *emit_check(struct emit *e);
+const char *emit_div_check(struct emit *e, const char *b, enum op op,
+			   struct loc loc);
 
 const char *emit_print(struct emit *e, struct exp *x);	/* print.c */
 
