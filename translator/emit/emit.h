@@ -1,9 +1,10 @@
-/* emit.h - the small indenting C emitter used by pass 3.
+/* emit.h - pass 3, the C writer, as the probe families see it (family.h).
  *
  * Pass 3 writes one C file per script: the runtime's header, globals, one
  * frame struct per probe and function, their bodies, then each probe
- * family's tables and start/stop functions.  Generated C is glue: anything
- * that is logic lives in runtime/.
+ * family's tables and start/stop functions (module.c lays it out).  All
+ * of it goes through the small indenting text emitter (text.c).
+ * Generated C is glue: anything that is logic lives in runtime/.
  */
 #ifndef EMIT_H
 #define EMIT_H
@@ -33,6 +34,7 @@ struct emit {
 	void *pretty;		/* pretty.c's: the $var$ tables */
 };
 
+/* The text emitter (text.c): lines into e->out at the current indent. */
 void emit_line(struct emit *e, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void emit_raw(struct emit *e, const char *text);
@@ -45,7 +47,8 @@ const char *emit_cstr(struct emit *e, const char *bytes, size_t len);
 /* "identifier 'x' at file:1:2": where a runtime error happened. */
 const char *emit_where(struct emit *e, const char *what, struct loc loc);
 
-/* The C name of a symbol's storage, e.g. "g_count" or "l->l_x". */
+/* The module (module.c): the C name of a symbol's storage, e.g. "g_count"
+ * or "l->l_x". */
 const char *emit_sym_ref(struct emit *e, const struct sym *sym);
 const char *emit_ctype(enum type t);	/* field type for a value */
 /* A kept function's embedded C names PRAGMA ("pragma:symbols"). */

@@ -6,7 +6,7 @@
 
 #include "emit/emit.h"
 
-/* Text in the session arena (module.c); the emit files call it A(). */
+/* Text in the session arena (text.c); the emit files call it A(). */
 const char *emit_sprintf(struct emit *e, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
