@@ -5,7 +5,9 @@
  * var=value and stap -G set them); frame structs; functions and probe
  * handlers; the probe table with each probe's locks; each family's tables
  * and start/stop code; then the runtime's session code, which runs it all.
- * Writes s->tmpdir/<module>.c and sets s->c_source; -p3 prints the file.
+ * What each part must define for the runtime, and what the runtime gives
+ * it, is runtime/stp_generated.h; the two change together.  Writes
+ * s->tmpdir/<module>.c and sets s->c_source; -p3 prints the file.
  */
 #include <stdio.h>
 #include <stdlib.h>
