@@ -85,27 +85,6 @@ typedef rwlock_t stp_rwlock_t;
 #define _stp_frame_at(c, n) ((void *)((c)->frames + (size_t)(n) * STP_FRAME_SIZE))
 #define _stp_callee_frame(c, type) ((type *)_stp_frame_at((c), (c)->nesting + 1))
 
-/* Charge N statements; once the budget is spent the probe ends,
- * uncatchably. */
-#define STP_ACTION(c, n, where, label)						\
-	do {									\
-		if (unlikely(((c)->actionremaining -= (n)) <= 0)) {		\
-			_stp_error_at((c), "MAXACTION exceeded", (where));	\
-			(c)->aborted = 1;					\
-			goto label;						\
-		}								\
-	} while (0)
-
-/* A body that cannot loop needs N statements left to start; it charges
- * nothing as it runs (stap 4.8's scheme for such bodies). */
-#define STP_ACTION_NEED(c, n, where, label)					\
-	do {									\
-		if (unlikely((c)->actionremaining < (n))) {			\
-			_stp_error_at((c), "MAXACTION exceeded", (where));	\
-			goto label;						\
-		}								\
-	} while (0)
-
 /* A kernel function's argument N (from 0) at a kprobe on its entry, and
  * its return value at a kretprobe: the raw register (the translator's
  * target variables narrow it to the parameter's C type). */

@@ -1,7 +1,7 @@
 /* stp_pretty.h - $var$ and $var$$ on structs and unions, as stap prints them.
  *
  * The translator describes each aggregate type a script pretty-prints as a
- * table of fields (emit_pretty.c); this walks the table over the object in
+ * table of fields (emit/pretty.c); this walks the table over the object in
  * kernel memory: "{.a=1, .p=0x…, .s={...}, .arr=[...]}".  With $$ nested
  * aggregates are expanded and arrays show their first element.  Every
  * read is fault-safe, and the text stops at MAXSTRINGLEN - 1 bytes, where

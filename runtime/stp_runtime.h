@@ -1,8 +1,9 @@
 /* stp_runtime.h - everything a generated module includes first.
  *
- * The generated C file includes this, then defines its globals, frames,
- * handlers and tables, and ends by including stp_session.c.  Limits are
- * in stp_limits.h; the transport (output and control) in transport/.
+ * The generated C file defines a few macros, includes this, then defines
+ * its globals, frames, handlers and tables, and ends by including
+ * stp_session.c: stp_generated.h states that contract.  Limits are in
+ * stp_limits.h; the transport (output and control) in transport/.
  */
 #ifndef STP_RUNTIME_H
 #define STP_RUNTIME_H
@@ -31,10 +32,12 @@ enum {
 
 #include "transport/transport.h"
 #include "stp_context.h"
+#include "stp_generated.h"
 #include "stp_owner.h"
 #include "stp_string.h"
 #include "stp_error.h"
 #include "stp_mem.h"
+#include "stp_checks.h"
 #include "stp_pretty.h"
 #include "stp_print.h"
 #include "stp_printf.h"

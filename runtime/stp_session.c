@@ -9,6 +9,19 @@
  * counts of errors and skipped probes as stap does.
  */
 
+/* The generated part is complete (stp_generated.h). */
+#ifndef STP_FRAME_SIZE
+#error "generated module: STP_FRAME_SIZE must be defined before stp_session.c"
+#endif
+static_assert(ARRAY_SIZE(stp_probes) == STP_NUM_PROBES,
+	      "generated module: stp_probes[] needs STP_NUM_PROBES entries");
+static_assert(ARRAY_SIZE(stp_global_displays) == STP_NUM_DISPLAYS + 1,
+	      "generated module: stp_global_displays[] needs STP_NUM_DISPLAYS entries and NULL");
+#ifdef STP_TIMING
+static_assert(ARRAY_SIZE(stp_global_cnames) == STP_NUM_GLOBALS + 1,
+	      "generated module: stp_global_cnames[] needs STP_NUM_GLOBALS entries and NULL");
+#endif
+
 static void _stp_free_contexts(void)
 {
 	int cpu;

@@ -2,7 +2,7 @@
  *
  * Every pass that needs to know something about an operator reads it here
  * rather than comparing spellings.  The folding functions compute what the
- * module's C would (emit_exp.c), so that folding never changes a result.
+ * module's C would (emit/exp.c), so that folding never changes a result.
  */
 #include <string.h>
 

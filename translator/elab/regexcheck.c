@@ -3,7 +3,7 @@
  *
  * util/regex.c compiles the literal's stored form; a failure becomes a
  * sema.regex error.  Pass 3 compiles through here again for the program it
- * emits (emit_regex.c).
+ * emits (emit/regex.c).
  */
 #include <string.h>
 

@@ -4,7 +4,7 @@
  * time ($prev: the second tracepoint argument); tvar_resolve walks the
  * components ($prev->comm, $arr[2]) through the C types (ctypes.h), checks
  * them, and records the accesses pass 3 turns into fault-safe reads
- * (emit_target.c).  Shared by every family with target variables.
+ * (emit/target.c).  Shared by every family with target variables.
  */
 #ifndef TVAR_H
 #define TVAR_H

@@ -1,4 +1,4 @@
-/* emit_int.h - shared by the emit_*.c files of pass 3 only. */
+/* emit_int.h - shared by the files of emit/ (pass 3) only. */
 #ifndef EMIT_INT_H
 #define EMIT_INT_H
 
@@ -6,17 +6,19 @@
 
 #include "emit/emit.h"
 
-/* Text in the session arena (emit.c); the emit files call it A(). */
+/* Text in the session arena (text.c); the emit files call it A(). */
 const char *emit_sprintf(struct emit *e, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-const char *ex(struct emit *e, struct exp *x);		/* emit_exp.c */
+const char *ex(struct emit *e, struct exp *x);		/* exp.c */
 const char *emit_temp(struct emit *e, enum type t);
 const char *emit_check(struct emit *e);
+const char *emit_div_check(struct emit *e, const char *b, enum op op,
+			   struct loc loc);
 
-const char *emit_print(struct emit *e, struct exp *x);	/* emit_print.c */
+const char *emit_print(struct emit *e, struct exp *x);	/* print.c */
 
-const char *emit_array_get(struct emit *e, struct exp *x);	/* emit_array.c */
+const char *emit_array_get(struct emit *e, struct exp *x);	/* array.c */
 const char *emit_array_in(struct emit *e, struct exp *x);
 const char *emit_array_assign(struct emit *e, struct exp *x);
 const char *emit_array_incdec(struct emit *e, struct exp *x, int post);
@@ -30,18 +32,18 @@ void emit_array_display(struct emit *e, struct sym *sym);
 void emit_foreach(struct emit *e, struct stmt *st);
 void emit_delete(struct emit *e, struct stmt *st);
 
-const char *emit_target(struct emit *e, struct exp *x);	/* emit_target.c */
+const char *emit_target(struct emit *e, struct exp *x);	/* target.c */
 struct tvar;
-const char *emit_pretty_agg(struct emit *e, struct tvar *tv,	/* emit_pretty.c */
+const char *emit_pretty_agg(struct emit *e, struct tvar *tv,	/* pretty.c */
 			    const char *value, const char *where);
-const char *emit_regex(struct emit *e, struct exp *x);	/* emit_regex.c */
+const char *emit_regex(struct emit *e, struct exp *x);	/* regex.c */
 void emit_regex_decls(struct emit *e);
 
 /* The packed kernel symbol table (runtime/sym.c reads it), or an empty
  * one when the module should not name kernel addresses. */
 void emit_ksym_table(struct emit *e);			/* ksymtab.c */
 
-void emit_stmt(struct emit *e, struct stmt *st);	/* emit_body.c */
+void emit_stmt(struct emit *e, struct stmt *st);	/* stmt.c */
 /* Count N actions of a body that counts as it runs; charge all that is
  * pending (naming WHERE) when UPDATE, or once ten have gathered. */
 void emit_actions(struct emit *e, int n, const char *where, int update);

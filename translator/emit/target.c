@@ -1,4 +1,4 @@
-/* emit_target.c - C for target variables (pass 3).
+/* target.c - C for target variables (pass 3).
  *
  * Pass 2 (tvar.c) recorded each target expression as a base value and a
  * list of address steps; here they become one GNU statement expression

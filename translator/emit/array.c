@@ -1,4 +1,4 @@
-/* emit_array.c - C for arrays and aggregates (pass 3).
+/* array.c - C for arrays and aggregates (pass 3).
  *
  * Arrays are the runtime's maps (runtime/map.h), keyed by a union
  * _stp_key per column; arrays of aggregates are per-CPU maps and scalar
@@ -161,9 +161,9 @@ const char *emit_array_assign(struct emit *e, struct exp *x)
 		return A(e, "({ int64_t _v = %s; if (_stp_map_set_int(%s, %s, _v)) %s _v; })",
 			 v, g, k, overflow(e, sym, l));
 	if (op_has(base, OPF_DIVIDES))
-		return A(e, "({ int64_t _v = %s, *_p; int _id; if (unlikely(!_v)) { _stp_error_at(c, \"division by 0\", %s); goto %s; } _id = _stp_map_ref(%s, %s, 1); if (_id < 0) %s _p = _stp_map_val_int(%s, _id); *_p = %s(*_p, _v); })",
-			 v, emit_where(e, A(e, "operator '%s'", op_name(op)), x->loc),
-			 e->err_label, g, k, overflow(e, sym, l), g,
+		return A(e, "({ int64_t _v = %s, *_p; int _id; %s_id = _stp_map_ref(%s, %s, 1); if (_id < 0) %s _p = _stp_map_val_int(%s, _id); *_p = %s(*_p, _v); })",
+			 v, emit_div_check(e, "_v", op, x->loc), g, k,
+			 overflow(e, sym, l), g,
 			 base == OP_DIV ? "_stp_div64" : "_stp_mod64");
 	{
 		const char *expr;

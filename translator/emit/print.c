@@ -1,4 +1,4 @@
-/* emit_print.c - C for the print family (pass 3).
+/* print.c - C for the print family (pass 3).
  *
  * print/println/printd/printdln write each value into the per-CPU print
  * buffer; printf passes a typed argument array to the runtime formatter.

@@ -1,4 +1,4 @@
-/* emit_body.c - C for statements, probe handlers and functions (pass 3).
+/* stmt.c - C for statements, probe handlers and functions (pass 3).
  *
  * Locals live in a frame in the per-CPU context, never on the kernel
  * stack: a probe's frame is frame 0, a function's is one deeper than its
@@ -116,8 +116,8 @@ void emit_actions(struct emit *e, int n, const char *where, int update)
 		return;
 	e->pending += n;
 	if ((update && e->pending > 0) || e->pending >= 10) {
-		emit_line(e, "STP_ACTION(c, %d, %s, %s);", e->pending, where,
-			  e->err_label);
+		emit_line(e, "if (_stp_check_actions(c, %d, %s)) goto %s;",
+			  e->pending, where, e->err_label);
 		e->pending = 0;
 	}
 }
@@ -305,8 +305,8 @@ static void begin_counting(struct emit *e, int64_t bound, const char *func_where
 	e->pending = 0;
 	e->counting = bound < 0;
 	if (bound >= 0)
-		emit_line(e, "STP_ACTION_NEED(c, %lld, %s, out);", (long long)bound,
-			  func_where ? func_where : "NULL");
+		emit_line(e, "if (_stp_check_actions_left(c, %lld, %s)) goto out;",
+			  (long long)bound, func_where ? func_where : "NULL");
 }
 
 static void end_counting(struct emit *e, struct stmt *body)
@@ -458,7 +458,7 @@ void emit_func_body(struct emit *e, struct func *f)
 	sb_free(&decl);
 	emit_open(e, "%s", "");
 	emit_line(e, "struct %s *l;", frame);
-	emit_line(e, "if (unlikely(c->nesting >= MAXNESTING)) { _stp_error_at(c, \"MAXNESTING exceeded\", %s); return; }",
+	emit_line(e, "if (_stp_check_nesting(c, %s)) return;",
 		  emit_where(e, arena_printf(e->s->arena, "identifier '%s'", f->name), f->loc));
 	emit_line(e, "l = _stp_frame_at(c, ++c->nesting);");
 	if (f->type == TY_STRING)

@@ -1,4 +1,4 @@
-/* emit_exp.c - C for expressions (pass 3).
+/* exp.c - C for expressions (pass 3).
  *
  * Each script expression becomes one C expression: int64_t for longs,
  * `const char *` for strings (pointing at a literal, a variable, or a
@@ -53,6 +53,15 @@ static const char *long_operand(struct emit *e, struct exp *x, const char **pre)
 	return t;
 }
 
+/* "if (…) goto ERR; ": divisor B of OP (at LOC) must not be zero. */
+const char *emit_div_check(struct emit *e, const char *b, enum op op,
+			   struct loc loc)
+{
+	return A(e, "if (_stp_check_div(c, %s, %s)) goto %s; ", b,
+		 emit_where(e, A(e, "operator '%s'", op_name(op)), loc),
+		 e->err_label);
+}
+
 static const char *binary(struct emit *e, struct exp *x)
 {
 	enum op op = x->u.bin.op;
@@ -61,9 +70,9 @@ static const char *binary(struct emit *e, struct exp *x)
 	const char *b = long_operand(e, x->u.bin.right, &pre);
 
 	if (op_has(op, OPF_DIVIDES))
-		return A(e, "({ %sif (unlikely(!%s)) { _stp_error_at(c, \"division by 0\", %s); goto %s; } %s(%s, %s); })",
-			 pre, b, emit_where(e, A(e, "operator '%s'", op_name(op)), x->loc),
-			 e->err_label, op == OP_DIV ? "_stp_div64" : "_stp_mod64", a, b);
+		return A(e, "({ %s%s%s(%s, %s); })", pre,
+			 emit_div_check(e, b, op, x->loc),
+			 op == OP_DIV ? "_stp_div64" : "_stp_mod64", a, b);
 	if (op == OP_SHL)
 		return A(e, "({ %s(int64_t)((uint64_t)%s << (%s & 63)); })", pre, a, b);
 	if (op == OP_SHR)
@@ -135,9 +144,9 @@ static const char *assign_scalar(struct emit *e, struct exp *x,
 	/* the right side first: in `a += a++` it sees a incremented, as stap */
 	tmp = emit_temp(e, TY_LONG);
 	if (op_has(base, OPF_DIVIDES))
-		return A(e, "({ %s = %s; if (unlikely(!%s)) { _stp_error_at(c, \"division by 0\", %s); goto %s; } %s = %s(%s, %s); })",
-			 tmp, r, tmp, emit_where(e, A(e, "operator '%s'", op_name(op)), x->loc),
-			 e->err_label, lv, base == OP_DIV ? "_stp_div64" : "_stp_mod64", lv, tmp);
+		return A(e, "({ %s = %s; %s%s = %s(%s, %s); })", tmp, r,
+			 emit_div_check(e, tmp, op, x->loc), lv,
+			 base == OP_DIV ? "_stp_div64" : "_stp_mod64", lv, tmp);
 	if (base == OP_SHL)
 		return A(e, "({ %s = %s; %s = (int64_t)((uint64_t)%s << (%s & 63)); })",
 			 tmp, r, lv, lv, tmp);
@@ -262,7 +271,7 @@ static const char *call(struct emit *e, struct exp *x)
 	/* a body that counts as it runs pays a loop-free callee's bound */
 	b = actions_func_bound(f);
 	if (e->counting && b >= 0) {
-		sb_printf(&sb, "STP_ACTION(c, %lld, %s, %s); ",
+		sb_printf(&sb, "if (_stp_check_actions(c, %lld, %s)) goto %s; ",
 			  (long long)(e->pending + b),
 			  emit_where(e, A(e, "identifier '%s'", f->name), x->loc),
 			  e->err_label);

@@ -1,4 +1,4 @@
-/* emit_pretty.c - the field tables behind $var$ / $var$$ on aggregates.
+/* pretty.c - the field tables behind $var$ / $var$$ on aggregates.
  *
  * stap prints a struct member by member; which members and how is fixed
  * by the type, so pass 3 describes each aggregate type once as a static

@@ -1,4 +1,4 @@
-/* emit_regex.c - `s =~ "re"` and `s !~ "re"`: the translator's side.
+/* regex.c - `s =~ "re"` and `s !~ "re"`: the translator's side.
  *
  * Pass 2 compiles each regex once to report a bad one at its literal, as
  * stap does (elab/regexcheck.c).  Pass 3 emits each distinct regex's program as
