@@ -217,11 +217,6 @@ static int bind_exp(struct walker *w, struct exp *e)
 				   f->name);
 		e->u.call.func = f;
 		break;
-	case EX_EMBEDDED:
-		if (!el->file->is_tapset && !el->s->guru)
-			diag_error(&el->s->diags, e->loc, "sema.embedded-c",
-				   "embedded C is only allowed in guru mode (-g) or in tapsets");
-		break;
 	default:
 		break;
 	}
@@ -330,7 +325,6 @@ static int mark_stmt(struct walker *w, struct stmt *st)
 
 static int bind_stmt(struct walker *w, struct stmt *st)
 {
-	struct elab *el = w->arg;
 	int64_t limit;
 
 	/* stap 4.8 drops a foreach whose limit is a number <= 0 before
@@ -341,10 +335,6 @@ static int bind_stmt(struct walker *w, struct stmt *st)
 		st->kind = ST_NULL;
 		return 1;
 	}
-
-	if (st->kind == ST_EMBEDDED && !el->file->is_tapset && !el->s->guru)
-		diag_error(&el->s->diags, st->loc, "sema.embedded-c",
-			   "embedded C is only allowed in guru mode (-g) or in tapsets");
 	return 0;
 }
 

@@ -20,12 +20,8 @@ static void check_printf(struct session *s, struct exp *e)
 	int n, i;
 
 	n = _stp_fmt_check(e->u.print.fmt, types, 64, &err);
-	if (n < 0) {
-		diag_error(&s->diags, at, "sema.printf-format",
-			   "invalid format string: %s (at byte %zu of the format)",
-			   err.msg, err.offset);
+	if (n < 0)		/* pass 1 reported it (parse.printf-format) */
 		return;
-	}
 	if (n > 64) {
 		diag_error(&s->diags, at, "sema.printf-args",
 			   "format string has too many directives (%d)", n);
@@ -47,11 +43,9 @@ static int visit(struct walker *w, struct exp *e)
 
 	if (e->kind != EX_PRINT)
 		return 0;
+	/* print's arguments were counted in pass 1 (parse.print-args) */
 	if (e->u.print.pkind == PR_PRINTF)
 		check_printf(s, e);
-	else if (e->u.print.args.n == 0 && e->u.print.pkind != PR_PRINTLN)
-		diag_error(&s->diags, e->loc, "sema.print-args",
-			   "print needs at least one argument");
 	return 0;
 }
 

@@ -495,12 +495,8 @@ static int infer_stmt(struct walker *w, struct stmt *st)
 		return 1;
 	case ST_RETURN:
 		e = st->u.exp;
-		if (!f) {
-			if (el->report)
-				diag_error(&el->s->diags, st->loc, "sema.return-in-probe",
-					   "'return' is only allowed in functions");
+		if (!f)		/* parse.return-outside-function */
 			return 1;
-		}
 		if (e) {
 			enum type t = infer(el, e, TY_UNKNOWN);
 			if (t == TY_UNKNOWN)

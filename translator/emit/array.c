@@ -467,12 +467,9 @@ static int scan_agg(struct walker *w, struct exp *x)
 	struct agg_scan *a = w->arg;
 
 	if (x->kind == EX_HIST && stat_sym(x->u.hist.stat) == a->sym) {
+		/* pass 2 refused a mix of kinds (sema.hist-conflict) */
 		if (!a->hist)
 			a->hist = x;
-		else if (a->hist->u.hist.is_log != x->u.hist.is_log)
-			diag_error(&a->e->s->diags, x->loc, "translate.hist-kind",
-				   "'%s' is used with both @hist_log and @hist_linear",
-				   a->sym->name);
 	}
 	if (x->kind == EX_STAT && !strcmp(x->u.stat.op, "variance") &&
 	    stat_sym(x->u.stat.stat) == a->sym)
@@ -494,15 +491,13 @@ static int scan_agg_sort(struct walker *w, struct stmt *st)
 	return 0;
 }
 
-static int64_t const_arg(struct emit *e, struct exp *x)
+/* A histogram's or @variance's parameter: pass 1 accepts only number
+ * literals there (parse.stat-args, parse.hist-args). */
+static int64_t const_arg(struct exp *x)
 {
 	int64_t v;
 
-	if (exp_int_literal(x, &v))
-		return v;
-	diag_error(&e->s->diags, x ? x->loc : (struct loc){0}, "translate.hist-arg",
-		   "histogram parameters must be number literals");
-	return 1;
+	return exp_int_literal(x, &v) ? v : 1;
 }
 
 static const char *hist_init(struct emit *e, struct sym *sym)
@@ -517,20 +512,16 @@ static const char *hist_init(struct emit *e, struct sym *sym)
 		walk_stmt(&w, dp->body);
 	VEC_EACH(e->prog->funcs, i, f)
 		walk_stmt(&w, f->body);
-	if (a.variance) {
-		shift = (int)const_arg(e, a.variance->u.stat.shift);
-		if (shift < 0 || shift > 62)
-			diag_error(&e->s->diags, a.variance->loc, "translate.variance-shift",
-				   "the @variance bit shift must be between 0 and 62");
-	}
+	if (a.variance)	/* 0 to 62: pass 2 checked (sema.variance-shift) */
+		shift = (int)const_arg(a.variance->u.stat.shift);
 	if (!a.hist)
 		return A(e, "STP_HIST_NONE_INIT_V(%d, %d)", shift, a.any_variance);
 	if (a.hist->u.hist.is_log)
 		return A(e, "STP_HIST_LOG_INIT_V(%d, %d)", shift, a.any_variance);
 	{
-		int64_t lo = const_arg(e, a.hist->u.hist.lo);
-		int64_t hi = const_arg(e, a.hist->u.hist.hi);
-		int64_t step = const_arg(e, a.hist->u.hist.step);
+		int64_t lo = const_arg(a.hist->u.hist.lo);
+		int64_t hi = const_arg(a.hist->u.hist.hi);
+		int64_t step = const_arg(a.hist->u.hist.step);
 		if (step <= 0 || hi <= lo || (hi - lo) / step > 1000) {
 			diag_error(&e->s->diags, a.hist->loc, "translate.hist-arg",
 				   "invalid @hist_linear range: start %lld, stop %lld, interval %lld",
