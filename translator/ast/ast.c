@@ -72,7 +72,7 @@ size_t ast_stmt_size(enum stmt_kind kind)
 	return sizeof(struct stmt);
 }
 
-struct exp *ast_exp(struct arena *a, enum exp_kind kind, struct loc loc)
+static struct exp *ast_exp(struct arena *a, enum exp_kind kind, struct loc loc)
 {
 	struct exp *e = arena_alloc(a, ast_exp_size(kind));
 

@@ -4,7 +4,6 @@
 
 #include "ast/ast.h"
 
-struct exp *ast_exp(struct arena *a, enum exp_kind kind, struct loc loc);
 struct exp *ast_num(struct arena *a, struct loc loc, int64_t v);
 struct exp *ast_str(struct arena *a, struct loc loc, const char *s,
 		    size_t len, const char *raw);

@@ -237,7 +237,7 @@ void cache_key_tree(struct session *s, struct sha256 *key, const char *tag,
 
 /* ---- modules ---- */
 
-const char *cache_module_path(struct session *s, const char *key,
+static const char *cache_module_path(struct session *s, const char *key,
 			      const char *name)
 {
 	const char *cdir = cache_dir(s);

@@ -34,10 +34,6 @@ void cache_key_file(struct session *s, struct sha256 *key, const char *tag,
 void cache_key_tree(struct session *s, struct sha256 *key, const char *tag,
 		    const char *dir);
 
-/* Where the module for KEY (hex) named NAME is kept in the cache. */
-const char *cache_module_path(struct session *s, const char *key,
-			      const char *name);
-
 /* The cached module for KEY, or NULL (a miss, --poison-cache, no cache). */
 const char *cache_lookup(struct session *s, const char *key, const char *name);
 

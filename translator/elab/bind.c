@@ -14,16 +14,6 @@
 #include "elab/elab.h"
 #include "util/similar.h"
 
-void vec_add_unique(struct arena *a, struct vec *v, void *item)
-{
-	int i;
-
-	for (i = 0; i < v->n; i++)
-		if (v->v[i] == item)
-			return;
-	vec_push(a, v, item);
-}
-
 static struct sym *find_in(struct vec *v, const char *name)
 {
 	struct sym *sym;

@@ -37,9 +37,9 @@ static const char *func_line(struct arena *a, const struct func *f)
 	const char *out;
 	int i;
 
-	sb_printf(&sb, "%s:%s (", f->name, type_name(f->type));
+	sb_printf(&sb, "%s:%s (", f->name, elab_type_name(f->type));
 	VEC_EACH(f->info->params, i, p)
-		sb_printf(&sb, "%s%s:%s", i ? ", " : "", p->name, type_name(p->type));
+		sb_printf(&sb, "%s%s:%s", i ? ", " : "", p->name, elab_type_name(p->type));
 	sb_putc(&sb, ')');
 	if (f->unprivileged)
 		sb_puts(&sb, " /* unprivileged */");

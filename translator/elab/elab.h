@@ -91,7 +91,7 @@ int ppwild_expand(struct session *s, const struct probe_family *fam,
  * shapes (a wildcard in the first component tries every family)? */
 int ppwild_fits(const struct probe_family *fam, const struct probe_point *pt);
 
-const char *type_name(enum type t);
-void vec_add_unique(struct arena *a, struct vec *v, void *item);
+/* types.c: a value type's name in listings ("long", "string", …) */
+const char *elab_type_name(enum type t);
 
 #endif

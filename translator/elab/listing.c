@@ -22,12 +22,12 @@ static void print_type_and_indexes(FILE *f, const struct sym *sym)
 {
 	int i;
 
-	fprintf(f, ":%s", type_name(sym->type));
+	fprintf(f, ":%s", elab_type_name(sym->type));
 	if (sym->arity > 0) {
 		fputs(" [", f);
 		for (i = 0; i < sym->arity; i++)
 			fprintf(f, "%s%s", i ? ", " : "",
-				type_name(sym->index_types[i]));
+				elab_type_name(sym->index_types[i]));
 		fputc(']', f);
 	}
 }
@@ -125,10 +125,10 @@ static void print_functions(FILE *f, struct session *s, struct program *p,
 	qsort(sorted, (size_t)p->funcs.n, sizeof *sorted, cmp_func);
 	for (i = 0; i < p->funcs.n; i++) {
 		fn = sorted[i];
-		fprintf(f, "%s:%s (", fn->name, type_name(fn->type));
+		fprintf(f, "%s:%s (", fn->name, elab_type_name(fn->type));
 		VEC_EACH(fn->info->params, j, sym)
 			fprintf(f, "%s%s:%s", j ? ", " : "", sym->name,
-				type_name(sym->type));
+				elab_type_name(sym->type));
 		fputs(")\n", f);
 		print_locals(f, &fn->info->locals, NULL);
 		if (bodies)
@@ -147,9 +147,9 @@ static void print_display_probe(FILE *f, const struct sym *sym, int bodies)
 		fputs("  # locals\n", f);
 		for (i = 0; i < sym->arity; i++)
 			fprintf(f, "  __idx%d:%s\n", i,
-				type_name(sym->index_types[i]));
+				elab_type_name(sym->index_types[i]));
 		if (sym->type != TY_STATS)
-			fprintf(f, "  __val:%s\n", type_name(sym->type));
+			fprintf(f, "  __val:%s\n", elab_type_name(sym->type));
 	}
 	if (bodies)
 		listing_display_body(f, sym);
@@ -317,7 +317,7 @@ static void list_alias_locals(const struct derived_probe *dp, struct strbuf *sb)
 
 	VEC_EACH(dp->locals, i, sym)
 		if (sym->type != TY_UNKNOWN)
-			sb_printf(sb, " %s:%s", sym->name, type_name(sym->type));
+			sb_printf(sb, " %s:%s", sym->name, elab_type_name(sym->type));
 }
 
 /* -l / -L: returns how many points were listed. */

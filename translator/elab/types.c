@@ -10,7 +10,7 @@
 #include "elab/elab.h"
 #include "elab/regexcheck.h"
 
-const char *type_name(enum type t)
+const char *elab_type_name(enum type t)
 {
 	static const char *const names[] = {
 		[TY_UNKNOWN] = "unknown", [TY_LONG] = "long",
@@ -27,10 +27,10 @@ static void mismatch(struct elab *el, struct loc loc, const char *what,
 		return;
 	diag_error(&el->s->diags, loc, "sema.type-mismatch",
 		   "type mismatch: %s is %s here, but %s elsewhere", what,
-		   type_name(want), type_name(have));
+		   elab_type_name(want), elab_type_name(have));
 	if (first.file)
 		diag_note(&el->s->diags, first, "type was first inferred here (%s)",
-			  type_name(have));
+			  elab_type_name(have));
 }
 
 /* Unify *SLOT (with its first-inference location) with T seen at LOC. */
@@ -125,12 +125,12 @@ static enum type infer_array(struct elab *el, struct exp *base,
 		} else if (t != TY_UNKNOWN && t != sym->index_types[i] && el->report) {
 			diag_error(&el->s->diags, dummy, "sema.type-mismatch",
 				   "type mismatch: index %d of '%s' is %s here, but %s elsewhere",
-				   i + 1, sym->name, type_name(t),
-				   type_name(sym->index_types[i]));
+				   i + 1, sym->name, elab_type_name(t),
+				   elab_type_name(sym->index_types[i]));
 			if (sym->index_locs[i].file)
 				diag_note(&el->s->diags, sym->index_locs[i],
 					  "type of index %d was first inferred here (%s)",
-					  i + 1, type_name(sym->index_types[i]));
+					  i + 1, elab_type_name(sym->index_types[i]));
 		}
 	}
 	unify(el, &sym->type, &sym->type_loc, want, base->loc, sym_what(el, sym));
@@ -212,7 +212,7 @@ static enum type infer_compare(struct elab *el, struct exp *e)
 	} else if (lt != rt && el->report) {
 		diag_error(&el->s->diags, e->loc, "sema.type-mismatch",
 			   "type mismatch: comparing a %s with a %s",
-			   type_name(lt), type_name(rt));
+			   elab_type_name(lt), elab_type_name(rt));
 	}
 	return TY_LONG;
 }
@@ -412,7 +412,7 @@ static enum type infer(struct elab *el, struct exp *e, enum type want)
 	    e->kind != EX_INDEX && el->report)
 		diag_error(&el->s->diags, e->loc, "sema.type-mismatch",
 			   "type mismatch: expected %s, but this expression is %s",
-			   type_name(want), type_name(t));
+			   elab_type_name(want), elab_type_name(t));
 	set_exp_type(e, t);
 	return t;
 }

@@ -44,9 +44,9 @@ static const char *keys(struct emit *e, struct vec *indexes, unsigned *wild)
 			if (wild)
 				*wild |= 1u << i;
 		} else if (ix->type == TY_STRING) {
-			sb_printf(&sb, "{ .s = %s }, ", ex(e, ix));
+			sb_printf(&sb, "{ .s = %s }, ", emit_exp(e, ix));
 		} else {
-			sb_printf(&sb, "{ .n = %s }, ", ex(e, ix));
+			sb_printf(&sb, "{ .n = %s }, ", emit_exp(e, ix));
 		}
 	}
 	sb_puts(&sb, "}");
@@ -119,7 +119,7 @@ const char *emit_array_in(struct emit *e, struct exp *x)
 static const char *accumulate(struct emit *e, struct exp *x)
 {
 	struct exp *l = x->u.bin.left;
-	const char *v = ex(e, x->u.bin.right);
+	const char *v = emit_exp(e, x->u.bin.right);
 	struct sym *sym;
 
 	if (l->kind == EX_SYM) {
@@ -148,7 +148,7 @@ const char *emit_array_assign(struct emit *e, struct exp *x)
 	}
 	g = emit_sym_ref(e, sym);
 	k = keys(e, &l->u.index.indexes, NULL);
-	v = ex(e, x->u.bin.right);
+	v = emit_exp(e, x->u.bin.right);
 	if (sym->type == TY_STRING) {
 		t = emit_temp(e, TY_STRING);
 		if (op == OP_ASSIGN)
@@ -237,7 +237,7 @@ const char *emit_stat_op(struct emit *e, struct exp *x)
 
 	if (x->kind == EX_INDEX) {	/* @hist_*(s)[i] */
 		struct exp *h = x->u.index.base;
-		const char *i = ex(e, x->u.index.indexes.v[0]);
+		const char *i = emit_exp(e, x->u.index.indexes.v[0]);
 		d = stat_data(e, h->u.hist.stat, &sym);
 		return A(e, "({ int64_t _o, _i = %s; int _r = _stp_stat_bucket(&%s_h, %s, _i, &_o); if (_r) { _stp_error_at(c, _r == -ERANGE ? STP_HIST_INDEX_MSG : STP_STAT_EMPTY_MSG, %s); goto %s; } _o; })",
 			 i, emit_sym_ref(e, sym), d, where(e, h, sym->name),
@@ -318,7 +318,7 @@ static void emit_foreach_hist(struct emit *e, struct stmt *st)
 	emit_open(e, "%s", "");
 	if (st->u.foreach.limit)	/* evaluated once, before the loop */
 		emit_line(e, "int64_t %s = 0, _fl%d = %s;", done, n,
-			  ex(e, st->u.foreach.limit));
+			  emit_exp(e, st->u.foreach.limit));
 	emit_line(e, "const struct _stp_stat_data *%s __attribute__((unused)) = %s;",
 		  rec, d);
 	emit_actions(e, 1, emit_where(e, "keyword", st->loc), 1);
@@ -365,7 +365,7 @@ void emit_foreach(struct emit *e, struct stmt *st)
 	}
 	emit_line(e, "int %s;", id);
 	if (st->u.foreach.limit)
-		emit_line(e, "int64_t %s = %s;", left, ex(e, st->u.foreach.limit));
+		emit_line(e, "int64_t %s = %s;", left, emit_exp(e, st->u.foreach.limit));
 	if (st->u.foreach.sort_dir) {
 		int col = st->u.foreach.sort_col > 0 ? st->u.foreach.sort_col - 1
 						     : -1;

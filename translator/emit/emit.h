@@ -56,8 +56,6 @@ int emit_pragma_used(const struct emit *e, const char *pragma);
 /* Bodies (stmt.c). */
 void emit_probe_body(struct emit *e, struct derived_probe *dp);
 void emit_func_body(struct emit *e, struct func *f);
-void emit_frame_struct(struct emit *e, const char *name, struct vec *syms,
-		       struct vec *params, enum type ret);
 
 /* For families: the handler of probe DP is "probe_<index>", its record in
  * the probe table is "&stp_probes[<index>]". */

@@ -10,7 +10,7 @@
 const char *emit_sprintf(struct emit *e, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-const char *ex(struct emit *e, struct exp *x);		/* exp.c */
+const char *emit_exp(struct emit *e, struct exp *x);		/* exp.c */
 const char *emit_temp(struct emit *e, enum type t);
 const char *emit_check(struct emit *e);
 const char *emit_div_check(struct emit *e, const char *b, enum op op,

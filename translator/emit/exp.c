@@ -44,7 +44,7 @@ static const char *num_lit(struct emit *e, int64_t v)
  * change it (x + x++) and it is evaluated exactly once. */
 static const char *long_operand(struct emit *e, struct exp *x, const char **pre)
 {
-	const char *v = ex(e, x), *t;
+	const char *v = emit_exp(e, x), *t;
 
 	if (x->kind == EX_NUM)
 		return v;
@@ -86,7 +86,7 @@ static const char *binary(struct emit *e, struct exp *x)
 
 static const char *unary(struct emit *e, struct exp *x)
 {
-	const char *v = ex(e, x->u.un.operand);
+	const char *v = emit_exp(e, x->u.un.operand);
 	enum op op = x->u.un.op;
 
 	if (op == OP_NEG)
@@ -102,7 +102,7 @@ static const char *compare(struct emit *e, struct exp *x)
 	struct exp *l = x->u.bin.left;
 
 	if (l->type == TY_STRING) {
-		const char *a = ex(e, l), *b = ex(e, x->u.bin.right);
+		const char *a = emit_exp(e, l), *b = emit_exp(e, x->u.bin.right);
 		const char *t = A(e, "l->t%d", e->ntemps);
 		sb_printf(&e->temps, "\tconst char *t%d;\n", e->ntemps++);
 		return A(e, "({ %s = %s; (int64_t)(strcmp(%s, %s) %s 0); })", t, a,
@@ -118,8 +118,8 @@ static const char *compare(struct emit *e, struct exp *x)
 static const char *concat(struct emit *e, struct exp *x)
 {
 	const char *t = emit_temp(e, TY_STRING);
-	const char *a = ex(e, x->u.bin.left);
-	const char *b = ex(e, x->u.bin.right);
+	const char *a = emit_exp(e, x->u.bin.left);
+	const char *b = emit_exp(e, x->u.bin.right);
 
 	return A(e, "({ _stp_strlcpy(%s, %s, MAXSTRINGLEN); _stp_strlcat(%s, %s, MAXSTRINGLEN); (const char *)%s; })",
 		 t, a, t, b, t);
@@ -132,13 +132,13 @@ static const char *assign_scalar(struct emit *e, struct exp *x,
 	const char *r, *tmp;
 
 	if (t == TY_STRING) {
-		r = ex(e, x->u.bin.right);
+		r = emit_exp(e, x->u.bin.right);
 		if (op == OP_CAT_ASSIGN)
 			return A(e, "({ _stp_strlcat(%s, %s, MAXSTRINGLEN); (const char *)%s; })",
 				 lv, r, lv);
 		return A(e, "({ _stp_strassign(%s, %s); (const char *)%s; })", lv, r, lv);
 	}
-	r = ex(e, x->u.bin.right);
+	r = emit_exp(e, x->u.bin.right);
 	if (op == OP_ASSIGN)
 		return A(e, "(%s = %s)", lv, r);
 	/* the right side first: in `a += a++` it sees a incremented, as stap */
@@ -173,7 +173,7 @@ static const char *assign_target(struct emit *e, struct exp *x,
 		t = A(e, "l->t%d", e->ntemps);
 		sb_printf(&e->temps, "\tint64_t t%d;\n", e->ntemps++);
 		return A(e, "({ %s = %s; %s(c, %s); %s; })", t,
-			 ex(e, x->u.bin.right), fn, t, t);
+			 emit_exp(e, x->u.bin.right), fn, t, t);
 	}
 	if (!fn || x->type != TY_STRING) {
 		emit_unsupported(e, x->loc, "this assignment to a target variable");
@@ -181,7 +181,7 @@ static const char *assign_target(struct emit *e, struct exp *x,
 	}
 	t = A(e, "l->t%d", e->ntemps);
 	sb_printf(&e->temps, "\tconst char *t%d;\n", e->ntemps++);
-	return A(e, "({ %s = %s; %s(c, %s); %s; })", t, ex(e, x->u.bin.right),
+	return A(e, "({ %s = %s; %s(c, %s); %s; })", t, emit_exp(e, x->u.bin.right),
 		 fn, t, t);
 }
 
@@ -222,8 +222,8 @@ static const char *incdec(struct emit *e, struct exp *x, int post)
 
 static const char *ternary(struct emit *e, struct exp *x)
 {
-	return A(e, "(%s ? %s : %s)", ex(e, x->u.tern.cond), ex(e, x->u.tern.yes),
-		 ex(e, x->u.tern.no));
+	return A(e, "(%s ? %s : %s)", emit_exp(e, x->u.tern.cond), emit_exp(e, x->u.tern.yes),
+		 emit_exp(e, x->u.tern.no));
 }
 
 /* Call F with ARGS: arguments are evaluated into the caller's
@@ -243,7 +243,7 @@ static const char *call(struct emit *e, struct exp *x)
 	sb_puts(&sb, "({ ");
 	for (i = 0; i < n; i++) {
 		struct exp *a = x->u.call.args.v[i];
-		const char *v = ex(e, a);
+		const char *v = emit_exp(e, a);
 		if (a->kind == EX_NUM || a->kind == EX_STR) {
 			vals[i] = v;
 			continue;
@@ -303,7 +303,7 @@ static const char *sym_value(struct emit *e, struct exp *x)
 	return emit_sym_ref(e, sym);
 }
 
-const char *ex(struct emit *e, struct exp *x)
+const char *emit_exp(struct emit *e, struct exp *x)
 {
 	switch (x->kind) {
 	case EX_NUM:
@@ -323,11 +323,11 @@ const char *ex(struct emit *e, struct exp *x)
 	case EX_POST_INC:
 		return incdec(e, x, 1);
 	case EX_LOG_OR:
-		return A(e, "((int64_t)(%s || %s))", ex(e, x->u.bin.left),
-			 ex(e, x->u.bin.right));
+		return A(e, "((int64_t)(%s || %s))", emit_exp(e, x->u.bin.left),
+			 emit_exp(e, x->u.bin.right));
 	case EX_LOG_AND:
-		return A(e, "((int64_t)(%s && %s))", ex(e, x->u.bin.left),
-			 ex(e, x->u.bin.right));
+		return A(e, "((int64_t)(%s && %s))", emit_exp(e, x->u.bin.left),
+			 emit_exp(e, x->u.bin.right));
 	case EX_CMP:
 		return compare(e, x);
 	case EX_CONCAT:

@@ -26,7 +26,7 @@ static int simple(const struct exp *v)
 static const char *value_of(struct emit *e, struct strbuf *pre, struct exp *v,
 			    int all_simple)
 {
-	const char *val = ex(e, v), *t;
+	const char *val = emit_exp(e, v), *t;
 
 	if (v->kind == EX_NUM || v->kind == EX_STR ||
 	    (v->kind == EX_SYM && all_simple))
@@ -91,7 +91,7 @@ static const char *mem_arg(struct emit *e, struct exp *x, struct exp *v,
 	}
 	buf = emit_temp(e, TY_STRING);
 	return emit_sprintf(e, "{ .kind = STP_FMT_ARG_MEM, .mem = { ({ unsigned long _a = (unsigned long)(%s); if (_stp_read_mem(%s, _a, %d, %d)) { _stp_error_fmt_at(c, %s, \"read fault [man error::fault] at 0x%%lx\", _a); goto %s; } (const void *)%s; }), %d } }, ",
-			    ex(e, v), buf, n, (p->flags & STP_FMT_SPECIAL) != 0,
+			    emit_exp(e, v), buf, n, (p->flags & STP_FMT_SPECIAL) != 0,
 			    emit_where(e, "identifier 'printf'", x->loc),
 			    e->err_label, buf, n);
 }
@@ -127,10 +127,10 @@ static void emit_printf(struct emit *e, struct strbuf *sb, struct exp *x,
 				sb_puts(&a, mem_arg(e, x, v, &pieces[i]));
 			else if (v->type == TY_STRING)
 				sb_printf(&a, "{ .kind = STP_FMT_ARG_STR, .s = %s }, ",
-					  ex(e, v));
+					  emit_exp(e, v));
 			else
 				sb_printf(&a, "{ .kind = STP_FMT_ARG_LONG, .n = %s }, ",
-					  ex(e, v));
+					  emit_exp(e, v));
 		}
 		sb_puts(&a, "}");
 		argv = arena_strdup(e->s->arena, a.s);
@@ -162,7 +162,7 @@ const char *emit_print(struct emit *e, struct exp *x)
 		const char **vals = arena_alloc(e->s->arena, sizeof(char *) *
 						(size_t)(x->u.print.args.n + 1));
 		if (x->u.print.delim)
-			delim = ex(e, x->u.print.delim);
+			delim = emit_exp(e, x->u.print.delim);
 		int all_simple = 1;
 		for (i = 0; i < x->u.print.args.n; i++)
 			all_simple &= simple(x->u.print.args.v[i]);

@@ -80,7 +80,7 @@ const char *emit_regex(struct emit *e, struct exp *x)
 	}
 	return arena_printf(e->s->arena, "((int64_t)(%s_stp_regex_match(c, &stp_re%d, %s)))",
 			    x->u.bin.op == OP_NOMATCH ? "!" : "", n,
-			    ex(e, x->u.bin.left));
+			    emit_exp(e, x->u.bin.left));
 }
 
 /* The tables and the workspace size, before the bodies that use them. */

@@ -145,14 +145,14 @@ static void emit_for(struct emit *e, struct stmt *st)
 	const char *brk = new_label(e, "brk"), *cont = new_label(e, "cont");
 
 	if (st->u.for_.init) {
-		emit_line(e, "(void)(%s);", ex(e, st->u.for_.init));
+		emit_line(e, "(void)(%s);", emit_exp(e, st->u.for_.init));
 		emit_actions(e, 1, emit_exp_where(e, st->u.for_.init), 0);
 	}
 	emit_actions(e, 1, kw, 1);
 	emit_open(e, "for (;;)");
 	emit_actions(e, 1, kw, 0);
 	if (st->u.for_.cond)
-		emit_line(e, "if (!(%s)) goto %s;", ex(e, st->u.for_.cond), brk);
+		emit_line(e, "if (!(%s)) goto %s;", emit_exp(e, st->u.for_.cond), brk);
 	e->break_label = brk, e->continue_label = cont;
 	emit_stmt(e, st->u.for_.body);
 	emit_actions(e, 0, stmt_where(e, st->u.for_.body), 1);
@@ -160,7 +160,7 @@ static void emit_for(struct emit *e, struct stmt *st)
 	/* stap counts the step as a statement after the loop's last charge:
 	 * it is charged with whatever comes next */
 	if (st->u.for_.incr) {
-		emit_line(e, "(void)(%s);", ex(e, st->u.for_.incr));
+		emit_line(e, "(void)(%s);", emit_exp(e, st->u.for_.incr));
 		emit_actions(e, 1, emit_exp_where(e, st->u.for_.incr), 0);
 	}
 	emit_close(e, "");
@@ -203,9 +203,9 @@ static void emit_return(struct emit *e, struct stmt *st)
 	struct exp *v = st->u.exp;
 
 	if (v && e->func && e->func->type == TY_STRING)
-		emit_line(e, "_stp_strassign(l->__retvalue, %s);", ex(e, v));
+		emit_line(e, "_stp_strassign(l->__retvalue, %s);", emit_exp(e, v));
 	else if (v && e->func && e->func->type == TY_LONG)
-		emit_line(e, "l->__retvalue = %s;", ex(e, v));
+		emit_line(e, "l->__retvalue = %s;", emit_exp(e, v));
 	else if (v && e->func && e->func->type == TY_UNKNOWN) {
 		/* `return f()` with f of no type (only recursion decides it) */
 		struct loc loc;
@@ -214,7 +214,7 @@ static void emit_return(struct emit *e, struct stmt *st)
 		diag_error(&e->s->diags, loc, "translate.return-type",
 			   "return value type unsupported");
 	} else if (v)
-		emit_line(e, "(void)(%s);", ex(e, v));
+		emit_line(e, "(void)(%s);", emit_exp(e, v));
 	emit_actions(e, 1, stmt_where(e, st), 1);
 	emit_line(e, "goto out;");
 }
@@ -222,7 +222,7 @@ static void emit_return(struct emit *e, struct stmt *st)
 static void emit_if(struct emit *e, struct stmt *st)
 {
 	emit_actions(e, 1, stmt_where(e, st), 1);
-	emit_open(e, "if (%s)", ex(e, st->u.if_.cond));
+	emit_open(e, "if (%s)", emit_exp(e, st->u.if_.cond));
 	emit_stmt(e, st->u.if_.then);
 	emit_actions(e, 0, stmt_where(e, st->u.if_.then), 1);
 	if (st->u.if_.els) {
@@ -251,7 +251,7 @@ void emit_stmt(struct emit *e, struct stmt *st)
 	case ST_NULL:
 		break;
 	case ST_EXP:
-		emit_line(e, "(void)(%s);", ex(e, st->u.exp));
+		emit_line(e, "(void)(%s);", emit_exp(e, st->u.exp));
 		emit_actions(e, 1, stmt_where(e, st), 0);
 		break;
 	case ST_IF:
@@ -323,7 +323,7 @@ static void emit_field(struct emit *e, struct strbuf *sb, const struct sym *sym)
 		sb_printf(sb, "\tint64_t l_%s;\n", sym->name);
 }
 
-void emit_frame_struct(struct emit *e, const char *name, struct vec *syms,
+static void emit_frame_struct(struct emit *e, const char *name, struct vec *syms,
 		       struct vec *params, enum type ret)
 {
 	struct strbuf sb = {0};
@@ -397,7 +397,7 @@ void emit_probe_body(struct emit *e, struct derived_probe *dp)
 	emit_line(e, "(void)l;");
 	init_locals(e, &dp->locals);
 	if (dp->cond)
-		emit_line(e, "if (!(%s)) return;", ex(e, dp->cond));
+		emit_line(e, "if (!(%s)) return;", emit_exp(e, dp->cond));
 	begin_counting(e, actions_probe_bound(dp->body), NULL);
 	emit_stmt(e, dp->body);
 	end_counting(e, dp->body);

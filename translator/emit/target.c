@@ -34,7 +34,7 @@ static const char *emit_access(struct emit *e, struct tvar *tv,
 	int i, nbytes;
 
 	sb_printf(&sb, "({ uint64_t _a = (uint64_t)(%s); ",
-		  tv->base_exp ? ex(e, tv->base_exp) : tv->base);
+		  tv->base_exp ? emit_exp(e, tv->base_exp) : tv->base);
 	for (i = 0; i < tv->nops; i++) {
 		struct tvar_op *op = &tv->ops[i];
 		switch (op->kind) {
@@ -49,7 +49,7 @@ static const char *emit_access(struct emit *e, struct tvar *tv,
 			break;
 		case TV_ADD_INDEX:
 			sb_printf(&sb, "_a += (uint64_t)(%s) * %lldULL; ",
-				  ex(e, op->index), (long long)op->off);
+				  emit_exp(e, op->index), (long long)op->off);
 			break;
 		}
 	}

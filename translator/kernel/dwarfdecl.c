@@ -49,7 +49,7 @@ static Dwarf *kernel_dwarf(struct session *s)
 	return cache.dbg;
 }
 
-const char *dwarf_func_decl(struct session *s, const char *func,
+const char *dw_func_decl(struct session *s, const char *func,
 			    uint64_t addr)
 {
 	Dwarf *dbg = kernel_dwarf(s);

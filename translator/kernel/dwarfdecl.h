@@ -9,7 +9,7 @@ struct session;
 /* "NAME@FILE:LINE" for kernel function FUNC (a symbol name, maybe a
  * compiler's clone NAME.isra.0) at link-time address ADDR, from the target
  * kernel's debug vmlinux; NULL without debug info or a match. */
-const char *dwarf_func_decl(struct session *s, const char *func,
+const char *dw_func_decl(struct session *s, const char *func,
 			    uint64_t addr);
 
 #endif

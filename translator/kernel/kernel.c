@@ -15,14 +15,14 @@
 #include "session.h"
 #include "util/fileio.h"
 
-const char *testbed_dir(void)
+const char *kernel_testbed_dir(void)
 {
 	const char *d = getenv("STAP_TESTBED_DIR");
 
 	return d && *d ? d : "/var/cache/ctap/testbed";
 }
 
-int host_can_load_modules(void)
+int kernel_host_loads_modules(void)
 {
 	return access("/proc/modules", F_OK) == 0;
 }
@@ -69,7 +69,7 @@ static int use_testbed(struct session *s)
 		return s->testbed > 0;
 	if (s->kernel_release || s->kernel_build_dir)
 		return 0;
-	return !host_can_load_modules();
+	return !kernel_host_loads_modules();
 }
 
 static const struct kernel_info *resolve(struct session *s)
@@ -89,7 +89,7 @@ static const struct kernel_info *resolve(struct session *s)
 	} else if (s->kernel_release) {
 		k->release = s->kernel_release;
 	} else if (k->testbed) {
-		p = arena_printf(a, "%s/release", testbed_dir());
+		p = arena_printf(a, "%s/release", kernel_testbed_dir());
 		k->release = read_line(s, p);
 		if (!k->release) {
 			diag_fatal(&s->diags, "the testbed is not set up (no %s): run 'stap-testbed setup' (or ./setup.sh) as root first", p);
@@ -111,9 +111,9 @@ static const struct kernel_info *resolve(struct session *s)
 	if (k->build_dir)
 		k->config = path_if(s, arena_printf(a, "%s/.config", k->build_dir));
 	if (k->testbed) {
-		k->vmlinux = path_if(s, arena_printf(a, "%s/vmlinux", testbed_dir()));
-		k->system_map = path_if(s, arena_printf(a, "%s/System.map", testbed_dir()));
-		k->modules_dir = path_if(s, arena_printf(a, "%s/modules", testbed_dir()));
+		k->vmlinux = path_if(s, arena_printf(a, "%s/vmlinux", kernel_testbed_dir()));
+		k->system_map = path_if(s, arena_printf(a, "%s/System.map", kernel_testbed_dir()));
+		k->modules_dir = path_if(s, arena_printf(a, "%s/modules", kernel_testbed_dir()));
 	} else {
 		k->vmlinux = path_if(s, arena_printf(a, "/usr/lib/debug/boot/vmlinux-%s", k->release));
 		if (!k->vmlinux)

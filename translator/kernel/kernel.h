@@ -45,9 +45,9 @@ const struct tpcat *kernel_catalog(struct session *s, char *err,
 const char *kernel_config_value(struct session *s, const char *name);
 
 /* Directory holding the testbed's files. */
-const char *testbed_dir(void);
+const char *kernel_testbed_dir(void);
 
 /* Does the running kernel accept modules at all? */
-int host_can_load_modules(void);
+int kernel_host_loads_modules(void);
 
 #endif

@@ -95,11 +95,7 @@ void parse_tables_reset(struct session *s);
 void macro_tables_reset(void);
 
 /* Identifier interning: equal names share one pointer. */
-const char *intern(struct session *s, const char *text, size_t len);
-
-/* The macro table of the session (library and per-file macros). */
-struct macro *macro_lookup(struct parser *p, const char *name);
-void macro_define(struct parser *p, struct macro *m);
+const char *parse_intern(struct session *s, const char *text, size_t len);
 
 /* lexer.l */
 int lex_open(struct parser *p, const struct src_file *f, const char *text,

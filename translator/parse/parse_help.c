@@ -301,7 +301,7 @@ struct exp *help_target(struct parser *p, const struct token *t)
 	struct exp *e;
 	enum exp_kind kind = EX_TARGET;
 
-	name = intern(p->s, name, len);
+	name = parse_intern(p->s, name, len);
 	for (i = 0; i < sizeof lists / sizeof lists[0]; i++)
 		if (!strcmp(name, lists[i]))
 			kind = EX_TARGET_LIST;
@@ -323,7 +323,7 @@ struct exp *help_member(struct parser *p, struct exp *e, const struct token *t)
 	}
 	d = pretty_suffix(name, &len);
 	vec_push(p->a, comps_of(e),
-		 ast_comp(p->a, TC_MEMBER, t->loc, intern(p->s, name, len), 0,
+		 ast_comp(p->a, TC_MEMBER, t->loc, parse_intern(p->s, name, len), 0,
 			  NULL));
 	add_pretty(p, e, t->loc, d);
 	return e;

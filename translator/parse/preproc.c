@@ -87,7 +87,7 @@ static void intern_grow(void)
 static const char *intern_long(struct session *s, const char *text,
 			       size_t len);
 
-const char *intern(struct session *s, const char *text, size_t len)
+const char *parse_intern(struct session *s, const char *text, size_t len)
 {
 	uint64_t key = len;
 	size_t i, c;
@@ -140,8 +140,9 @@ static struct macro **bucket(const char *name)
 	return &macros[((uintptr_t)name >> 4) % MACRO_BUCKETS];
 }
 
-/* A macro of this file wins over a library one of the same name. */
-struct macro *macro_lookup(struct parser *p, const char *name)
+/* The macro table holds the library's macros and each file's own; a
+ * macro of this file wins over a library one of the same name. */
+static struct macro *macro_lookup(struct parser *p, const char *name)
 {
 	struct macro *m, *lib = NULL;
 
@@ -156,7 +157,7 @@ struct macro *macro_lookup(struct parser *p, const char *name)
 	return lib;
 }
 
-void macro_define(struct parser *p, struct macro *m)
+static void macro_define(struct parser *p, struct macro *m)
 {
 	struct macro **b = bucket(m->name), *o;
 
@@ -282,7 +283,7 @@ static int paste_arg(struct parser *p, struct token *t)
 		int len = snprintf(buf, sizeof buf, "%d", s->args.n);
 
 		t->type = is_str ? STRING : NUMBER;
-		t->text = intern(s, buf, (size_t)len);
+		t->text = parse_intern(s, buf, (size_t)len);
 		if (is_str) {
 			t->str = t->text;
 			t->str_len = (uint32_t)len;
@@ -343,7 +344,7 @@ static const char *at_name(struct parser *p, const char *name)
 
 	b[0] = '@';
 	memcpy(b + 1, name, n + 1);
-	r = intern(p->s, b, n + 1);
+	r = parse_intern(p->s, b, n + 1);
 	if (b != buf)
 		free(b);
 	return r;
@@ -554,8 +555,8 @@ static void atops_intern(struct session *s)
 	size_t i;
 
 	for (i = 0; i < NATOPS; i++)
-		atop_names[i] = intern(s, atops[i].name, strlen(atops[i].name));
-	at_define = intern(s, "@define", 7);
+		atop_names[i] = parse_intern(s, atops[i].name, strlen(atops[i].name));
+	at_define = parse_intern(s, "@define", 7);
 }
 
 /* The next token with arguments pasted and macros expanded.  */
@@ -581,7 +582,7 @@ static int next_expanded(struct parser *p, struct token *t)
 			define_macro(p, t);
 			continue;
 		}
-		m = macro_lookup(p, intern(p->s, t->text + 1, strlen(t->text + 1)));
+		m = macro_lookup(p, parse_intern(p->s, t->text + 1, strlen(t->text + 1)));
 		if (!m) {
 			parse_error(p, t->loc, "pp.unknown-macro",
 				    "unknown operator or macro %s", t->text);
@@ -735,7 +736,7 @@ static int glue_word(struct parser *p, struct token *t)
 		push(p, &n);
 		break;
 	}
-	t->text = intern(p->s, sb.s, sb.len);
+	t->text = parse_intern(p->s, sb.s, sb.len);
 	sb_free(&sb);
 	return t->type = PP_WORD;
 }

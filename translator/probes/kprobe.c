@@ -258,7 +258,7 @@ static const char *runtime_pp_kprobe(struct session *s,
 	if (!dp->list_pp || !kd || !kd->func || kd->module ||
 	    !stands_for_dwarf(dp) || !(k = ksyms_kernel(s)))
 		return NULL;
-	decl = dwarf_func_decl(s, kd->func, ksyms_addr(k, kd->func));
+	decl = dw_func_decl(s, kd->func, ksyms_addr(k, kd->func));
 	if (!decl)
 		return NULL;
 	return arena_printf(s->arena, "kernel.function(\"%s\")%s", decl,

@@ -311,7 +311,7 @@ static int run_in_testbed(struct session *s, const char *module,
 		}
 	}
 	memset(&g, 0, sizeof g);
-	g.kernel = arena_printf(s->arena, "%s/vmlinuz", testbed_dir());
+	g.kernel = arena_printf(s->arena, "%s/vmlinuz", kernel_testbed_dir());
 	g.workdir = work;
 	g.files = files;
 	g.nfiles = nfiles;
@@ -319,7 +319,7 @@ static int run_in_testbed(struct session *s, const char *module,
 	g.forward_signals = 1;
 	g.boot_timeout = atoi(env_or("STAP_TESTBED_BOOT_TIMEOUT", "0"));
 	g.modules = getenv("STAP_TESTBED_MODULES");
-	g.modules_dir = arena_printf(s->arena, "%s/modules", testbed_dir());
+	g.modules_dir = arena_printf(s->arena, "%s/modules", kernel_testbed_dir());
 	g.verbose = s->verbose >= 3;
 	g.results_dir = results_dir(s);
 	fflush(NULL);
@@ -378,7 +378,7 @@ int pass_run(struct session *s)
 	if (check_file(s, "staprun", staprun_path()) ||
 	    (k->testbed && check_file(s, "stapio", stapio_path())))
 		return 1;
-	if (!k->testbed && !host_can_load_modules()) {
+	if (!k->testbed && !kernel_host_loads_modules()) {
 		diag_fatal(&s->diags, "this kernel cannot load modules; run in the testbed guest instead (--testbed)");
 		return 1;
 	}

@@ -192,6 +192,16 @@ void vec_push(struct arena *a, struct vec *vec, void *item)
 	vec->v[vec->n++] = item;
 }
 
+void vec_add_unique(struct arena *a, struct vec *vec, void *item)
+{
+	int i;
+
+	for (i = 0; i < vec->n; i++)
+		if (vec->v[i] == item)
+			return;
+	vec_push(a, vec, item);
+}
+
 static void sb_reserve(struct strbuf *sb, size_t more)
 {
 	if (sb->len + more + 1 > sb->cap) {

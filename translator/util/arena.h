@@ -33,6 +33,8 @@ struct vec {
 };
 
 void vec_push(struct arena *a, struct vec *vec, void *item);
+/* vec_push unless ITEM is in VEC already (a set of a few pointers). */
+void vec_add_unique(struct arena *a, struct vec *vec, void *item);
 
 #define VEC_EACH(vec, i, var) \
 	for ((i) = 0; (i) < (vec).n && (((var) = (vec).v[(i)]), 1); (i)++)
