@@ -1,6 +1,6 @@
 /* regex_match.h - the matcher behind `s =~ "re"`, kernel and user space.
  *
- * The translator (translator/regex.c) compiles each regex into a small
+ * The translator (translator/util/regex.c) compiles each regex into a small
  * instruction program emitted as static const data; this file runs it as
  * a Pike VM: one pass over the string, at most one thread per instruction,
  * an explicit stack for the epsilon closure (no recursion) and all memory

@@ -1,7 +1,7 @@
 /* sym.c - kernel addresses by name, and kernel backtraces, as stap shows them.
  *
  * Names come from the table the translator packs into the module with
- * -d kernel (see translator/ksyms.c), relocated by the distance between
+ * -d kernel (see translator/emit/ksymtab.c), relocated by the distance between
  * sprint_symbol's real address and its System.map address (KASLR).
  * Without it every address prints in hex, as stap does without unwind data.
  *

@@ -1,4 +1,4 @@
-/* test_regex.c - the regex compiler (translator/regex.c) and matcher
+/* test_regex.c - the regex compiler (translator/util/regex.c) and matcher
  * (runtime/regex_match.h) together in user space: results checked against
  * stap 4.8's (regex_cases.h, regex_random.h), captures, errors and their
  * positions.

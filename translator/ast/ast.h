@@ -1,6 +1,6 @@
 /* ast.h - the syntax tree of a script and of the tapset library.
  *
- * Pass 1 (parse.y) builds it through the constructors in ast.c and nothing
+ * Pass 1 (parse/parser.y) builds it through the constructors in ast.c and nothing
  * else; later passes read it and fill in the fields marked "sema:" (written
  * only by the elaboration pass) or "emit:" (written only by translation).
  * Nodes are tagged unions with a kind and a source location, allocated in the
