@@ -14,7 +14,7 @@
  *      hooks, then module.c (module_init/module_exit).
  * What part 2 gives part 3: the context, frames and probe record
  * (stp_context.h), errors and run-time checks (stp_error.h, stp_checks.h),
- * strings, fault-safe memory access (stp_mem.h), output
+ * strings, fault-safe memory access (stp_mem.h, stp_kread.h), output
  * (stp_print.h, stp_printf.h), int64 module parameters (stp_params.h) and
  * the probe entry families call (stp_probe.c); on demand, part 3 includes
  * arrays and aggregates (stp_data.c), regexes, symbols and registers

@@ -7,9 +7,10 @@
  * (copy_from_kernel_nofault, copy_{from,to}_user[_nofault],
  * __put_kernel_nofault, simple_read_from_buffer, get_user and kin): the
  * rest of runtime/ and the tapsets, embedded C included, use the helpers
- * below, which return 0 or -EFAULT (or record stap's read-fault error) for
- * the caller to turn into the script's error.  testsuite/shell/
- * mem-access.sh keeps it so.
+ * below, which return 0 or -EFAULT for the caller to turn into the
+ * script's error (stp_kread.h does that for target variables).
+ * testsuite/shell/mem-access.sh keeps it so.  This header needs nothing of
+ * the runtime: the transport (module.c, transport/ring.c) uses it too.
  *
  * Probe context: page faults disabled, exception-table fixup, so a read or
  * write never sleeps and a bad address yields -EFAULT, never an oops.
@@ -104,83 +105,6 @@ _stp_read_string(char *dst, unsigned long addr, size_t size, int user)
 		return n - 1;
 	dst[n] = '\0';
 	return n;
-}
-
-/* Target variables ($prev->pid, @cast(p, "task_struct")->comm) follow
- * pointers the probed code handed over, or the script made up: a bad
- * address becomes stap's read-fault error on the handler. */
-static __maybe_unused void _stp_kread_fault(struct context *c, u64 addr,
-					    const char *where)
-{
-	snprintf(c->error_buffer, sizeof c->error_buffer,
-		 "read fault [man error::fault] at 0x%llx",
-		 (unsigned long long)addr);
-	_stp_error_at(c, c->error_buffer, where);
-}
-
-/* SIZE (1..8) bytes at ADDR, zero-extended; on a fault, an error in C
- * (checked by the caller through c->last_error) and 0. */
-static __maybe_unused u64 _stp_kread(struct context *c, u64 addr, int size,
-				     const char *where)
-{
-	u64 v = 0;
-
-	if (unlikely(_stp_read_kernel(&v, (unsigned long)addr, size))) {
-		_stp_kread_fault(c, addr, where);
-		return 0;
-	}
-	return v;	/* little-endian: the low SIZE bytes */
-}
-
-/* $comm$: the char array of N bytes at ADDR as a quoted C string (to its
- * first NUL), with escapes for quotes, backslashes and non-printable
- * bytes, into OUT (MAXSTRINGLEN). */
-static __maybe_unused void _stp_kread_quoted(struct context *c, char *out,
-					     u64 addr, int n, const char *where)
-{
-	char buf[MAXSTRINGLEN];
-	size_t o = 0;
-	int i;
-
-	if (n > (int)sizeof buf)
-		n = sizeof buf;
-	if (unlikely(_stp_read_kernel(buf, (unsigned long)addr, n))) {
-		_stp_kread_fault(c, addr, where);
-		out[0] = '\0';
-		return;
-	}
-	out[o++] = '"';
-	for (i = 0; i < n && buf[i] && o < MAXSTRINGLEN - 6; i++) {
-		unsigned char ch = buf[i];
-		if (ch == '"' || ch == '\\') {
-			out[o++] = '\\';
-			out[o++] = ch;
-		} else if (ch == '\n') {
-			out[o++] = '\\';
-			out[o++] = 'n';
-		} else if (ch == '\t') {
-			out[o++] = '\\';
-			out[o++] = 't';
-		} else if (ch < 32 || ch >= 127) {
-			o += snprintf(out + o, MAXSTRINGLEN - o, "\\%03o", ch);
-		} else {
-			out[o++] = ch;
-		}
-	}
-	out[o++] = '"';
-	out[o] = '\0';
-}
-
-/* Bits OFF..OFF+N-1 of a target variable's bytes V, sign-extended when
- * SIGNED_. */
-static inline int64_t _stp_bitfield(u64 v, int off, int n, int signed_)
-{
-	v >>= off;
-	if (n < 64)
-		v &= (1ULL << n) - 1;
-	if (signed_ && n < 64 && (v >> (n - 1)) & 1)
-		v |= ~0ULL << n;
-	return (int64_t)v;
 }
 
 /* A canonical kernel address, above user space and its guard page. */

@@ -37,6 +37,7 @@ enum {
 #include "stp_string.h"
 #include "stp_error.h"
 #include "stp_mem.h"
+#include "stp_kread.h"
 #include "stp_checks.h"
 #include "stp_pretty.h"
 #include "stp_print.h"

@@ -49,7 +49,8 @@ cflags="-static -O2 -std=gnu11 -Wall -I$top/runtime/transport -I$top/staprun"
 gcc $cflags -DPKGLIBEXECDIR='"/usr/libexec/ctap"' -o "$root/bin/staprun" \
 	"$top/staprun/staprun.c" "$top/staprun/modload.c" "$top/staprun/opts.c"
 gcc $cflags -o "$root/usr/libexec/ctap/stapio" \
-	"$top/stapio/stapio.c" "$top/stapio/relay.c" "$top/staprun/opts.c" "$top/staprun/modload.c"
+	"$top/stapio/stapio.c" "$top/stapio/relay.c" "$top/stapio/input.c" \
+	"$top/staprun/opts.c" "$top/staprun/modload.c"
 gcc $cflags -o "$root/bin/stap-merge" "$top/staprun/stap-merge.c"
 cp /bin/busybox "$root/bin/busybox"
 cp "$work/mod/stpfake.ko" "$root/mod/"
