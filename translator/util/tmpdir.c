@@ -18,13 +18,14 @@
 static char *tmpdir_path;	/* heap: must outlive the session's arena */
 static int tmpdir_keep;
 
+/* rm -rf is simpler and surer than a hand-written tree walk.  Only
+ * async-signal-safe calls: the signal handler below uses it too. */
 static void remove_tree(const char *path)
 {
 	pid_t pid = fork();
 
-	/* rm -rf is simpler and surer than a hand-written tree walk. */
 	if (pid == 0) {
-		execlp("rm", "rm", "-rf", "--", path, (char *)NULL);
+		execl("/bin/rm", "rm", "-rf", "--", path, (char *)NULL);
 		_exit(127);
 	}
 	if (pid > 0)
@@ -47,17 +48,8 @@ static void tmpdir_cleanup(void)
  * leaving the directory behind.  (Pass 5 has its own handlers.) */
 static void tmpdir_on_signal(int sig)
 {
-	pid_t pid;
-
-	if (tmpdir_path && !tmpdir_keep) {
-		pid = fork();
-		if (pid == 0) {
-			execl("/bin/rm", "rm", "-rf", "--", tmpdir_path, (char *)NULL);
-			_exit(127);
-		}
-		if (pid > 0)
-			waitpid(pid, NULL, 0);
-	}
+	if (tmpdir_path && !tmpdir_keep)
+		remove_tree(tmpdir_path);
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
