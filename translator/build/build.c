@@ -29,13 +29,14 @@
 
 /* Bump when the way the module is built changes (the Kbuild file, make's
  * arguments): modules cached by an older recipe must not be reused. */
-#define BUILD_RECIPE "kbuild 3"
+#define BUILD_RECIPE "kbuild 4"
 
 /* The compiler kbuild runs: -B CC=…, else the one Debian's headers name in
- * .kernelvariables ("CC = … gcc-12"), else gcc; NULL when not found. */
+ * .kernelvariables ("CC = … gcc-12"), else gcc; NULL when not found.  With
+ * a build root, the root's. */
 static const char *build_compiler(struct session *s)
 {
-	const char *cc = NULL, *opt, *path, *p;
+	const char *cc = NULL, *opt, *path, *p, *root;
 	char line[512], *w, *end;
 	FILE *f;
 	int i;
@@ -62,12 +63,13 @@ static const char *build_compiler(struct session *s)
 		fclose(f);
 	if (!cc || !*cc)
 		cc = "gcc";
+	root = s->kernel->build_root ? s->kernel->build_root : "";
 	if (strchr(cc, '/'))
-		return cc;
-	path = getenv("PATH");
+		return arena_printf(s->arena, "%s%s", root, cc);
+	path = *root ? NULL : getenv("PATH");
 	for (p = path ? path : "/usr/bin:/bin"; *p; p += *p == ':') {
 		size_t n = strcspn(p, ":");
-		const char *cand = arena_printf(s->arena, "%.*s/%s", (int)n, p, cc);
+		const char *cand = arena_printf(s->arena, "%s%.*s/%s", root, (int)n, p, cc);
 		if (n && !access(cand, X_OK))
 			return cand;
 		p += n;
@@ -251,8 +253,8 @@ int pass_build(struct session *s)
 	if (!k)
 		return 1;
 	if (!k->build_dir) {
-		diag_fatal(&s->diags, "no kernel build tree for %s: install linux-headers-%s (or use -r DIR)",
-			   k->release, k->release);
+		diag_fatal(&s->diags, "no kernel build tree for %s: install linux-headers-%s, or set the kernel up in the testbed ('stap-testbed setup --kernel %s'), or use -r DIR",
+			   k->release, k->release, k->release);
 		return 1;
 	}
 	dir = session_tmpdir(s);

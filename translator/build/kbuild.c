@@ -3,18 +3,71 @@
  * `make -C KERNEL-BUILD M=DIR modules`, with -B's options, quietly (its
  * output in a log) unless -vv.  Pass 4 builds the script's module so when
  * the recipe cannot (build.c); the recipe's capture builds its own small
- * module so (recipe.c).
+ * module so (recipe.c).  For a kernel with a build root (a minimal root of
+ * its Debian release, when the host cannot run its compiler or kbuild
+ * tools), every build command runs chrooted there (kbuild_enter).
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "build/cache.h"
 #include "build/kbuild.h"
 #include "kernel/kernel.h"
 #include "session.h"
+#include "util/tmpdir.h"
+
+/* Bind the host's PATH at the same path inside ROOT. */
+static int bind_in(struct session *s, const char *root, const char *path)
+{
+	char *real = realpath(path, NULL);
+	const char *in;
+	int rc;
+
+	if (!real)
+		return -1;
+	in = arena_printf(s->arena, "%s%s", root, real);
+	rc = cache_mkdirs(in) || mount(real, in, NULL, MS_BIND | MS_REC, NULL);
+	free(real);
+	return rc ? -1 : 0;
+}
+
+/* The command sees the root's files, the host's /dev and /proc, and at
+ * their own paths the directories the build reads and writes: the run's
+ * temporary directory and the runtime.  All of it in a mount namespace of
+ * the child's own; a tmpfs on the root's /tmp keeps the mount points of
+ * temporary directories from piling up there. */
+int kbuild_enter(struct session *s, const char *cwd)
+{
+	const char *root = s->kernel->build_root, *what = "unshare";
+
+	if (!root)
+		return cwd && chdir(cwd) ? -1 : 0;
+	if (unshare(CLONE_NEWNS))
+		goto fail;
+	what = "mount";
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+	    mount("tmpfs", arena_printf(s->arena, "%s/tmp", root), "tmpfs", 0, "mode=1777") ||
+	    bind_in(s, root, "/dev") || bind_in(s, root, "/proc") ||
+	    bind_in(s, root, session_tmpdir(s)) || bind_in(s, root, s->runtime_dir))
+		goto fail;
+	what = "chroot";
+	if (chroot(root) || chdir(cwd ? cwd : "/"))
+		goto fail;
+	return 0;
+fail:
+	fprintf(stderr, "cannot enter the kernel's build root %s (%s): %s\n",
+		root, what, strerror(errno));
+	return -1;
+}
 
 /* Run make; its output goes to LOG (or to stderr with -vv). */
 int kbuild_make(struct session *s, const char *dir, const char *log)
@@ -27,7 +80,7 @@ int kbuild_make(struct session *s, const char *dir, const char *log)
 
 	vec_push(s->arena, &argv, "make");
 	vec_push(s->arena, &argv, "-C");
-	vec_push(s->arena, &argv, (void *)k->build_dir);
+	vec_push(s->arena, &argv, (void *)k->make_dir);
 	vec_push(s->arena, &argv, arena_printf(s->arena, "M=%s", dir));
 	if (s->verbose < 2)
 		vec_push(s->arena, &argv, "-s");
@@ -39,6 +92,10 @@ int kbuild_make(struct session *s, const char *dir, const char *log)
 	/* No DWARF in the .mod.o either (ccflags-y does not reach it):
 	 * like stap's, the module carries none, and is a third smaller. */
 	vec_push(s->arena, &argv, "CFLAGS_MODULE=-g0");
+	/* No BTF for the module either: pahole would make it from the
+	 * DWARF -g0 leaves out, and fail (kernels whose headers ship a
+	 * vmlinux, 6.12's, run it). */
+	vec_push(s->arena, &argv, "CONFIG_DEBUG_INFO_BTF_MODULES=");
 	VEC_EACH(s->kbuild_opts, i, opt)
 		vec_push(s->arena, &argv, (void *)opt);
 	vec_push(s->arena, &argv, "modules");
@@ -59,6 +116,8 @@ int kbuild_make(struct session *s, const char *dir, const char *log)
 			dup2(fd, 1);
 			dup2(fd, 2);
 		}
+		if (kbuild_enter(s, k->build_root ? dir : NULL))
+			_exit(126);
 		execvp("make", (char **)argv.v);
 		fprintf(stderr, "cannot run make: %s\n", strerror(errno));
 		_exit(127);

@@ -8,4 +8,9 @@ struct session;
  * stderr with -vv).  0 when make succeeded. */
 int kbuild_make(struct session *s, const char *dir, const char *log);
 
+/* In a child about to exec a build command: enter the target kernel's
+ * build root when it has one (kernel.h), and change to CWD (a path inside
+ * the root).  -1 with a message on stderr when it cannot. */
+int kbuild_enter(struct session *s, const char *cwd);
+
 #endif

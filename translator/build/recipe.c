@@ -203,10 +203,10 @@ static int run_step(struct session *s, const char *cmd, int log_fd)
 	if (pid < 0)
 		return -1;
 	if (pid == 0) {
-		if (chdir(s->kernel->build_dir))
-			_exit(126);
 		dup2(log_fd, 1);
 		dup2(log_fd, 2);
+		if (kbuild_enter(s, s->kernel->make_dir))
+			_exit(126);
 		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
 		_exit(127);
 	}

@@ -63,22 +63,65 @@ static const char *path_if(struct session *s, const char *path)
 	return exists(path) ? arena_strdup(s->arena, path) : NULL;
 }
 
-static int use_testbed(struct session *s)
+/* The testbed state directory of the kernel -r NAME names, or NULL: a
+ * matrix kernel (TESTBED/kernels/NAME) or the default one by its release. */
+static const char *testbed_kernel(struct session *s, const char *name)
+{
+	const char *tb = kernel_testbed_dir(), *rel;
+
+	if (strchr(name, '/') || !*name || name[0] == '.')
+		return NULL;
+	if (exists(arena_printf(s->arena, "%s/kernels/%s/release", tb, name)))
+		return arena_printf(s->arena, "%s/kernels/%s", tb, name);
+	rel = read_line(s, arena_printf(s->arena, "%s/release", tb));
+	return rel && !strcmp(rel, name) ? tb : NULL;
+}
+
+static int use_testbed(struct session *s, const char *tb_dir)
 {
 	if (s->testbed)
 		return s->testbed > 0;
-	if (s->kernel_release || s->kernel_build_dir)
+	if (s->kernel_build_dir || (s->kernel_release && !tb_dir))
 		return 0;
 	return !kernel_host_loads_modules();
+}
+
+/* K's build tree in its testbed directory: a root of its Debian release
+ * (where pass 4 runs chrooted), or its headers unpacked; else where the
+ * host keeps headers. */
+static void find_build_dir(struct session *s, struct kernel_info *k)
+{
+	struct arena *a = s->arena;
+	const char *src = arena_printf(a, "/usr/src/linux-headers-%s", k->release);
+
+	if (k->tb_dir && exists(arena_printf(a, "%s/root%s/Makefile", k->tb_dir, src))) {
+		k->build_root = arena_printf(a, "%s/root", k->tb_dir);
+		k->build_dir = arena_printf(a, "%s%s", k->build_root, src);
+		k->make_dir = src;
+		return;
+	}
+	if (k->tb_dir && exists(arena_printf(a, "%s/headers%s/Makefile", k->tb_dir, src)))
+		k->build_dir = arena_printf(a, "%s/headers%s", k->tb_dir, src);
+	else if (exists(arena_printf(a, "/lib/modules/%s/build/Makefile", k->release)))
+		k->build_dir = arena_printf(a, "/lib/modules/%s/build", k->release);
+	else if (exists(arena_printf(a, "%s/Makefile", src)))
+		k->build_dir = src;
+	k->make_dir = k->build_dir;
 }
 
 static const struct kernel_info *resolve(struct session *s)
 {
 	struct kernel_info *k = ARENA_NEW(s->arena, struct kernel_info);
 	struct arena *a = s->arena;
+	const char *tb = NULL;
 	char *p;
 
-	k->testbed = use_testbed(s);
+	if (s->kernel_release && !s->kernel_build_dir)
+		tb = testbed_kernel(s, s->kernel_release);
+	k->testbed = use_testbed(s, tb);
+	if (k->testbed && !tb && !s->kernel_release && !s->kernel_build_dir)
+		tb = kernel_testbed_dir();
+	k->tb_dir = tb;
 	if (s->kernel_build_dir) {
 		k->build_dir = s->kernel_build_dir;
 		k->release = read_line(s, arena_printf(a, "%s/include/config/kernel.release", k->build_dir));
@@ -86,43 +129,41 @@ static const struct kernel_info *resolve(struct session *s)
 			diag_fatal(&s->diags, "'%s' is not a configured kernel build tree (no include/config/kernel.release)", k->build_dir);
 			return NULL;
 		}
-	} else if (s->kernel_release) {
-		k->release = s->kernel_release;
-	} else if (k->testbed) {
-		p = arena_printf(a, "%s/release", kernel_testbed_dir());
+		k->make_dir = k->build_dir;
+	} else if (tb) {
+		p = arena_printf(a, "%s/release", tb);
 		k->release = read_line(s, p);
 		if (!k->release) {
 			diag_fatal(&s->diags, "the testbed is not set up (no %s): run 'stap-testbed setup' (or ./setup.sh) as root first", p);
 			return NULL;
 		}
+	} else if (s->kernel_release) {
+		k->release = s->kernel_release;
 	} else {
 		struct utsname u;
 		uname(&u);
 		k->release = arena_strdup(a, u.release);
 	}
-	if (!k->build_dir) {
-		k->build_dir = path_if(s, arena_printf(a, "/lib/modules/%s/build/Makefile", k->release));
-		if (k->build_dir)
-			k->build_dir = arena_printf(a, "/lib/modules/%s/build", k->release);
-		else if (exists(arena_printf(a, "/usr/src/linux-headers-%s/Makefile", k->release)))
-			k->build_dir = arena_printf(a, "/usr/src/linux-headers-%s", k->release);
-	}
+	if (!k->build_dir)
+		find_build_dir(s, k);
 	k->version = numeric_version(s, k->release);
 	if (k->build_dir)
 		k->config = path_if(s, arena_printf(a, "%s/.config", k->build_dir));
-	if (k->testbed) {
-		k->vmlinux = path_if(s, arena_printf(a, "%s/vmlinux", kernel_testbed_dir()));
-		k->system_map = path_if(s, arena_printf(a, "%s/System.map", kernel_testbed_dir()));
-		k->modules_dir = path_if(s, arena_printf(a, "%s/modules", kernel_testbed_dir()));
+	if (tb) {
+		k->vmlinux = path_if(s, arena_printf(a, "%s/vmlinux", tb));
+		k->system_map = path_if(s, arena_printf(a, "%s/System.map", tb));
+		k->modules_dir = path_if(s, arena_printf(a, "%s/modules", tb));
+		if (!k->config)
+			k->config = path_if(s, arena_printf(a, "%s/config", tb));
 	} else {
 		k->vmlinux = path_if(s, arena_printf(a, "/usr/lib/debug/boot/vmlinux-%s", k->release));
 		if (!k->vmlinux)
 			k->vmlinux = path_if(s, arena_printf(a, "/usr/lib/debug/lib/modules/%s/vmlinux", k->release));
 		k->system_map = path_if(s, arena_printf(a, "/boot/System.map-%s", k->release));
 		k->modules_dir = path_if(s, arena_printf(a, "/lib/modules/%s/kernel", k->release));
+		if (!k->config)
+			k->config = path_if(s, arena_printf(a, "/boot/config-%s", k->release));
 	}
-	if (!k->config && !k->testbed)
-		k->config = path_if(s, arena_printf(a, "/boot/config-%s", k->release));
 	return k;
 }
 

@@ -2,13 +2,20 @@
  *
  * Resolved once per run (kernel_target caches it in the session):
  *   -r DIR       a kernel build tree;
- *   -r RELEASE   /lib/modules/RELEASE/build, else /usr/src/linux-headers-RELEASE;
+ *   -r NAME      a kernel of the testbed's matrix, set up by
+ *                'stap-testbed setup --kernel NAME' in TESTBED/kernels/NAME
+ *                (NAME is what it was set up by, 6.12, unstable…, or its
+ *                release), or the testbed's default kernel by its release;
+ *   -r RELEASE   else /lib/modules/RELEASE/build, or
+ *                /usr/src/linux-headers-RELEASE;
  *   testbed      the testbed kernel recorded by the testbed setup
- *                (STAP_TESTBED_DIR, default /var/cache/ctap/testbed);
+ *                (TESTBED = STAP_TESTBED_DIR, default /var/cache/ctap/testbed);
  *   otherwise    the running kernel (uname -r).
  * The testbed is used when asked (--testbed, STAP_TESTBED=1) or when the
  * running kernel cannot load modules (no /proc/modules), unless forbidden
- * (--no-testbed, STAP_TESTBED=0).
+ * (--no-testbed, STAP_TESTBED=0); -r RELEASE uses it only for a testbed
+ * kernel.  A testbed kernel whose modules the host cannot build has a root
+ * of its Debian release (TESTBED/kernels/NAME/root) where pass 4 runs.
  */
 #ifndef KERNEL_H
 #define KERNEL_H
@@ -28,6 +35,13 @@ struct kernel_info {
 	const char *modules_dir; /* the kernel's modules (*.ko under it), or
 				    NULL: the testbed's modules/, else
 				    /lib/modules/RELEASE/kernel */
+	const char *tb_dir;	/* its testbed state directory (release,
+				   vmlinuz, modules/…), or NULL if not a
+				   testbed kernel */
+	const char *build_root;	/* the root kbuild runs chrooted in, or NULL
+				   (build_dir is then under it) */
+	const char *make_dir;	/* build_dir as kbuild sees it (inside
+				   build_root) */
 	int testbed;		/* runs inside the testbed guest */
 };
 

@@ -248,6 +248,14 @@ static const char *results_dir(struct session *s)
 			     (size_t)(slash - s->output_file));
 }
 
+/* The testbed state directory of the kernel to boot: the target kernel's
+ * (stap -r NAME), else the default one (staprun). */
+static const char *boot_dir(struct session *s)
+{
+	return s->kernel && s->kernel->tb_dir ? s->kernel->tb_dir
+					      : kernel_testbed_dir();
+}
+
 /* Run staprun with ARGV (its arguments, naming the module as /work/NAME.ko)
  * in the testbed guest, with the module MODULE copied in.  It runs in
  * /work/out, and the files left there come back (as with a run here, in
@@ -311,7 +319,7 @@ static int run_in_testbed(struct session *s, const char *module,
 		}
 	}
 	memset(&g, 0, sizeof g);
-	g.kernel = arena_printf(s->arena, "%s/vmlinuz", kernel_testbed_dir());
+	g.kernel = arena_printf(s->arena, "%s/vmlinuz", boot_dir(s));
 	g.workdir = work;
 	g.files = files;
 	g.nfiles = nfiles;
@@ -319,7 +327,7 @@ static int run_in_testbed(struct session *s, const char *module,
 	g.forward_signals = 1;
 	g.boot_timeout = atoi(env_or("STAP_TESTBED_BOOT_TIMEOUT", "0"));
 	g.modules = getenv("STAP_TESTBED_MODULES");
-	g.modules_dir = arena_printf(s->arena, "%s/modules", kernel_testbed_dir());
+	g.modules_dir = arena_printf(s->arena, "%s/modules", boot_dir(s));
 	g.verbose = s->verbose >= 3;
 	g.results_dir = results_dir(s);
 	fflush(NULL);
