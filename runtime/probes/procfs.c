@@ -13,6 +13,7 @@
 #include <linux/proc_fs.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
+#include "stp_compat.h"
 #include "stp_mem.h"
 
 struct stp_procfs_file {
@@ -69,7 +70,7 @@ static __maybe_unused const char *_stp_procfs_value(struct context *c)
 
 static int _stp_procfs_open(struct inode *inode, struct file *file)
 {
-	struct stp_procfs_file *f = pde_data(inode);
+	struct stp_procfs_file *f = _stp_pde_data(inode);
 	struct _stp_procfs_buf *b;
 
 	if (!f->read_probe || !(file->f_mode & FMODE_READ))
@@ -92,7 +93,7 @@ static int _stp_procfs_release(struct inode *inode, struct file *file)
 static ssize_t _stp_procfs_read(struct file *file, char __user *buf,
 				size_t count, loff_t *ppos)
 {
-	struct stp_procfs_file *f = pde_data(file_inode(file));
+	struct stp_procfs_file *f = _stp_pde_data(file_inode(file));
 	struct _stp_procfs_buf *b = file->private_data;
 
 	if (!b)
@@ -111,7 +112,7 @@ static ssize_t _stp_procfs_read(struct file *file, char __user *buf,
 static ssize_t _stp_procfs_write(struct file *file, const char __user *buf,
 				 size_t count, loff_t *ppos)
 {
-	struct stp_procfs_file *f = pde_data(file_inode(file));
+	struct stp_procfs_file *f = _stp_pde_data(file_inode(file));
 	size_t done = 0, n;
 	int i;
 

@@ -12,6 +12,8 @@
 #include <linux/fs.h>
 #include <linux/namei.h>
 
+#include "stp_compat.h"
+
 static ssize_t _stp_ctl_write_cmd(const char __user *buf, size_t count);
 
 static struct _stp_ring *_stp_fs_ctl;		/* the ring behind .cmd */
@@ -66,7 +68,7 @@ static const struct file_operations _stp_debugfs_fops = {
 	.read = _stp_fs_read,
 	.write = _stp_fs_write,
 	.poll = _stp_fs_poll,
-	.llseek = no_llseek,
+	.llseek = _stp_no_llseek,
 };
 
 /* procfs, unlike debugfs, takes no module reference for open files: take
@@ -79,7 +81,7 @@ static int _stp_proc_open(struct inode *inode, struct file *file)
 
 	if (!try_module_get(THIS_MODULE))
 		return -ENODEV;
-	rc = _stp_fs_open_ring(pde_data(inode), file);
+	rc = _stp_fs_open_ring(_stp_pde_data(inode), file);
 	if (rc)
 		module_put(THIS_MODULE);
 	return rc;
@@ -98,7 +100,7 @@ static const struct proc_ops _stp_proc_fops = {
 	.proc_read = _stp_fs_read,
 	.proc_write = _stp_fs_write,
 	.proc_poll = _stp_fs_poll,
-	.proc_lseek = no_llseek,
+	.proc_lseek = _stp_no_llseek,
 };
 
 static int _stp_debugfs_mkdir(const char *name)

@@ -17,6 +17,8 @@
 #include <linux/spinlock.h>
 #include <linux/vmalloc.h>
 #include <linux/wait.h>
+
+#include "stp_compat.h"
 #include <linux/poll.h>
 #include <linux/mutex.h>
 #include <linux/log2.h>
@@ -72,8 +74,8 @@ static struct _stp_ring *_stp_ring_alloc(unsigned long size)
 	raw_spin_lock_init(&r->lock);
 	mutex_init(&r->read_lock);
 	init_waitqueue_head(&r->waitq);
-	r->wake_work = IRQ_WORK_INIT(_stp_ring_wake_now);
-	r->wake_lazy = IRQ_WORK_INIT_LAZY(_stp_ring_wake_lazy);
+	_stp_init_irq_work(&r->wake_work, _stp_ring_wake_now, 0);
+	_stp_init_irq_work(&r->wake_lazy, _stp_ring_wake_lazy, 1);
 	return r;
 }
 

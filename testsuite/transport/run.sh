@@ -31,9 +31,22 @@ if [ -z "$VMLINUZ" ]; then
 	VMLINUZ=$work/boot/vmlinuz-$abi
 fi
 
-# the module, built as a generated one would be
-mkdir -p "$work/mod"
+# the module, built as a generated one would be: with the kernel's
+# features found by the runtime's compile tests, as pass 4 finds them
+# (translator/build/features.c)
+mkdir -p "$work/mod" "$work/features"
 cp "$here/stpfake.c" "$here/Kbuild" "$work/mod/"
+cp "$top"/runtime/compat/*.c "$work/features/"
+names=$(cd "$work/features" && ls -- *.c | sed 's/\.c$//')
+echo "obj-m := $(printf '%s.o ' $names)" >"$work/features/Kbuild"
+make -s -k -C "$KDIR" M="$work/features" $(printf '%s.o ' $names) >/dev/null 2>&1 || true
+{
+	echo '#define STP_FEATURES_H 1'
+	for n in $names; do
+		[ ! -f "$work/features/$n.o" ] ||
+			echo "#define STP_HAVE_$(echo "$n" | tr a-z A-Z) 1"
+	done
+} >"$work/mod/stp_features.h"
 make -s -C "$KDIR" M="$work/mod" STP_RUNTIME="$top/runtime" modules >"$work/kbuild.log" 2>&1 ||
 	{ cat "$work/kbuild.log"; exit 1; }
 if grep -q 'warning:' "$work/kbuild.log"; then

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "build/cache.h"
+#include "build/features.h"
 #include "build/kbuild.h"
 #include "build/recipe.h"
 #include "kernel/kernel.h"
@@ -138,13 +139,14 @@ static void build_recipe_key(struct session *s, char hex[65])
 	sha256_final_hex(&key, hex);
 }
 
-/* Our compiler flags, as Kbuild's ccflags-y.  -g0 undoes the kernel's -g:
+/* Our compiler flags, as Kbuild's ccflags-y: the -D options and the
+ * kernel's features (features.c) come first.  -g0 undoes the kernel's -g:
  * nothing reads a script module's DWARF, and generating it is a sixth of
  * the compile time. */
 static const char *build_ccflags(struct session *s, const char *dir)
 {
-	return arena_printf(s->arena, "-I%s -include %s/stap_defines.h -g0",
-			    s->runtime_dir, dir);
+	return arena_printf(s->arena, "-I%s -include %s/stap_defines.h -include %s/stp_features.h -g0",
+			    s->runtime_dir, dir, dir);
 }
 
 /* The Kbuild file and stap_defines.h (the -D options, as #defines: no
@@ -248,7 +250,7 @@ int pass_build(struct session *s)
 	const struct kernel_info *k = kernel_target(s);
 	struct strbuf src = { 0 };
 	const char *dir, *name, *base, *log, *cached;
-	char key[65];
+	char key[65], kkey[65];
 
 	if (!k)
 		return 1;
@@ -291,7 +293,8 @@ int pass_build(struct session *s)
 			return 1;
 		}
 	}
-	if (write_kbuild(s, dir, name, base))
+	build_recipe_key(s, kkey);
+	if (features_write(s, dir, kkey) || write_kbuild(s, dir, name, base))
 		return 1;
 	log = arena_printf(s->arena, "%s/build.log", dir);
 	if (fast_build(s, dir, name, base) && kbuild_make(s, dir, log))

@@ -69,8 +69,16 @@ fail:
 	return -1;
 }
 
-/* Run make; its output goes to LOG (or to stderr with -vv). */
 int kbuild_make(struct session *s, const char *dir, const char *log)
+{
+	static const char *const modules[] = { "modules", NULL };
+
+	return kbuild_run(s, dir, log, modules);
+}
+
+/* Run make; its output goes to LOG (or to stderr with -vv). */
+int kbuild_run(struct session *s, const char *dir, const char *log,
+	       const char *const *targets)
 {
 	const struct kernel_info *k = s->kernel;
 	struct vec argv = { 0 };
@@ -98,7 +106,8 @@ int kbuild_make(struct session *s, const char *dir, const char *log)
 	vec_push(s->arena, &argv, "CONFIG_DEBUG_INFO_BTF_MODULES=");
 	VEC_EACH(s->kbuild_opts, i, opt)
 		vec_push(s->arena, &argv, (void *)opt);
-	vec_push(s->arena, &argv, "modules");
+	for (i = 0; targets[i]; i++)
+		vec_push(s->arena, &argv, (void *)targets[i]);
 	vec_push(s->arena, &argv, NULL);
 	if (s->verbose >= 2) {
 		fputs("Running", stderr);

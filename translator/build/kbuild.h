@@ -8,6 +8,11 @@ struct session;
  * stderr with -vv).  0 when make succeeded. */
 int kbuild_make(struct session *s, const char *dir, const char *log);
 
+/* The same with make's other arguments TARGETS (NULL-terminated) in place
+ * of "modules"; 0 when make succeeded. */
+int kbuild_run(struct session *s, const char *dir, const char *log,
+	       const char *const *targets);
+
 /* In a child about to exec a build command: enter the target kernel's
  * build root when it has one (kernel.h), and change to CWD (a path inside
  * the root).  -1 with a message on stderr when it cannot. */

@@ -1,0 +1,124 @@
+/* features.c - what the target kernel's API offers, found by compiling.
+ *
+ * Each runtime/compat/NAME.c compiles against a kernel that has the
+ * feature NAME, and fails against one that does not.  Before the module's
+ * build, pass 4 compiles them all in one kbuild run (make -k, in parallel,
+ * each test an object of its own) and writes stp_features.h into the
+ * module's directory: "#define STP_HAVE_NAME 1" for each test that
+ * compiled.  runtime/stp_compat.h is its one reader.  The header is kept
+ * per kernel build and set of tests in CACHE/features/KEY.h, so a kernel
+ * pays for the tests once (about two seconds).
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "build/cache.h"
+#include "build/features.h"
+#include "build/kbuild.h"
+#include "session.h"
+#include "util/fileio.h"
+#include "util/tmpdir.h"
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The tests' names (NAME of compat/NAME.c), sorted; their count in *N. */
+static char **test_names(struct session *s, const char *cdir, int *n)
+{
+	struct vec names = { 0 };
+	struct dirent *e;
+	DIR *d = opendir(cdir);
+
+	while (d && (e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		if (len > 2 && e->d_name[0] != '.' && !strcmp(e->d_name + len - 2, ".c"))
+			vec_push(s->arena, &names, arena_strndup(s->arena, e->d_name, len - 2));
+	}
+	if (d)
+		closedir(d);
+	if (names.n)
+		qsort(names.v, names.n, sizeof *names.v, by_name);
+	*n = names.n;
+	return (char **)names.v;
+}
+
+/* Compile the tests in TDIR; the header's text into OUT. */
+static int run_tests(struct session *s, const char *cdir, char **names,
+		     int n, struct strbuf *out)
+{
+	const char *tdir = arena_printf(s->arena, "%s/features", session_tmpdir(s));
+	const char **targets = arena_alloc(s->arena, (n + 3) * sizeof *targets);
+	struct strbuf kb = { 0 };
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	int i, j, rc = 0;
+
+	if (cache_mkdirs(tdir))
+		return -1;
+	sb_puts(&kb, "obj-m :=");
+	targets[0] = "-k";
+	targets[1] = arena_printf(s->arena, "-j%ld", cpus > 0 ? cpus : 1);
+	for (i = 0; i < n && !rc; i++) {
+		rc = fio_copy(arena_printf(s->arena, "%s/%s.c", cdir, names[i]),
+			      arena_printf(s->arena, "%s/%s.c", tdir, names[i]));
+		sb_printf(&kb, " %s.o", names[i]);
+		targets[i + 2] = arena_printf(s->arena, "%s.o", names[i]);
+	}
+	targets[n + 2] = NULL;
+	sb_putc(&kb, '\n');
+	rc = rc || fio_put(&s->diags, arena_printf(s->arena, "%s/Kbuild", tdir), kb.s);
+	sb_free(&kb);
+	if (rc)
+		return -1;
+	/* A failing test is an answer, not an error. */
+	kbuild_run(s, tdir, arena_printf(s->arena, "%s/build.log", tdir), targets);
+	sb_puts(out, "/* stp_features.h - the target kernel's API, by compile tests (runtime/compat/) */\n#define STP_FEATURES_H 1\n");
+	for (i = 0; i < n; i++) {
+		int have = !access(arena_printf(s->arena, "%s/%s.o", tdir, names[i]), F_OK);
+		sb_printf(out, have ? "#define STP_HAVE_" : "/* no STP_HAVE_");
+		for (j = 0; names[i][j]; j++)
+			sb_putc(out, toupper((unsigned char)names[i][j]));
+		sb_puts(out, have ? " 1\n" : " */\n");
+	}
+	return 0;
+}
+
+int features_write(struct session *s, const char *dir, const char *kernel_key)
+{
+	const char *cdir = arena_printf(s->arena, "%s/compat", s->runtime_dir);
+	const char *cache = cache_dir(s), *path = NULL;
+	struct strbuf text = { 0 };
+	struct sha256 key;
+	char hex[65];
+	char **names;
+	int n, rc;
+
+	names = test_names(s, cdir, &n);
+	sha256_init(&key);
+	cache_key_str(&key, "kernel", kernel_key);
+	cache_key_tree(s, &key, "compat", cdir);
+	sha256_final_hex(&key, hex);
+	if (cache)
+		path = arena_printf(s->arena, "%s/features/%s.h", cache, hex);
+	if (!path || fio_read(path, &text)) {
+		sb_free(&text);
+		if (s->verbose)
+			fprintf(stderr, "Pass 4: probing the kernel's API (%d compile tests)\n", n);
+		if (run_tests(s, cdir, names, n, &text)) {
+			sb_free(&text);
+			diag_fatal(&s->diags, "cannot run the kernel feature tests in %s/features", session_tmpdir(s));
+			return -1;
+		}
+		/* Not an error when the cache cannot keep it. */
+		if (path && !cache_mkdirs(arena_printf(s->arena, "%s/features", cache)))
+			fio_write_atomic(path, text.s, text.len);
+	}
+	rc = fio_put(&s->diags, arena_printf(s->arena, "%s/stp_features.h", dir), text.s);
+	sb_free(&text);
+	return rc ? -1 : 0;
+}
