@@ -17,6 +17,7 @@
 
 #include <linux/fs.h>
 #include <linux/irq_work.h>
+#include <linux/kprobes.h>
 #include <linux/proc_fs.h>
 
 /* The llseek of a file that cannot seek. */
@@ -31,6 +32,13 @@
 #define _stp_pde_data(inode) pde_data(inode)
 #else
 #define _stp_pde_data(inode) PDE_DATA(inode)
+#endif
+
+/* The kretprobe a return probe's instance belongs to. */
+#ifdef STP_HAVE_GET_KRETPROBE
+#define _stp_get_kretprobe(ri) get_kretprobe(ri)
+#else
+#define _stp_get_kretprobe(ri) ((ri)->rp)
 #endif
 
 /* An irq_work running FN; LAZY: on the next tick rather than at once. */

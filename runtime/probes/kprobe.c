@@ -10,6 +10,7 @@
  * not be loaded) and optional probes fail silently.
  */
 #include <linux/kprobes.h>
+#include "stp_compat.h"
 
 struct stp_kprobe {
 	struct stp_probe *probe;
@@ -42,7 +43,7 @@ static int _stp_kprobe_pre(struct kprobe *kp, struct pt_regs *regs)
 
 static int _stp_kretprobe_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
-	struct kretprobe *rp = get_kretprobe(ri);
+	struct kretprobe *rp = _stp_get_kretprobe(ri);
 	struct stp_kprobe *k;
 
 	if (!rp)

@@ -349,11 +349,14 @@ static void scan_glob(struct scan *sc, const char *dir, const char *pattern)
 }
 
 /* Debian's per-flavour header directory holds only generated files; its
- * Makefile includes the common tree's.  A kernel build tree links its
- * sources as "source". */
+ * Makefile includes the common tree's ("include /usr/src/DIR/Makefile").
+ * A tree unpacked or installed elsewhere (the testbed's kernels: their
+ * headers unpacked, or in a root of their release) has that tree beside
+ * it: "../DIR" is the answer where the absolute path is not.  A kernel
+ * build tree links its sources as "source". */
 static void source_dirs(const char *build_dir, char dirs[2][4096])
 {
-	char path[8192], *text, *p, *e;
+	char path[8192], *text, *p, *e, *name;
 
 	snprintf(dirs[0], 4096, "%s", build_dir);
 	dirs[1][0] = '\0';
@@ -364,8 +367,16 @@ static void source_dirs(const char *build_dir, char dirs[2][4096])
 	}
 	snprintf(path, sizeof path, "%s/Makefile", build_dir);
 	text = slurp(path);
-	if (text && (p = strstr(text, "include /")) && (e = strstr(p, "/Makefile")))
-		snprintf(dirs[1], 4096, "%.*s", (int)(e - p - 8), p + 8);
+	if (text && (p = strstr(text, "include ")) && (e = strstr(p, "/Makefile"))) {
+		p += 8;
+		snprintf(dirs[1], 4096, "%.*s", (int)(e - p), p);
+		if (dirs[1][0] != '/' || access(dirs[1], F_OK)) {
+			for (name = e; name > p && name[-1] != '/'; name--)
+				;
+			snprintf(dirs[1], 4096, "%s/../%.*s", build_dir,
+				 (int)(e - name), name);
+		}
+	}
 	free(text);
 }
 
