@@ -1,0 +1,37 @@
+#!/bin/bash
+# kernel-features.sh - the runtime's compatibility layer: pass 4 compiles
+# runtime/compat/NAME.c against the target kernel once (-v says so), keeps
+# the answers in the cache's features/ (STP_HAVE_NAME for a test that
+# compiled, a comment for one that did not), reuses them for the next
+# module, and asks again when the tests change.  Uses the default
+# testbed kernel, whose answers are known: it has every feature tested
+# today (the older and newer kernels of the matrix lack some).
+# Run by run-tests with $STAP; exit 0 = pass.
+. "$(dirname "$0")/lib/workdir.bash" kernel-features
+
+runtime=${SYSTEMTAP_RUNTIME:-$(cd "$(dirname "$0")/../../runtime" && pwd)}
+cp -r "$runtime" rt
+export SYSTEMTAP_RUNTIME=$w/rt
+probing() { grep -c "^Pass 4: probing the kernel's API" err; }
+
+"$STAP" -v -p4 -e 'probe begin { exit() }' >out 2>err || bad "first build: exit status $?"
+[ "$(probing)" = 1 ] || bad "first build: not one probing line"
+names=$(cd rt/compat && LC_ALL=C ls -- *.c | sed 's/\.c$//' | tr a-z A-Z)
+[ -n "$names" ] || bad "no tests in runtime/compat"
+{
+	echo "/* stp_features.h - the target kernel's API, by compile tests (runtime/compat/) */"
+	echo "#define STP_FEATURES_H 1"
+	for n in $names; do echo "#define STP_HAVE_$n 1"; done
+} >expected
+diff -u expected "$SYSTEMTAP_DIR"/cache/features/*.h || bad "features: not every feature on the default kernel"
+
+"$STAP" -v -p4 -e 'probe begin { println(1) exit() }' >out 2>err || bad "second build: exit status $?"
+[ "$(probing)" = 0 ] || bad "second build: probed again"
+
+# A feature no kernel has: a new set of tests, asked once more.
+printf '%s\n' '/* never_there: a test that cannot compile */' '#error never' >rt/compat/never_there.c
+"$STAP" -v -p4 -e 'probe begin { println(2) exit() }' >out 2>err || bad "third build: exit status $?"
+[ "$(probing)" = 1 ] || bad "third build: did not probe the new test"
+grep -lqx '/\* no STP_HAVE_NEVER_THERE \*/' "$SYSTEMTAP_DIR"/cache/features/*.h ||
+	bad "never_there: not reported missing"
+exit $status
