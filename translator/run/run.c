@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "util/tmpdir.h"
+#include "kernel/elfsec.h"
 #include "kernel/kernel.h"
 #include "elab/program.h"
 #include "session.h"
@@ -249,7 +250,8 @@ static const char *results_dir(struct session *s)
 }
 
 /* The testbed state directory of the kernel to boot: the target kernel's
- * (stap -r NAME), else the default one (staprun). */
+ * (stap -r NAME, or the one staprun's module was built for), else the
+ * default one. */
 static const char *boot_dir(struct session *s)
 {
 	return s->kernel && s->kernel->tb_dir ? s->kernel->tb_dir
@@ -418,10 +420,32 @@ int pass_run(struct session *s)
 	return status ? 1 : 0;
 }
 
+/* The kernel release MODULE was built for (its vermagic's first word),
+ * or NULL. */
+static const char *module_release(struct session *s, const char *module)
+{
+	size_t n, len;
+	char *mi = elfsec_read(module, ".modinfo", &n, NULL, 0), *p, *end;
+	const char *rel = NULL;
+
+	for (p = mi; p && p < mi + n && !rel; p = end + 1) {
+		end = memchr(p, '\0', (size_t)(mi + n - p));
+		if (!end)
+			break;
+		if (!strncmp(p, "vermagic=", 9)) {
+			len = strcspn(p + 9, " ");
+			rel = len ? arena_strndup(s->arena, p + 9, len) : NULL;
+		}
+	}
+	free(mi);
+	return rel;
+}
+
 /* staprun on a kernel that cannot load modules: run the same command in
  * the testbed guest.  ARGS are staprun's arguments; the module (the first
  * argument naming a .ko file) is copied in, a -c command's program too,
- * and -o FILE is written here on the host.  Returns staprun's status. */
+ * and -o FILE is written here on the host; the guest boots the testbed
+ * kernel the module was built for.  Returns staprun's status. */
 int run_staprun_in_testbed(struct session *s, int nargs, char **args)
 {
 	struct vec argv = { 0 };
@@ -470,6 +494,11 @@ int run_staprun_in_testbed(struct session *s, int nargs, char **args)
 	if (check_file(s, "staprun", staprun_path()) ||
 	    check_file(s, "stapio", stapio_path()))
 		return 1;
+	/* The guest boots the testbed kernel the module was built for, as
+	 * stap -r RELEASE would (the default one when none matches). */
+	s->kernel_release = module_release(s, module);
+	if (s->kernel_release)
+		kernel_target(s);
 	if (run_in_testbed(s, module, &argv, s->output_switch != NULL, &status))
 		return 1;
 	return status;
