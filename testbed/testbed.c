@@ -224,13 +224,32 @@ static int open_fifo(const struct tb_guest *g, const char *name)
 	return open(p, O_RDWR | O_NONBLOCK | O_CLOEXEC);
 }
 
+/* The qemu that boots G's kernel: $STAP_TESTBED_QEMU, else the "qemu"
+ * beside the kernel's image when its testbed directory has one (stap-testbed
+ * setup --kernel puts a newer qemu there for kernels the host's mis-runs),
+ * else the host's.  BUF holds the path. */
+static const char *qemu_for(const struct tb_guest *g, char *buf, size_t size)
+{
+	const char *e = getenv("STAP_TESTBED_QEMU"), *slash;
+
+	if (e && *e)
+		return e;
+	slash = strrchr(g->kernel, '/');
+	if (slash && (size_t)(slash - g->kernel) + sizeof "/qemu" <= size) {
+		snprintf(buf, size, "%.*s/qemu", (int)(slash - g->kernel), g->kernel);
+		if (!access(buf, X_OK))
+			return buf;
+	}
+	return "qemu-system-x86_64";
+}
+
 static pid_t start_qemu(const struct tb_guest *g, const char *initrd,
 			struct tb_result *r)
 {
 	char console[4200], log[4200], out[4200], err[4200], ctl[4200];
 	char chr_out[4300], chr_err[4300], chr_ctl[4300], ser0[4300];
-	char mon[4300];
-	const char *qemu = getenv("STAP_TESTBED_QEMU");
+	char mon[4300], qbuf[4200];
+	const char *qemu = qemu_for(g, qbuf, sizeof qbuf);
 	pid_t pid;
 
 	path_in(console, sizeof console, g, "console.log");
@@ -242,8 +261,6 @@ static pid_t start_qemu(const struct tb_guest *g, const char *initrd,
 	snprintf(chr_out, sizeof chr_out, "pipe,id=out,path=%s", out);
 	snprintf(chr_err, sizeof chr_err, "pipe,id=err,path=%s", err);
 	snprintf(chr_ctl, sizeof chr_ctl, "pipe,id=ctl,path=%s", ctl);
-	if (!qemu || !*qemu)
-		qemu = "qemu-system-x86_64";
 	/* The monitor, asked where the CPUs are when the guest hangs (a unix
 	 * socket's path has at most 107 bytes). */
 	path_in(mon, sizeof mon, g, "monitor.sock");
