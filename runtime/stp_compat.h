@@ -15,10 +15,14 @@
 #error "stp_features.h was not included: pass 4 writes it (translator/build/features.c)"
 #endif
 
+#include <linux/blk_types.h>
 #include <linux/fs.h>
 #include <linux/irq_work.h>
 #include <linux/kprobes.h>
+#include <linux/mm.h>
+#include <linux/page-flags.h>
 #include <linux/proc_fs.h>
+#include <linux/string.h>
 
 /* The llseek of a file that cannot seek. */
 #ifdef STP_HAVE_NO_LLSEEK
@@ -51,6 +55,73 @@ static inline void _stp_init_irq_work(struct irq_work *w,
 	init_irq_work(w, fn);
 	if (lazy)
 		atomic_set(&w->flags, IRQ_WORK_LAZY);
+#endif
+}
+
+/* strlcpy, for embedded C (the tapsets' and the scripts') on kernels that
+ * dropped it: the same contract, the length of SRC returned. */
+#ifndef STP_HAVE_STRLCPY
+static inline size_t _stp_compat_strlcpy(char *dst, const char *src,
+					 size_t size)
+{
+	size_t len = strlen(src), n = len < size ? len : size - 1;
+
+	if (size) {
+		memmove(dst, src, n);
+		dst[n] = '\0';
+	}
+	return len;
+}
+#define strlcpy(dst, src, size) _stp_compat_strlcpy(dst, src, size)
+#endif
+
+/* The mapping of MM that contains ADDR, or NULL (MM's mmap lock held). */
+#ifdef STP_HAVE_VMA_LOOKUP
+#define _stp_vma_lookup(mm, addr) vma_lookup(mm, addr)
+#else
+static inline struct vm_area_struct *_stp_vma_lookup(struct mm_struct *mm,
+						     unsigned long addr)
+{
+	struct vm_area_struct *vma = find_vma(mm, addr);
+
+	return vma && vma->vm_start <= addr ? vma : NULL;
+}
+#endif
+
+/* Each mapping of MM in turn as VMA (its mmap lock held):
+ *	_STP_VMA_ITERATOR(it, mm);
+ *	_stp_for_each_vma(it, vma) { ... }
+ */
+#ifdef STP_HAVE_VMA_ITERATOR
+#define _STP_VMA_ITERATOR(it, mm) VMA_ITERATOR(it, mm, 0)
+#define _stp_for_each_vma(it, vma) for_each_vma(it, vma)
+#else
+#define _STP_VMA_ITERATOR(it, mm) struct vm_area_struct *it = (mm)->mmap
+#define _stp_for_each_vma(it, vma) \
+	for ((vma) = (it); (vma); (vma) = (vma)->vm_next)
+#endif
+
+/* The address of the byte that holds block device B's partition number,
+ * for a fault-safe read: its bd_partno, or on kernels without it the low
+ * byte (this machine is little-endian) of __bd_flags, BD_PARTNO's bits. */
+#ifdef STP_HAVE_BD_PARTNO
+#define _stp_bdev_partno_addr(b) ((unsigned long)&(b)->bd_partno)
+#else
+static_assert(BD_PARTNO == 0xff);
+#define _stp_bdev_partno_addr(b) ((unsigned long)&(b)->__bd_flags)
+#endif
+
+/* Is a page whose flags are FLAGS and page_type TYPE (both read by the
+ * caller, fault-safe) a slab page?  A page flag on older kernels, a page
+ * type on newer ones. */
+static inline int _stp_page_slab(unsigned long flags, unsigned int type)
+{
+#if defined(STP_HAVE_PG_SLAB)
+	return !!(flags & (1UL << PG_slab));
+#elif defined(STP_HAVE_PGTY_SLAB)
+	return type >> 24 == PGTY_slab;
+#else
+	return 0;
 #endif
 }
 

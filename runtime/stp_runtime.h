@@ -22,6 +22,7 @@
 #include <linux/types.h>
 
 #include "stp_limits.h"
+#include "stp_compat.h"	/* the kernel's API, for embedded C too */
 
 enum {
 	STP_SESSION_STARTING,
