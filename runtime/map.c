@@ -161,6 +161,15 @@ static __always_inline uint32_t map_hash_key(const struct _stp_map *m,
 	return h;
 }
 
+/* SRC's first N bytes at most into DST, terminated (N + 1 bytes at DST);
+ * DST may be SRC.  (Not strncpy: newer kernels dropped it.) */
+static void map_copy_str(char *dst, const char *src, size_t n)
+{
+	n = strnlen(src, n);
+	memmove(dst, src, n);
+	dst[n] = '\0';
+}
+
 /* strncmp(a, b, MAP_KEYLEN) == 0, inline (the kernel's is a byte loop
  * behind a call). */
 static inline int map_str_equal(const char *a, const char *b)
@@ -275,8 +284,7 @@ static void map_store_keys(struct _stp_map *m, uint32_t id,
 		} else {
 			char *d = map_kstrp(m, id, c);
 
-			strncpy(d, map_kstr(k[c].s), MAP_KEYLEN);
-			d[MAP_KEYLEN] = '\0';
+			map_copy_str(d, map_kstr(k[c].s), MAP_KEYLEN);
 		}
 	}
 }
@@ -370,8 +378,7 @@ int _stp_map_set_str(struct _stp_map *m, const union _stp_key *k, const char *v)
 	if (id < 0)
 		return id;
 	d = map_val(m, (uint32_t)id);
-	strncpy(d, map_kstr(v), MAXSTRINGLEN - 1);
-	d[MAXSTRINGLEN - 1] = '\0';
+	map_copy_str(d, map_kstr(v), MAXSTRINGLEN - 1);
 	return 0;
 }
 
