@@ -28,8 +28,10 @@ if [ "$(id -u)" != 0 ]; then
 fi
 export DEBIAN_FRONTEND=noninteractive
 
+# lz4, zstd and xz-utils: stap reads a kernel's BTF from its boot image,
+# compressed with one of them, when its debug vmlinux is not installed.
 build_deps=(gcc make autoconf automake flex bison libdw-dev libelf-dev
-	pkg-config)
+	pkg-config lz4 zstd xz-utils)
 missing=()
 for p in "${build_deps[@]}"; do
 	dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||

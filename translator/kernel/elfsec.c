@@ -16,9 +16,10 @@ static void say(char *err, size_t errlen, const char *msg, const char *path)
 		snprintf(err, errlen, msg, path);
 }
 
-static void *find(const unsigned char *map, size_t len, const char *path,
+void *elfsec_find(const void *image, size_t len, const char *path,
 		  const char *name, size_t *size, char *err, size_t errlen)
 {
+	const unsigned char *map = image;
 	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)map;
 	const Elf64_Shdr *sh, *strtab;
 	void *copy;
@@ -71,7 +72,7 @@ void *elfsec_read(const char *path, const char *name, size_t *size,
 		say(err, errlen, "cannot map %s", path);
 		return NULL;
 	}
-	copy = find(map, (size_t)st.st_size, path, name, size, err, errlen);
+	copy = elfsec_find(map, (size_t)st.st_size, path, name, size, err, errlen);
 	munmap(map, (size_t)st.st_size);
 	return copy;
 }

@@ -14,4 +14,9 @@
 void *elfsec_read(const char *path, const char *name, size_t *size,
 		  char *err, size_t errlen);
 
+/* The same from the LEN bytes at IMAGE, an ELF64 file in memory; PATH only
+ * names it in messages. */
+void *elfsec_find(const void *image, size_t len, const char *path,
+		  const char *name, size_t *size, char *err, size_t errlen);
+
 #endif

@@ -109,6 +109,24 @@ static void find_build_dir(struct session *s, struct kernel_info *k)
 	k->make_dir = k->build_dir;
 }
 
+/* Where K's types come from: its debug vmlinux; else, for the running
+ * kernel, the BTF it exports; else the BTF inside its boot image (testbed:
+ * TESTBED/vmlinuz; else /boot/vmlinuz-RELEASE). */
+static const char *type_source(struct session *s, const struct kernel_info *k)
+{
+	struct utsname u;
+	const char *img;
+
+	if (k->vmlinux)
+		return k->vmlinux;
+	if (!k->tb_dir && !uname(&u) && !strcmp(u.release, k->release) &&
+	    exists("/sys/kernel/btf/vmlinux"))
+		return "/sys/kernel/btf/vmlinux";
+	img = k->tb_dir ? arena_printf(s->arena, "%s/vmlinuz", k->tb_dir) :
+			  arena_printf(s->arena, "/boot/vmlinuz-%s", k->release);
+	return path_if(s, img);
+}
+
 static const struct kernel_info *resolve(struct session *s)
 {
 	struct kernel_info *k = ARENA_NEW(s->arena, struct kernel_info);
@@ -164,6 +182,7 @@ static const struct kernel_info *resolve(struct session *s)
 		if (!k->config)
 			k->config = path_if(s, arena_printf(a, "/boot/config-%s", k->release));
 	}
+	k->types = type_source(s, k);
 	return k;
 }
 

@@ -31,6 +31,10 @@ struct kernel_info {
 	const char *build_dir;	/* kbuild tree: has Makefile and .config */
 	const char *config;	/* path of the kernel's .config, or NULL */
 	const char *vmlinux;	/* debug vmlinux with DWARF, or NULL */
+	const char *types;	/* where its BTF comes from: vmlinux, else
+				   /sys/kernel/btf/vmlinux (the running
+				   kernel), else its boot image (a bzImage);
+				   NULL when none exists */
 	const char *system_map;	/* System.map, or NULL */
 	const char *modules_dir; /* the kernel's modules (*.ko under it), or
 				    NULL: the testbed's modules/, else

@@ -19,6 +19,7 @@
 
 #include "kernel/btf.h"
 #include "kernel/ctype_btf.h"
+#include "kernel/kimage.h"
 #include "kernel/elfsec.h"
 #include "kernel/modtree.h"
 #include "kernel/tpcat.h"
@@ -512,7 +513,7 @@ static struct tp_module *module_of(struct mod_scan *ms, const struct btf *base,
 	return m;
 }
 
-static struct tpcat *build(const char *build_dir, const char *vmlinux,
+static struct tpcat *build(const char *build_dir, const char *types,
 			   const char *modules_dir, char *err, size_t errlen)
 {
 	static const char *const patterns[] = {
@@ -529,7 +530,7 @@ static struct tpcat *build(const char *build_dir, const char *vmlinux,
 	size_t i, j;
 	int k;
 
-	b = btf_open_elf(vmlinux, err, errlen);
+	b = kimage_types(types, err, errlen);
 	if (!b)
 		return NULL;
 	cb = ctype_btf_new(b);
@@ -562,7 +563,7 @@ static struct tpcat *build(const char *build_dir, const char *vmlinux,
 	return cat;
 }
 
-const struct tpcat *tpcat_load(const char *build_dir, const char *vmlinux,
+const struct tpcat *tpcat_load(const char *build_dir, const char *types,
 			       const char *modules_dir, char *err,
 			       size_t errlen)
 {
@@ -571,18 +572,14 @@ const struct tpcat *tpcat_load(const char *build_dir, const char *vmlinux,
 	char key[8192];
 
 	snprintf(key, sizeof key, "%s\n%s\n%s", build_dir ? build_dir : "",
-		 vmlinux ? vmlinux : "", modules_dir ? modules_dir : "");
+		 types ? types : "", modules_dir ? modules_dir : "");
 	if (cached && !strcmp(key, cached_key))
 		return cached;
-	if (!vmlinux) {
-		snprintf(err, errlen, "no kernel image with type data (vmlinux) for the target kernel");
-		return NULL;
-	}
 	if (!build_dir) {
 		snprintf(err, errlen, "no build tree (kernel headers) for the target kernel");
 		return NULL;
 	}
-	cached = build(build_dir, vmlinux, modules_dir, err, errlen);
+	cached = build(build_dir, types, modules_dir, err, errlen);
 	snprintf(cached_key, sizeof cached_key, "%s", key);
 	return cached;
 }

@@ -37,10 +37,11 @@ struct tpcat {
 					   types build on it) */
 };
 
-/* Build the catalog from the build tree BUILD_DIR, the kernel image
- * VMLINUX (with .BTF) and the modules under MODULES_DIR (NULL: none).
- * NULL with a message in ERR when impossible. */
-const struct tpcat *tpcat_load(const char *build_dir, const char *vmlinux,
+/* Build the catalog from the build tree BUILD_DIR, the kernel's BTF in
+ * TYPES (a vmlinux, a boot image or raw BTF: kimage_types) and the modules
+ * under MODULES_DIR (NULL: none).  NULL with a message in ERR when
+ * impossible. */
+const struct tpcat *tpcat_load(const char *build_dir, const char *types,
 			       const char *modules_dir, char *err,
 			       size_t errlen);
 

@@ -64,6 +64,22 @@ int fio_write(const char *path, const void *data, size_t len)
 	return fclose(f) ? -1 : 0;
 }
 
+int fio_write_fd(int fd, const void *data, size_t len)
+{
+	const char *p = data;
+
+	while (len) {
+		ssize_t w = write(fd, p, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		p += w;
+		len -= (size_t)w;
+	}
+	return 0;
+}
+
 int fio_write_atomic(const char *path, const void *data, size_t len)
 {
 	char tmp[4200];
@@ -73,7 +89,7 @@ int fio_write_atomic(const char *path, const void *data, size_t len)
 	fd = mkstemp(tmp);
 	if (fd < 0)
 		return -1;
-	if (write(fd, data, len) != (ssize_t)len)
+	if (fio_write_fd(fd, data, len))
 		rc = -1;
 	if (fchmod(fd, 0644) || close(fd))
 		rc = -1;
@@ -99,7 +115,7 @@ static int copy_fds(int in, int out)
 	ssize_t n;
 
 	while ((n = read(in, buf, sizeof buf)) > 0)
-		if (write(out, buf, (size_t)n) != n)
+		if (fio_write_fd(out, buf, (size_t)n))
 			return -1;
 	return n < 0 ? -1 : 0;
 }

@@ -24,8 +24,13 @@ int fio_read_line(const char *path, char *buf, size_t size);
 /* Write LEN bytes of DATA as the file PATH (created or truncated). */
 int fio_write(const char *path, const void *data, size_t len);
 
-/* The same, through a temporary file renamed over PATH (mode 0644), so
- * that readers see the old file or the new one whole. */
+/* Write all LEN bytes of DATA to the descriptor FD (retrying short
+ * writes and EINTR). */
+int fio_write_fd(int fd, const void *data, size_t len);
+
+/* Write LEN bytes of DATA as the file PATH through a temporary file
+ * renamed over PATH (mode 0644), so that readers see the old file or the
+ * new one whole. */
 int fio_write_atomic(const char *path, const void *data, size_t len);
 
 /* Write TEXT as the file PATH; a failure is reported to D as
