@@ -145,21 +145,28 @@ static __maybe_unused int _stp_probe_run_full(struct stp_probe *p,
 {
 	struct context *c;
 	int state = atomic_read(&_stp_script_state), failed = 0, locked;
+	unsigned long flags = 0;
 #if !defined(STP_NO_OVERLOAD) || defined(STP_TIMING)
 	cycles_t start;
 #endif
 
 	if (!interruptible && state != STP_SESSION_RUNNING)
 		return 0;
-	preempt_disable();
+	/* As stap: a handler runs with interrupts off (an interrupt's own
+	 * probe hit, a tracepoint in its allocations say, would find the
+	 * context busy and be skipped), except the interruptible ones
+	 * (begin, end, error), which only keep their CPU. */
+	if (interruptible)
+		preempt_disable();
+	else
+		local_irq_save(flags);
 	c = __this_cpu_read(_stp_ctx);
 	if (!c || atomic_inc_return(&c->busy) != 1) {
 		if (c)
 			atomic_dec(&c->busy);
 		atomic_inc(&_stp_skipped_reentrant);
 		_stp_skip_probe();
-		preempt_enable();
-		return 0;
+		goto leave;
 	}
 #if !defined(STP_NO_OVERLOAD) || defined(STP_TIMING)
 	start = get_cycles();
@@ -207,7 +214,11 @@ static __maybe_unused int _stp_probe_run_full(struct stp_probe *p,
 #endif
 out:
 	atomic_dec(&c->busy);
-	preempt_enable();
+leave:
+	if (interruptible)
+		preempt_enable();
+	else
+		local_irq_restore(flags);
 	return failed;
 }
 
