@@ -55,7 +55,7 @@ static struct ksyms *load(struct session *s, const char *path)
 	FILE *f = fopen(path, "r");
 	char line[512], name[400], type;
 	unsigned long long addr;
-	size_t cap = 0, i, j;
+	size_t cap = 0, i, j, n;
 
 	if (!f)
 		return NULL;
@@ -78,11 +78,15 @@ static struct ksyms *load(struct session *s, const char *path)
 	fclose(f);
 	if (!sorted_by_addr(k))
 		qsort(k->syms, k->n, sizeof *k->syms, cmp_addr);
+	/* The functions by name: not the padding before each function that
+	 * kernels with function padding (6.2 on) name __pfx_NAME,
+	 * which is no function to probe; it still ends the function before. */
 	k->names = arena_alloc(s->arena, (k->n + 1) * sizeof(char *));
-	for (i = 0; i < k->n; i++)
-		k->names[i] = k->syms[i].name;
-	qsort(k->names, k->n, sizeof(char *), cmp_str);
 	for (i = j = 0; i < k->n; i++)
+		if (strncmp(k->syms[i].name, "__pfx_", 6))
+			k->names[j++] = k->syms[i].name;
+	qsort(k->names, j, sizeof(char *), cmp_str);
+	for (n = j, i = j = 0; i < n; i++)
 		if (!j || strcmp(k->names[j - 1], k->names[i]))
 			k->names[j++] = k->names[i];
 	k->nnames = j;
