@@ -20,6 +20,7 @@
 #include <linux/irq_work.h>
 #include <linux/kprobes.h>
 #include <linux/mm.h>
+#include <linux/module.h>
 #include <linux/page-flags.h>
 #include <linux/proc_fs.h>
 #include <linux/string.h>
@@ -124,5 +125,34 @@ static inline int _stp_page_slab(unsigned long flags, unsigned int type)
 	return 0;
 #endif
 }
+
+/* This module's text (its start in *BASE) and its other loaded parts
+ * (data, read-only data), in bytes. */
+static inline void _stp_module_parts(unsigned long *base, size_t *text,
+				     size_t *data)
+{
+#ifdef STP_HAVE_MODULE_MEM
+	*base = (unsigned long)THIS_MODULE->mem[MOD_TEXT].base;
+	*text = THIS_MODULE->mem[MOD_TEXT].size;
+	*data = THIS_MODULE->mem[MOD_DATA].size +
+		THIS_MODULE->mem[MOD_RODATA].size +
+		THIS_MODULE->mem[MOD_RO_AFTER_INIT].size;
+#else
+	*base = (unsigned long)THIS_MODULE->core_layout.base;
+	*text = THIS_MODULE->core_layout.text_size;
+	*data = THIS_MODULE->core_layout.size - *text;
+#endif
+}
+
+/* The address of the long that counts MM's pages of kind MEMBER
+ * (MM_FILEPAGES …), for a fault-safe read: a percpu_counter's total, or
+ * before 6.2 an atomic in rss_stat. */
+#ifdef STP_HAVE_RSS_PERCPU
+#define _stp_mm_counter_addr(mm, member) \
+	((unsigned long)&(mm)->rss_stat[member].count)
+#else
+#define _stp_mm_counter_addr(mm, member) \
+	((unsigned long)&(mm)->rss_stat.count[member])
+#endif
 
 #endif

@@ -73,13 +73,10 @@ static __maybe_unused int _stp_ksym_lookup(unsigned long addr, const char **name
  * lookup of other modules' bounds. */
 static const char *_stp_mod_offset(unsigned long addr, unsigned long *off)
 {
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
-	unsigned long base = (unsigned long)THIS_MODULE->mem[MOD_TEXT].base;
-	unsigned long size = THIS_MODULE->mem[MOD_TEXT].size;
-#else
-	unsigned long base = (unsigned long)THIS_MODULE->core_layout.base;
-	unsigned long size = THIS_MODULE->core_layout.text_size;
-#endif
+	unsigned long base;
+	size_t size, data;
+
+	_stp_module_parts(&base, &size, &data);
 
 	if (addr < base || addr - base >= size)
 		return NULL;
