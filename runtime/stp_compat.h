@@ -101,6 +101,21 @@ static inline struct vm_area_struct *_stp_vma_lookup(struct mm_struct *mm,
 	for ((vma) = (it); (vma); (vma) = (vma)->vm_next)
 #endif
 
+/* The task_struct fields that hold a task's run state and the CPU it runs
+ * on, as member designators (&t->_STP_TASK_STATE).  Before it was the
+ * unsigned int __state the state was a long: a 4-byte read of it gives
+ * its low half (x86 is little-endian), which holds every TASK_* bit. */
+#ifdef STP_HAVE_TASK___STATE
+#define _STP_TASK_STATE __state
+#else
+#define _STP_TASK_STATE state
+#endif
+#ifdef STP_HAVE_THREAD_INFO_CPU
+#define _STP_TASK_CPU thread_info.cpu
+#else
+#define _STP_TASK_CPU cpu
+#endif
+
 /* The address of the byte that holds block device B's partition number,
  * for a fault-safe read: its bd_partno, or on kernels without it the low
  * byte (this machine is little-endian) of __bd_flags, BD_PARTNO's bits. */
