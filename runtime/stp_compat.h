@@ -45,6 +45,13 @@
 #define _stp_get_kretprobe(ri) ((ri)->rp)
 #endif
 
+/* The address a return probe's function returns to. */
+#ifdef STP_HAVE_GET_KRETPROBE_RETADDR
+#define _stp_kretprobe_retaddr(ri) get_kretprobe_retaddr(ri)
+#else
+#define _stp_kretprobe_retaddr(ri) ((unsigned long)(ri)->ret_addr)
+#endif
+
 /* An irq_work running FN; LAZY: on the next tick rather than at once. */
 static inline void _stp_init_irq_work(struct irq_work *w,
 				      void (*fn)(struct irq_work *), int lazy)
