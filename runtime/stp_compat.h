@@ -46,6 +46,13 @@
 #define _stp_get_kretprobe(ri) ((ri)->rp)
 #endif
 
+/* The address a return probe's function returns to. */
+#ifdef STP_HAVE_GET_KRETPROBE_RETADDR
+#define _stp_kretprobe_retaddr(ri) get_kretprobe_retaddr(ri)
+#else
+#define _stp_kretprobe_retaddr(ri) ((unsigned long)(ri)->ret_addr)
+#endif
+
 /* An irq_work running FN; LAZY: on the next tick rather than at once. */
 static inline void _stp_init_irq_work(struct irq_work *w,
 				      void (*fn)(struct irq_work *), int lazy)
@@ -100,6 +107,21 @@ static inline struct vm_area_struct *_stp_vma_lookup(struct mm_struct *mm,
 #define _STP_VMA_ITERATOR(it, mm) struct vm_area_struct *it = (mm)->mmap
 #define _stp_for_each_vma(it, vma) \
 	for ((vma) = (it); (vma); (vma) = (vma)->vm_next)
+#endif
+
+/* The task_struct fields that hold a task's run state and the CPU it runs
+ * on, as member designators (&t->_STP_TASK_STATE).  Before it was the
+ * unsigned int __state the state was a long: a 4-byte read of it gives
+ * its low half (x86 is little-endian), which holds every TASK_* bit. */
+#ifdef STP_HAVE_TASK___STATE
+#define _STP_TASK_STATE __state
+#else
+#define _STP_TASK_STATE state
+#endif
+#ifdef STP_HAVE_THREAD_INFO_CPU
+#define _STP_TASK_CPU thread_info.cpu
+#else
+#define _STP_TASK_CPU cpu
 #endif
 
 /* The address of the byte that holds block device B's partition number,

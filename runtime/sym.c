@@ -148,16 +148,18 @@ static void _stp_unwind_warn(void)
 #if defined(CONFIG_X86_64) && defined(CONFIG_UNWINDER_ORC)
 #include <asm/unwind.h>
 
-/* stack_trace_save's frames, each with the stack it was found on (task,
- * IRQ, …): stap's DWARF unwinder stops where the stack changes. */
-static noinline unsigned int _stp_stack_walk(unsigned long *e, unsigned char *ty,
-				    unsigned int max)
+/* The frames of this stack (REGS NULL) or of the context REGS were taken
+ * in, each with the stack it was found on (task, IRQ, …): stap's DWARF
+ * unwinder stops where the stack changes. */
+static noinline unsigned int _stp_stack_walk(struct pt_regs *regs,
+					     unsigned long *e, unsigned char *ty,
+					     unsigned int max)
 {
 	struct unwind_state st;
-	unsigned int n = 0, skip = 1;	/* this function's own frame */
+	unsigned int n = 0, skip = !regs;	/* this function's own frame */
 	unsigned long a;
 
-	for (unwind_start(&st, current, NULL, NULL); !unwind_done(&st) && n < max;
+	for (unwind_start(&st, current, regs, NULL); !unwind_done(&st) && n < max;
 	     unwind_next_frame(&st)) {
 		a = unwind_get_return_address(&st);
 		if (!a)
@@ -172,10 +174,13 @@ static noinline unsigned int _stp_stack_walk(unsigned long *e, unsigned char *ty
 	return n;
 }
 #else
-static noinline unsigned int _stp_stack_walk(unsigned long *e, unsigned char *ty,
-				    unsigned int max)
+/* Without ORC only this stack: the kernel does not export a walk from
+ * registers (stack_trace_save_regs). */
+static noinline unsigned int _stp_stack_walk(struct pt_regs *regs,
+					     unsigned long *e, unsigned char *ty,
+					     unsigned int max)
 {
-	unsigned int n = stack_trace_save(e, max, 0);
+	unsigned int n = regs ? 0 : stack_trace_save(e, max, 0);
 
 	memset(ty, 0, max);
 	return n;
@@ -190,7 +195,7 @@ static int _stp_kstack(struct context *c, unsigned long *k, int max, int *sw)
 	unsigned long e[64], ip, ret = 0;
 	unsigned char ty[64];
 	struct pt_regs *r = c->regs;
-	unsigned int n = _stp_stack_walk(e, ty, ARRAY_SIZE(e)), i, start = n, first;
+	unsigned int n = _stp_stack_walk(NULL, e, ty, ARRAY_SIZE(e)), i, start = n, first;
 	int m = 0, lead = 1;
 
 	*sw = max;
@@ -208,6 +213,13 @@ static int _stp_kstack(struct context *c, unsigned long *k, int max, int *sw)
 			start = i;
 			lead = 0;
 		}
+	if (start == n && this_cpu_read(_stp_ret_func)) {
+		/* a return probe whose return address this stack's walk does
+		 * not show (before 5.14 the unwinder stops in the kretprobe
+		 * trampoline): the frames above it, from the registers */
+		n = _stp_stack_walk(r, e, ty, ARRAY_SIZE(e));
+		start = n && e[0] == ip;
+	}
 	for (i = 0; i < n && start == n; i++)
 		if (e[i] > ip && e[i] <= ip + 16)	/* the trap or ftrace call */
 			start = i + 1;

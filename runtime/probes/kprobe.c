@@ -44,6 +44,7 @@ static int _stp_kprobe_pre(struct kprobe *kp, struct pt_regs *regs)
 static int _stp_kretprobe_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct kretprobe *rp = _stp_get_kretprobe(ri);
+	unsigned long ip = instruction_pointer(regs);
 	struct stp_kprobe *k;
 
 	if (!rp)
@@ -52,7 +53,11 @@ static int _stp_kretprobe_ret(struct kretprobe_instance *ri, struct pt_regs *reg
 #ifdef STP_SYM_C	/* backtraces show "Returning from:" the function */
 	this_cpu_write(_stp_ret_func, (unsigned long)rp->kp.addr);
 #endif
+	/* newer kernels set it so themselves; before 5.14, ip is the
+	 * kretprobe trampoline's */
+	instruction_pointer_set(regs, _stp_kretprobe_retaddr(ri));
 	_stp_probe_run(k->probe, regs, 0);
+	instruction_pointer_set(regs, ip);
 #ifdef STP_SYM_C
 	this_cpu_write(_stp_ret_func, 0);
 #endif
