@@ -28,9 +28,9 @@ static __maybe_unused void _stp_print_regs(struct context *c)
 
 	if (!r)
 		return;
-	rdmsrl(MSR_FS_BASE, fs);
-	rdmsrl(MSR_GS_BASE, gs);
-	rdmsrl(MSR_KERNEL_GS_BASE, kgs);
+	_stp_rdmsr(MSR_FS_BASE, fs);
+	_stp_rdmsr(MSR_GS_BASE, gs);
+	_stp_rdmsr(MSR_KERNEL_GS_BASE, kgs);
 	asm("movl %%fs,%0" : "=r" (fsi));
 	asm("movl %%gs,%0" : "=r" (gsi));
 	asm("movl %%es,%0" : "=r" (es));

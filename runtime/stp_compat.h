@@ -15,8 +15,10 @@
 #error "stp_features.h was not included: pass 4 writes it (translator/build/features.c)"
 #endif
 
+#include <asm/msr.h>
 #include <linux/blk_types.h>
 #include <linux/fs.h>
+#include <linux/hrtimer.h>
 #include <linux/irq_work.h>
 #include <linux/kprobes.h>
 #include <linux/mm.h>
@@ -65,6 +67,34 @@ static inline void _stp_init_irq_work(struct irq_work *w,
 		atomic_set(&w->flags, IRQ_WORK_LAZY);
 #endif
 }
+
+/* An hrtimer T on clock CLOCK in mode MODE whose expiry runs FN. */
+#ifdef STP_HAVE_HRTIMER_SETUP
+#define _stp_hrtimer_setup(t, fn, clock, mode) hrtimer_setup(t, fn, clock, mode)
+#else
+static inline void _stp_hrtimer_setup(struct hrtimer *t,
+				      enum hrtimer_restart (*fn)(struct hrtimer *),
+				      clockid_t clock, enum hrtimer_mode mode)
+{
+	hrtimer_init(t, clock, mode);
+	t->function = fn;
+}
+#endif
+
+/* Model-specific register MSR read into the u64 VAL. */
+#ifdef STP_HAVE_RDMSRQ
+#define _stp_rdmsr(msr, val) rdmsrq(msr, val)
+#else
+#define _stp_rdmsr(msr, val) rdmsrl(msr, val)
+#endif
+
+/* The bit of a page's mapping pointer that marks an anonymous page (embedded
+ * C in the tapsets: ioblock). */
+#ifdef STP_HAVE_FOLIO_MAPPING_ANON
+#define _STP_MAPPING_ANON FOLIO_MAPPING_ANON
+#else
+#define _STP_MAPPING_ANON PAGE_MAPPING_ANON
+#endif
 
 /* strlcpy, for embedded C (the tapsets' and the scripts') on kernels that
  * dropped it: the same contract, the length of SRC returned. */

@@ -44,8 +44,8 @@ static int _stp_timers_start(struct stp_timer *timers, int n)
 			timers[i].period_ns = jiffies_to_nsecs(-timers[i].period_ns);
 		if (timers[i].rand_ns < 0)
 			timers[i].rand_ns = jiffies_to_nsecs(-timers[i].rand_ns);
-		hrtimer_init(&timers[i].timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
-		timers[i].timer.function = _stp_timer_fire;
+		_stp_hrtimer_setup(&timers[i].timer, _stp_timer_fire,
+				   CLOCK_MONOTONIC, HRTIMER_MODE_REL);
 		hrtimer_start(&timers[i].timer, _stp_timer_interval(&timers[i]),
 			      HRTIMER_MODE_REL);
 	}

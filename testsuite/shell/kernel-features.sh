@@ -5,8 +5,9 @@
 # compiled, a comment for one that did not), reuses them for the next
 # module, and asks again when the tests change.  Uses the default
 # testbed kernel, whose answers are known: it has every feature tested
-# today but pgty_slab, module_mem and rss_percpu (newer kernels'; the
-# older and newer kernels of the matrix lack others).
+# today but newer kernels' (pgty_slab, module_mem, rss_percpu,
+# hrtimer_setup, rdmsrq, folio_mapping_anon; the older and newer kernels
+# of the matrix lack others).
 # Run by run-tests with $STAP; exit 0 = pass.
 . "$(dirname "$0")/lib/workdir.bash" kernel-features
 
@@ -24,7 +25,8 @@ names=$(cd rt/compat && LC_ALL=C ls -- *.c | sed 's/\.c$//' | tr a-z A-Z)
 	echo "#define STP_FEATURES_H 1"
 	for n in $names; do
 		case $n in
-		PGTY_SLAB|MODULE_MEM|RSS_PERCPU) echo "/* no STP_HAVE_$n */" ;;
+		PGTY_SLAB|MODULE_MEM|RSS_PERCPU|HRTIMER_SETUP|RDMSRQ|FOLIO_MAPPING_ANON)
+			echo "/* no STP_HAVE_$n */" ;;
 		*) echo "#define STP_HAVE_$n 1" ;;
 		esac
 	done

@@ -82,6 +82,9 @@ static const struct {
 	{ "TRACE_EVENT", 0 }, { "TRACE_EVENT_FN", 0 },
 	{ "TRACE_EVENT_FN_COND", 0 }, { "TRACE_EVENT_CONDITION", 0 },
 	{ "DECLARE_TRACE", 0 }, { "DECLARE_TRACE_CONDITION", 0 },
+	{ "DECLARE_TRACE_SYSCALL", 0 }, { "DECLARE_TRACE_EVENT", 0 },
+	{ "DECLARE_TRACE_EVENT_CONDITION", 0 },
+	{ "DECLARE_TRACE_EVENT_SYSCALL", 0 }, { "TRACE_EVENT_SYSCALL", 0 },
 	{ "DEFINE_EVENT", 1 }, { "DEFINE_EVENT_FN", 1 },
 	{ "DEFINE_EVENT_PRINT", 1 }, { "DEFINE_EVENT_CONDITION", 1 },
 };
@@ -513,6 +516,39 @@ static struct tp_module *module_of(struct mod_scan *ms, const struct btf *base,
 	return m;
 }
 
+/* Tracepoint NAME's arguments into TE (and its module, when a module
+ * defines it); -1 if neither the kernel nor a module has it. */
+static int tp_lookup(const struct btf *b, struct ctype_btf *cb,
+		     struct mod_scan *ms, const char *name, struct tp_entry *te)
+{
+	struct tp_module *m;
+
+	if (!btf_args(b, cb, name, te))
+		return 0;
+	m = module_of(ms, b, name);
+	if (!m || btf_args(m->btf, m->types, name, te))
+		return -1;
+	te->module = m->name;
+	return 0;
+}
+
+/* NAME, or where the kernel has no NAME but has NAME_tp, that: from 6.16
+ * on DECLARE_TRACE(NAME) defines the tracepoint NAME_tp (the names of
+ * trace events, DECLARE_TRACE_EVENT's, keep no suffix). */
+static char *tp_name(const struct btf *b, struct ctype_btf *cb,
+		     struct mod_scan *ms, char *name, struct tp_entry *te)
+{
+	char suffixed[512];
+
+	if (!tp_lookup(b, cb, ms, name, te))
+		return name;
+	snprintf(suffixed, sizeof suffixed, "%s_tp", name);
+	if (tp_lookup(b, cb, ms, suffixed, te))
+		return NULL;
+	free(name);
+	return strdup(suffixed);
+}
+
 static struct tpcat *build(const char *build_dir, const char *types,
 			   const char *modules_dir, char *err, size_t errlen)
 {
@@ -549,14 +585,10 @@ static struct tpcat *build(const char *build_dir, const char *types,
 		if (k && !strcmp(sc.v[k].name, sc.v[k - 1].name) &&
 		    !strcmp(sc.v[k].system, sc.v[k - 1].system))
 			continue;
-		if (btf_args(b, cb, sc.v[k].name, te)) {
-			struct tp_module *m = module_of(&ms, b, sc.v[k].name);
-			if (!m || btf_args(m->btf, m->types, sc.v[k].name, te))
-				continue;
-			te->module = m->name;
-		}
+		te->name = tp_name(b, cb, &ms, sc.v[k].name, te);
+		if (!te->name)
+			continue;
 		te->system = sc.v[k].system;
-		te->name = sc.v[k].name;
 		cat->n++;
 	}
 	free(sc.v);
