@@ -32,10 +32,10 @@ grep -qx 'Pass 5: run failed.  \[man error::pass5\]' err ||
 
 # STAP_TESTBED_MODULES: the guest loads modules (and what they depend on)
 # before the script starts; a module that does not exist is an error
-STAP_TESTBED_MODULES=softdog:soft_noboot=1 "$STAP" -e 'probe kernel.trace("watchdog:watchdog_start") { println(pp()) exit() }
-probe begin { system("printf V >/dev/watchdog") }' >out 2>err
+STAP_TESTBED_MODULES=softdog:soft_noboot=1 "$STAP" -e 'probe begin { system("grep -o ^softdog /proc/modules") }
+probe timer.s(1) { exit() }' >out 2>err
 rc=$?
-expect "STAP_TESTBED_MODULES" 0 'kernel.trace("watchdog:watchdog_start")'
+expect "STAP_TESTBED_MODULES" 0 'softdog'
 STAP_TESTBED_MODULES=nosuchmod "$STAP" -e 'probe begin { exit() }' >out 2>err
 rc=$?
 expect "STAP_TESTBED_MODULES=nosuchmod" 1 ""

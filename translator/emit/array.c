@@ -355,17 +355,21 @@ void emit_foreach(struct emit *e, struct stmt *st)
 		return;
 	}
 	emit_open(e, "%s", "");
+	/* declarations first: some kernels (5.10) build with
+	 * -Wdeclaration-after-statement */
+	emit_line(e, "struct _stp_map *%s;", m);
+	emit_line(e, "int %s;", id);
+	if (st->u.foreach.limit)
+		emit_line(e, "int64_t %s;", left);
 	if (is_stats(sym)) {
-		emit_line(e, "struct _stp_map *%s = _stp_pmap_agg(%s);", m,
-			  emit_sym_ref(e, sym));
+		emit_line(e, "%s = _stp_pmap_agg(%s);", m, emit_sym_ref(e, sym));
 		emit_line(e, "if (!%s) { _stp_error_at(c, STP_PMAP_AGG_OVERFLOW_MSG \"%s\", %s); goto %s; }",
 			  m, sym->name, where(e, arr, sym->name), e->err_label);
 	} else {
-		emit_line(e, "struct _stp_map *%s = %s;", m, emit_sym_ref(e, sym));
+		emit_line(e, "%s = %s;", m, emit_sym_ref(e, sym));
 	}
-	emit_line(e, "int %s;", id);
 	if (st->u.foreach.limit)
-		emit_line(e, "int64_t %s = %s;", left, emit_exp(e, st->u.foreach.limit));
+		emit_line(e, "%s = %s;", left, emit_exp(e, st->u.foreach.limit));
 	if (st->u.foreach.sort_dir) {
 		int col = st->u.foreach.sort_col > 0 ? st->u.foreach.sort_col - 1
 						     : -1;
