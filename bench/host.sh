@@ -120,3 +120,34 @@ bench_size() {
 		result "size $name: bss" "$3" "$6" "<= 1" bytes
 	done
 }
+
+# What a kernel costs the first time a script is built for it, with an
+# empty cache: stap 4.8 runs its kernel feature probes (stapconf), ours its
+# compile tests (runtime/compat/) and captures kbuild's recipe; both then
+# build hello.stp.  The kernels of the matrix other than the default one
+# (stap-testbed list) are measured for ours alone: stap 4.8 builds for
+# none of them.
+bench_kernel() {
+	local script=$bench/scripts/hello.stp o s k rel
+	note "kernel: first script for the testbed kernel, empty cache, ours (best of $reps)"
+	o=$(best "$reps" "rm -rf $w/ours.first; OURS_DIR=$w/ours.first ours -p4 $script") || return
+	if [ "$cold_reps" -gt 0 ]; then
+		note "kernel: the same, stap 4.8 (best of $cold_reps; slow)"
+		s=$(best "$cold_reps" "rm -rf $w/stap.first; STAP48_DIR=$w/stap.first stap48 -R $rt48 -p4 $script") || return
+	else
+		s="(skipped) (skipped) 0"
+	fi
+	set -- $o $s
+	result "kernel $abi: first script, wall" "$1" "$4" "<= 0.6" s
+	result "kernel $abi: first script, CPU" "$2" "$5" "<= 0.6" s
+	for k in "$tbdir"/kernels/*/; do
+		k=${k%/}
+		[ ! -L "$k" ] && [ -s "$k/release" ] || continue
+		rel=$(cat "$k/release")
+		note "kernel: first script for $rel, empty cache, ours (best of $reps)"
+		o=$(best "$reps" "rm -rf $w/ours.k; OURS_DIR=$w/ours.k OURS_KERNEL=$rel ours -p4 $script") || continue
+		set -- $o
+		result "kernel $rel: first script, wall" "$1" "(cannot)" "-" s
+		result "kernel $rel: first script, CPU" "$2" "(cannot)" "-" s
+	done
+}
