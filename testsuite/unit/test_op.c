@@ -67,7 +67,12 @@ static void check_folding(void)
 		check_facts((enum op)i);
 	CHECK(!op_fold_binary(OP_DIV, 1, 0, &v));
 	CHECK(!op_fold_binary(OP_MOD, INT64_MIN, -1, &v));
-	CHECK(!op_fold_binary(OP_SHL, 1, 64, &v));
+	/* stap folds a count outside 0..63 to the shifted value itself */
+	CHECK(op_fold_binary(OP_SHL, 120, -2, &v));
+	CHECK_INT(v, 120);
+	CHECK(op_fold_binary(OP_SHR, -8, 70, &v));
+	CHECK_INT(v, -8);
+	CHECK(!op_fold_binary(OP_USHR, -5, 2, &v));
 	CHECK(op_fold_binary(OP_ADD, INT64_MAX, 1, &v));
 	CHECK_INT(v, INT64_MIN);
 	CHECK(op_fold_unary(OP_NEG, INT64_MIN, &v));

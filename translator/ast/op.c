@@ -2,7 +2,9 @@
  *
  * Every pass that needs to know something about an operator reads it here
  * rather than comparing spellings.  The folding functions compute what the
- * module's C would (emit/exp.c), so that folding never changes a result.
+ * module's C would (emit/exp.c), with stap's one exception: a literal
+ * shifted by a literal count outside 0..63 folds to itself, where the
+ * module's shift masks the count.
  */
 #include <string.h>
 
@@ -107,11 +109,10 @@ int op_fold_binary(enum op op, int64_t x, int64_t y, int64_t *v)
 		*v = op == OP_DIV ? x / y : x % y;
 		return 1;
 	case OP_SHL: case OP_SHR:
-	case OP_USHR:	/* as >>: a literal -16 >>> 1 folds to -8 before
-			   pass 2 can refuse the operator (types.c) */
 		if (y < 0 || y > 63)
-			return 0;
-		*v = op == OP_SHL ? (int64_t)(ux << y) : x >> y;
+			*v = x;
+		else
+			*v = op == OP_SHL ? (int64_t)(ux << y) : x >> y;
 		return 1;
 	default:
 		return 0;

@@ -343,9 +343,12 @@ static enum type infer_kind(struct elab *el, struct exp *e, enum type want)
 	case EX_EMBEDDED:
 		return want == TY_STRING ? TY_STRING : TY_LONG;
 	case EX_BINARY: case EX_LOG_OR: case EX_LOG_AND:
-		if (el->report && e->u.bin.op == OP_USHR)
+		/* stap shifts unsigned at run time, but its folding has
+		 * no >>> for two literals */
+		if (el->report && e->u.bin.op == OP_USHR &&
+		    e->u.bin.left->kind == EX_NUM && e->u.bin.right->kind == EX_NUM)
 			diag_error(&el->s->diags, e->loc, "sema.unsupported-operator",
-				   "unsupported binary operator '>>>' (SystemTap 4.8 has no unsigned shift)");
+				   "unsupported binary operator '>>>' between literals");
 		infer(el, e->u.bin.left, TY_LONG);
 		infer(el, e->u.bin.right, TY_LONG);
 		return TY_LONG;
