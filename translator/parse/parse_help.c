@@ -55,6 +55,23 @@ struct exp *help_concat(struct parser *p, struct exp *e, const struct token *t)
 	return e;
 }
 
+/* return [EXP]: in a function only.  Without a value it must end with
+ * ';' or the block's '}' (ENDED: it had its ';'); anything else is where
+ * stap 4.8 reads the value, as in a 'return' on a line of its own before
+ * an 'if'. */
+struct stmt *help_return(struct parser *p, struct loc loc, struct exp *value,
+			 int ended)
+{
+	if (!p->in_function)
+		parse_error(p, loc, "parse.return-outside-function",
+			    "found 'return' not in function context");
+	else if (!ended && p->last.type != '}' && p->last.type != 0)
+		parse_error(p, p->last.loc, "parse.expected-expression",
+			    "expected an expression, found %s",
+			    token_desc(p, &p->last));
+	return ast_exp_stmt(p->a, ST_RETURN, loc, value);
+}
+
 /* -5 in a global initializer or probe-point argument is one literal. */
 struct exp *help_neg_literal(struct parser *p, struct loc loc, struct exp *e)
 {

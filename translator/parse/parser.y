@@ -331,16 +331,9 @@ stmt:
 	| BREAK opt_semi	{ $$ = ast_stmt(A, ST_BREAK, $1.loc); }
 	| CONTINUE opt_semi	{ $$ = ast_stmt(A, ST_CONTINUE, $1.loc); }
 	| NEXT opt_semi		{ $$ = ast_stmt(A, ST_NEXT, $1.loc); }
-	| RETURN opt_semi %prec LOWEST
-		{ $$ = ast_exp_stmt(A, ST_RETURN, $1.loc, NULL);
-		  if (!p->in_function)
-			parse_error(p, $1.loc, "parse.return-outside-function",
-				"found 'return' not in function context"); }
-	| RETURN exp opt_semi
-		{ $$ = ast_exp_stmt(A, ST_RETURN, $1.loc, $2);
-		  if (!p->in_function)
-			parse_error(p, $1.loc, "parse.return-outside-function",
-				"found 'return' not in function context"); }
+	| RETURN ';'		{ $$ = help_return(p, $1.loc, NULL, 1); }
+	| RETURN %prec LOWEST	{ $$ = help_return(p, $1.loc, NULL, 0); }
+	| RETURN exp opt_semi	{ $$ = help_return(p, $1.loc, $2, 1); }
 	| DELETE exp opt_semi	{ $$ = ast_exp_stmt(A, ST_DELETE, $1.loc, $2); }
 	| TRY block CATCH block	{ $$ = ast_try(A, $1.loc, $2, NULL, $4); }
 	| TRY block CATCH '(' IDENT ')' block
