@@ -474,6 +474,20 @@ static void infer_foreach(struct elab *el, struct stmt *st)
 	infer(el, st->u.foreach.limit, TY_LONG);
 }
 
+/* A 'return' without a value in a function that has one (from another
+ * return, its declaration or a caller's use) is stap's type mismatch. */
+static void bare_return(struct elab *el, struct func *f, struct loc loc)
+{
+	if (!el->report || (f->type != TY_LONG && f->type != TY_STRING))
+		return;
+	diag_error(&el->s->diags, loc, "sema.type-mismatch",
+		   "type mismatch: 'return' without a value in '%s', whose value is %s",
+		   f->name, elab_type_name(f->type));
+	if (f->type_loc.file)
+		diag_note(&el->s->diags, f->type_loc, "type was first inferred here (%s)",
+			  elab_type_name(f->type));
+}
+
 static int infer_stmt(struct walker *w, struct stmt *st)
 {
 	struct tctx *tc = w->arg;
@@ -506,6 +520,8 @@ static int infer_stmt(struct walker *w, struct stmt *st)
 				t = infer(el, e, f->type);
 			unify(el, &f->type, &f->type_loc, t, e->loc,
 			      arena_printf(el->s->arena, "the value of '%s'", f->name));
+		} else {
+			bare_return(el, f, st->loc);
 		}
 		return 1;
 	case ST_DELETE:
