@@ -28,10 +28,13 @@ static int is_stats(const struct sym *sym)
 }
 
 /* The key array for INDEXES (NULL entries are '*': *WILD gets their bits). */
-static const char *keys(struct emit *e, struct vec *indexes, unsigned *wild)
+/* The key array of INDEXES; VALS, when given, holds each one's value
+ * already computed (emit_exp's text otherwise). */
+static const char *key_array(struct emit *e, struct vec *indexes,
+			     const char *const *vals, unsigned *wild)
 {
 	struct strbuf sb = {0};
-	const char *r;
+	const char *r, *v;
 	int i;
 
 	if (wild)
@@ -43,16 +46,45 @@ static const char *keys(struct emit *e, struct vec *indexes, unsigned *wild)
 			sb_puts(&sb, "{ .n = 0 }, ");
 			if (wild)
 				*wild |= 1u << i;
-		} else if (ix->type == TY_STRING) {
-			sb_printf(&sb, "{ .s = %s }, ", emit_exp(e, ix));
-		} else {
-			sb_printf(&sb, "{ .n = %s }, ", emit_exp(e, ix));
+			continue;
 		}
+		v = vals ? vals[i] : emit_exp(e, ix);
+		sb_printf(&sb, ix->type == TY_STRING ? "{ .s = %s }, " :
+			  "{ .n = %s }, ", v);
 	}
 	sb_puts(&sb, "}");
 	r = arena_strdup(e->s->arena, sb.s);
 	sb_free(&sb);
 	return r;
+}
+
+static const char *keys(struct emit *e, struct vec *indexes, unsigned *wild)
+{
+	return key_array(e, indexes, NULL, wild);
+}
+
+/* A foreach's slice keys, evaluated once after its limit (as stap 4.8:
+ * their side effects happen once, and a body changing what they read
+ * does not change the slice); strings are copied, for the same reason. */
+static const char *slice_once(struct emit *e, struct vec *indexes,
+			      unsigned *wild)
+{
+	const char **vals = arena_alloc(e->s->arena,
+					(indexes->n + 1) * sizeof *vals);
+	struct exp *ix;
+	int i;
+
+	VEC_EACH(*indexes, i, ix) {
+		if (!ix)
+			continue;
+		vals[i] = emit_temp(e, ix->type);
+		if (ix->type == TY_STRING)
+			emit_line(e, "_stp_strlcpy(%s, %s, MAXSTRINGLEN);",
+				  vals[i], emit_exp(e, ix));
+		else
+			emit_line(e, "%s = %s;", vals[i], emit_exp(e, ix));
+	}
+	return key_array(e, indexes, vals, wild);
 }
 
 static const char *where(struct emit *e, struct exp *x, const char *name)
@@ -383,7 +415,7 @@ void emit_foreach(struct emit *e, struct stmt *st)
 	}
 	emit_actions(e, 1, emit_where(e, "keyword", st->loc), 1);
 	if (st->u.foreach.slice.n) {
-		slice = keys(e, &st->u.foreach.slice, &wild);
+		slice = slice_once(e, &st->u.foreach.slice, &wild);
 		emit_open(e, "for (%s = _stp_map_slice_next(%s, -1, %s, %uu); %s >= 0; %s = _stp_map_slice_next(%s, %s, %s, %uu))",
 			  id, m, slice, wild, id, id, m, id, slice, wild);
 	} else {
