@@ -190,6 +190,23 @@ static void mark_written(struct elab *el, struct exp *e)
 	note_global(el, sym, 1);
 }
 
+/* What an assignment may change: a variable, an array element, or one of
+ * the target expressions (whose families say whether they are writable);
+ * never a value (1 = 2, f() = 1, (c ? x : y) = 3). */
+static int is_lvalue(const struct exp *e)
+{
+	switch (e->kind) {
+	case EX_NUM: case EX_STR: case EX_BINARY: case EX_UNARY:
+	case EX_PRE_INC: case EX_POST_INC: case EX_LOG_OR: case EX_LOG_AND:
+	case EX_IN: case EX_REGEX: case EX_CMP: case EX_CONCAT:
+	case EX_TERNARY: case EX_ASSIGN: case EX_CALL: case EX_PRINT:
+	case EX_STAT: case EX_HIST: case EX_DEFINED: case EX_PROBEWRITE:
+		return 0;
+	default:
+		return 1;
+	}
+}
+
 static int bind_exp(struct walker *w, struct exp *e)
 {
 	struct elab *el = w->arg;
@@ -198,6 +215,12 @@ static int bind_exp(struct walker *w, struct exp *e)
 	switch (e->kind) {
 	case EX_SYM:
 		e->u.sym.sym = lookup(el, e);
+		break;
+	case EX_ASSIGN:
+		if (!is_lvalue(e->u.bin.left))
+			diag_error(&el->s->diags, e->loc, "sema.lvalue",
+				   "the left of '%s' must be a variable or an array element",
+				   op_name(e->u.bin.op));
 		break;
 	case EX_CALL:
 		f = resolve_call(el, e);
@@ -253,6 +276,8 @@ static int mark_exp(struct walker *w, struct exp *e)
 		break;
 	case EX_ASSIGN:
 		mark_written(el, e->u.bin.left);
+		if (!is_lvalue(e->u.bin.left))	/* sema.lvalue: all of it is read */
+			break;
 		if (e->u.bin.op == OP_ASSIGN || e->u.bin.op == OP_APPEND ||
 		    global_update(el, e, e->u.bin.left)) {
 			mark_lvalue_indexes(w, e->u.bin.left);
