@@ -35,6 +35,7 @@ enum {
 	OPT_RUNTIME,
 	OPT_ALL_MODULES,
 	OPT_TESTBED_STAPRUN,
+	OPT_COMPATIBLE,
 };
 
 static const struct option long_opts[] = {
@@ -57,6 +58,7 @@ static const struct option long_opts[] = {
 	{ "dump-probe-aliases", no_argument, NULL, OPT_DUMP_PROBE_ALIASES },
 	{ "runtime", required_argument, NULL, OPT_RUNTIME },
 	{ "all-modules", no_argument, NULL, OPT_ALL_MODULES },
+	{ "compatible", required_argument, NULL, OPT_COMPATIBLE },
 	/* internal: staprun's arguments follow; staprun execs this on a
 	 * kernel that cannot load modules, to run in the testbed */
 	{ "testbed-staprun", no_argument, NULL, OPT_TESTBED_STAPRUN },
@@ -86,6 +88,8 @@ static void usage(FILE *f)
 "   -w         suppress warnings\n"
 "   -W         turn warnings into errors\n"
 "   -g         guru mode: embedded C, writes to $target variables\n"
+"   --compatible VERSION  the language of SystemTap VERSION (systemtap_v;\n"
+"              before 4.0: '?:' binds looser than '=', no abort())\n"
 "   -e SCRIPT  run the given script\n"
 "   -E SCRIPT  run the given script in addition to the main one\n"
 "   -I DIR     look in DIR for additional .stp tapsets\n"
@@ -258,6 +262,12 @@ static int long_option(struct session *s, int c, const char *arg)
 		break;
 	case OPT_DUMP_PROBE_ALIASES:
 		s->dump_probe_aliases = 1;
+		break;
+	case OPT_COMPATIBLE:	/* a language version: digits and dots */
+		if (!isdigit((unsigned char)arg[0]) ||
+		    strspn(arg, "0123456789.") != strlen(arg))
+			return bad(s, "invalid --compatible version '%s'", arg);
+		s->compatible = arena_strdup(s->arena, arg);
 		break;
 	case OPT_RUNTIME:
 		if (strcmp(arg, "kernel"))

@@ -53,6 +53,8 @@ struct session {
 	const char *kernel_release;	/* -r RELEASE (or a build dir) */
 	const char *kernel_build_dir;	/* from -r DIR, or resolved */
 	const char *runtime_dir;	/* -R, else the installed runtime */
+	const char *compatible;		/* --compatible VERSION: the language
+					   version (systemtap_v), else STAP_VERSION */
 	const char *tapset_dir;		/* the installed tapset library */
 	struct vec include_dirs;	/* -I: const char * */
 	struct vec defines;		/* -D: struct kv * */

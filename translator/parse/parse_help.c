@@ -5,6 +5,7 @@
  * brace alternatives of probe points, and the checks stap makes while
  * parsing (embedded C needs -g, printf needs a literal format).
  */
+#define _GNU_SOURCE	/* strverscmp */
 #include <string.h>
 
 #include "ast/ast_new.h"
@@ -53,6 +54,20 @@ struct exp *help_concat(struct parser *p, struct exp *e, const struct token *t)
 	e->u.str.len = n + t->str_len;
 	e->u.str.raw = arena_printf(p->a, "%s%s", e->u.str.raw, t->text);
 	return e;
+}
+
+/* L OP R.  Before SystemTap 4.0 (--compatible) '?:' bound looser than
+ * assignment: 'c ? x : y = 5' assigned y in the false branch, where it now
+ * assigns to the whole '?:' (sema.lvalue). */
+struct exp *help_assign(struct parser *p, struct loc loc, enum op op,
+			struct exp *l, struct exp *r)
+{
+	if (l->kind == EX_TERNARY && !l->parens && p->s->compatible &&
+	    strverscmp(p->s->compatible, "4.0") < 0) {
+		l->u.tern.no = help_assign(p, loc, op, l->u.tern.no, r);
+		return l;
+	}
+	return ast_binary(p->a, EX_ASSIGN, loc, op, l, r);
 }
 
 /* return [EXP]: in a function only.  Without a value it must end with

@@ -27,6 +27,8 @@ struct exp *help_target_index(struct parser *p, struct exp *e,
 struct exp *help_addr_of(struct parser *p, struct loc loc, struct exp *e);
 void help_variance_shift(struct parser *p, const struct exp *e);
 void help_hist_bound(struct parser *p, const struct exp *e);
+struct exp *help_assign(struct parser *p, struct loc loc, enum op op,
+			struct exp *l, struct exp *r);
 struct stmt *help_return(struct parser *p, struct loc loc, struct exp *value,
 			 int ended);
 struct exp *help_neg_literal(struct parser *p, struct loc loc, struct exp *e);

@@ -394,11 +394,11 @@ fe_dir:
 /* ---- expressions ---- */
 
 exp:
-	  exp '=' exp		{ $$ = ast_binary(A, EX_ASSIGN, @2, OP_ASSIGN, $1, $3); }
-	| exp PLUSEQ exp	{ $$ = ast_binary(A, EX_ASSIGN, @2, OP_ADD_ASSIGN, $1, $3); }
+	  exp '=' exp		{ $$ = help_assign(p, @2, OP_ASSIGN, $1, $3); }
+	| exp PLUSEQ exp	{ $$ = help_assign(p, @2, OP_ADD_ASSIGN, $1, $3); }
 	| exp ASSIGNOP exp
-		{ $$ = ast_binary(A, EX_ASSIGN, @2, op_assign_named($2.text), $1, $3); }
-	| exp APPEND exp	{ $$ = ast_binary(A, EX_ASSIGN, @2, OP_APPEND, $1, $3); }
+		{ $$ = help_assign(p, @2, op_assign_named($2.text), $1, $3); }
+	| exp APPEND exp	{ $$ = help_assign(p, @2, OP_APPEND, $1, $3); }
 	| exp '?' exp ':' exp	{ $$ = ast_ternary(A, @1, $1, $3, $5); }
 	| exp OROR exp		{ $$ = ast_binary(A, EX_LOG_OR, @2, OP_LOG_OR, $1, $3); }
 	| exp ANDAND exp	{ $$ = ast_binary(A, EX_LOG_AND, @2, OP_LOG_AND, $1, $3); }

@@ -146,7 +146,8 @@ static int cmp_named(struct cond *c, const char *lhs)
 		return have ? str_holds(op, have, str, 1) : 0;
 	}
 	if (!strcmp(lhs, "systemtap_v"))
-		return str_holds(op, STAP_VERSION, str, 1);
+		return str_holds(op, c->p->s->compatible ? c->p->s->compatible :
+				 STAP_VERSION, str, 1);
 	if (!strcmp(lhs, "arch"))
 		return str_holds(op, "x86_64", str, 0);
 	if (!strcmp(lhs, "runtime"))
