@@ -234,15 +234,13 @@ static int kbuild_failed(struct session *s, const char *log)
 
 /* Build without make when the kernel's recipe allows (recipe.c); never
  * with -B options, which only make understands. */
-static int fast_build(struct session *s, const char *dir, const char *name,
-		      const char *base)
+static int fast_build(struct session *s, const char *recipe_key,
+		      const char *dir, const char *name, const char *base)
 {
-	char key[65];
-
 	if (s->kbuild_opts.n || !cache_dir(s))
 		return -1;
-	build_recipe_key(s, key);
-	return recipe_build(s, key, dir, name, base, build_ccflags(s, dir));
+	return recipe_build(s, recipe_key, dir, name, base,
+			    build_ccflags(s, dir));
 }
 
 int pass_build(struct session *s)
@@ -297,7 +295,7 @@ int pass_build(struct session *s)
 	if (features_write(s, dir, kkey) || write_kbuild(s, dir, name, base))
 		return 1;
 	log = arena_printf(s->arena, "%s/build.log", dir);
-	if (fast_build(s, dir, name, base) && kbuild_make(s, dir, log))
+	if (fast_build(s, kkey, dir, name, base) && kbuild_make(s, dir, log))
 		return kbuild_failed(s, log);
 	s->module_path = arena_printf(s->arena, "%s/%s.ko", dir, name);
 	cached = cache_store(s, key, name, s->module_path);

@@ -98,7 +98,6 @@ int features_write(struct session *s, const char *dir, const char *kernel_key)
 	char **names;
 	int n, rc;
 
-	names = test_names(s, cdir, &n);
 	sha256_init(&key);
 	cache_key_str(&key, "kernel", kernel_key);
 	cache_key_tree(s, &key, "compat", cdir);
@@ -107,6 +106,7 @@ int features_write(struct session *s, const char *dir, const char *kernel_key)
 		path = arena_printf(s->arena, "%s/features/%s.h", cache, hex);
 	if (!path || fio_read(path, &text)) {
 		sb_free(&text);
+		names = test_names(s, cdir, &n);
 		if (s->verbose)
 			fprintf(stderr, "Pass 4: probing the kernel's API (%d compile tests)\n", n);
 		if (run_tests(s, cdir, names, n, &text)) {
