@@ -171,6 +171,7 @@ static const struct kernel_info *resolve(struct session *s)
 		k->vmlinux = path_if(s, arena_printf(a, "%s/vmlinux", tb));
 		k->system_map = path_if(s, arena_printf(a, "%s/System.map", tb));
 		k->modules_dir = path_if(s, arena_printf(a, "%s/modules", tb));
+		k->module_debug_dir = path_if(s, arena_printf(a, "%s/debug-modules", tb));
 		if (!k->config)
 			k->config = path_if(s, arena_printf(a, "%s/config", tb));
 	} else {
@@ -179,6 +180,7 @@ static const struct kernel_info *resolve(struct session *s)
 			k->vmlinux = path_if(s, arena_printf(a, "/usr/lib/debug/lib/modules/%s/vmlinux", k->release));
 		k->system_map = path_if(s, arena_printf(a, "/boot/System.map-%s", k->release));
 		k->modules_dir = path_if(s, arena_printf(a, "/lib/modules/%s/kernel", k->release));
+		k->module_debug_dir = path_if(s, arena_printf(a, "/usr/lib/debug/lib/modules/%s/kernel", k->release));
 		if (!k->config)
 			k->config = path_if(s, arena_printf(a, "/boot/config-%s", k->release));
 	}

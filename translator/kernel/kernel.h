@@ -39,6 +39,11 @@ struct kernel_info {
 	const char *modules_dir; /* the kernel's modules (*.ko under it), or
 				    NULL: the testbed's modules/, else
 				    /lib/modules/RELEASE/kernel */
+	const char *module_debug_dir; /* the modules' debug files (*.ko with
+				    DWARF, laid out as under modules_dir), or
+				    NULL: the testbed's debug-modules/ (from
+				    the -dbg package), else
+				    /usr/lib/debug/lib/modules/RELEASE/kernel */
 	const char *tb_dir;	/* its testbed state directory (release,
 				   vmlinuz, modules/…), or NULL if not a
 				   testbed kernel */

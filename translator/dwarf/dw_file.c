@@ -1,0 +1,112 @@
+/* dw_file.c - debug files opened once through libdwfl (dw_file.h).
+ *
+ * Reads: a debug ELF (a vmlinux, a module's .ko from the -dbg package, or
+ * a user binary).  Writes nothing.  Each file gets its own offline Dwfl
+ * session so that files never share an address space: a module's sections
+ * are laid out by libdwfl from 0, a vmlinux keeps its link addresses.
+ */
+#include <elfutils/libdwfl.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dwarf/dw_file.h"
+
+struct dw_file {
+	char *path;
+	Dwfl *dwfl;
+	Dwfl_Module *mod;
+	Dwarf *dbg;
+	Dwarf_Addr bias;
+	char build_id[41 * 2];
+	struct dw_file *next;
+};
+
+static struct dw_file *files;
+
+static const Dwfl_Callbacks offline_callbacks = {
+	.find_debuginfo = dwfl_standard_find_debuginfo,
+	.section_address = dwfl_offline_section_address,
+};
+
+static void read_build_id(struct dw_file *f)
+{
+	const unsigned char *bits;
+	GElf_Addr vaddr;
+	int n = dwfl_module_build_id(f->mod, &bits, &vaddr), i;
+
+	f->build_id[0] = 0;
+	for (i = 0; i < n && i < 40; i++)
+		snprintf(f->build_id + 2 * i, 3, "%02x", bits[i]);
+}
+
+struct dw_file *dw_file_open(const char *path, char *err, size_t errlen)
+{
+	struct dw_file *f;
+
+	for (f = files; f; f = f->next)
+		if (!strcmp(f->path, path))
+			return f;
+	f = calloc(1, sizeof *f);
+	if (!f || !(f->path = strdup(path))) {
+		free(f);
+		snprintf(err, errlen, "out of memory opening %s", path);
+		return NULL;
+	}
+	f->dwfl = dwfl_begin(&offline_callbacks);
+	if (f->dwfl)
+		f->mod = dwfl_report_offline(f->dwfl, path, path, -1);
+	if (f->mod && dwfl_report_end(f->dwfl, NULL, NULL) == 0)
+		f->dbg = dwfl_module_getdwarf(f->mod, &f->bias);
+	if (!f->dbg) {
+		snprintf(err, errlen, "cannot read the debug info of %s: %s",
+			 path, dwfl_errmsg(-1));
+		if (f->dwfl)
+			dwfl_end(f->dwfl);
+		free(f->path);
+		free(f);
+		return NULL;
+	}
+	read_build_id(f);
+	f->next = files;
+	files = f;
+	return f;
+}
+
+const char *dw_file_path(const struct dw_file *f)
+{
+	return f->path;
+}
+
+const char *dw_file_build_id(const struct dw_file *f)
+{
+	return f->build_id;
+}
+
+void *dw_file_dwarf(const struct dw_file *f, uint64_t *bias)
+{
+	if (bias)
+		*bias = f->bias;
+	return f->dbg;
+}
+
+void *dw_file_module(const struct dw_file *f)
+{
+	return f->mod;
+}
+
+void dw_file_close_all(void)
+{
+	struct dw_file *f, *next;
+
+	for (f = files; f; f = next) {
+		next = f->next;
+		dwfl_end(f->dwfl);
+		free(f->path);
+		free(f);
+	}
+	files = NULL;
+}

@@ -1,0 +1,38 @@
+/* dw_file.h - debug files opened once: the libdw wrapper's entry point.
+ *
+ * translator/dwarf/ is the only code that includes elfutils headers; it
+ * knows nothing of the session or the passes (callers pass paths and get
+ * plain data back).  A debug file is opened through libdwfl so that a
+ * kernel module's DWARF (ET_REL, .rela.debug_*) comes relocated, while a
+ * vmlinux (ET_EXEC, whose leftover .rela.debug_* must not be applied) is
+ * read as linked.  Addresses are link-time addresses of the file (module
+ * sections laid out as libdwfl lays them out: see dw_file_bias).
+ */
+#ifndef DW_FILE_H
+#define DW_FILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct dw_file;
+
+/* The debug file at PATH, opened on first use and kept open until
+ * dw_file_close_all; NULL with a message in ERR (ERRLEN bytes). */
+struct dw_file *dw_file_open(const char *path, char *err, size_t errlen);
+
+/* Its path, as given. */
+const char *dw_file_path(const struct dw_file *f);
+
+/* Its NT_GNU_BUILD_ID as lowercase hex ("" when it has none). */
+const char *dw_file_build_id(const struct dw_file *f);
+
+/* The libdw handle (a Dwarf *) and the bias to add to its DWARF addresses
+ * to get the file's addresses (0 for a vmlinux). */
+void *dw_file_dwarf(const struct dw_file *f, uint64_t *bias);
+
+/* The libdwfl module (a Dwfl_Module *), for symbol tables and CFI. */
+void *dw_file_module(const struct dw_file *f);
+
+void dw_file_close_all(void);
+
+#endif

@@ -1,0 +1,28 @@
+/* dw_site.h - one probe site found in DWARF, as the dwarf probe family
+ * (probes/dwarf.c) hands it to the code that resolves target variables
+ * and lists them (the variables at SITE's pc, in SITE's function).
+ */
+#ifndef DW_SITE_H
+#define DW_SITE_H
+
+#include <stdint.h>
+
+struct dw_file;
+
+struct dw_site {
+	struct dw_file *file;	/* the debug file (vmlinux, module .ko) */
+	const char *module;	/* NULL: the kernel; else the module's name */
+	uint64_t cu_off;	/* offset of its compilation unit's DIE */
+	uint64_t die_off;	/* the function: a DW_TAG_subprogram or a
+				   DW_TAG_inlined_subroutine (function
+				   probes), or the innermost one holding pc
+				   (statement probes) */
+	uint64_t pc;		/* the probe's address in the file (as
+				   dw_file's addresses) */
+	unsigned is_return : 1;	/* a .return probe (kretprobe at the
+				   function's entry; $return exists) */
+	unsigned is_inline : 1;	/* an inline instance */
+	unsigned is_statement : 1;
+};
+
+#endif
