@@ -37,6 +37,11 @@ struct sym *elab_find_global(struct elab *el, const char *name,
 	return pub;
 }
 
+/* A public global declared again in a later file (the user's script
+ * before -E scripts, both before the library) is the first one: as in
+ * stap, where a name resolves to the first declaration found, a script's
+ * `global argc` hides the tapset's.  (Twice in one file is a parse
+ * error.) */
 static void add_global(struct elab *el, struct global *g)
 {
 	struct sym *prev = NULL, *sym;
@@ -48,9 +53,6 @@ static void add_global(struct elab *el, struct global *g)
 		if (prev->decl->is_private != g->is_private ||
 		    (g->is_private && prev->decl->file != g->file))
 			continue;
-		diag_error(&el->s->diags, g->loc, "sema.duplicate-global",
-			   "duplicate global variable '%s'", g->name);
-		diag_note(&el->s->diags, prev->loc, "first declared here");
 		return;
 	}
 	sym = ARENA_NEW(el->s->arena, struct sym);

@@ -80,6 +80,8 @@ struct parser {
 	int in_function;	/* inside a function declaration */
 	struct token last;	/* the last token handed to bison */
 	int ntokens;		/* tokens handed to bison so far */
+	int nraw;		/* tokens the lexer read from the file (an
+				   empty file has none) */
 	int quiet_after;	/* ntokens at the last lexer/preprocessor
 				   error: a syntax error right after it is
 				   its consequence, not worth reporting */

@@ -26,6 +26,54 @@ struct vec help_vec_add(struct parser *p, struct vec v, void *item)
 	return v;
 }
 
+struct vec help_param_add(struct parser *p, struct vec v, struct param *pa)
+{
+	struct param *q;
+	int i;
+
+	VEC_EACH(v, i, q)
+		if (!strcmp(q->name, pa->name)) {
+			parse_error(p, pa->loc, "parse.duplicate-param",
+				    "duplicate parameter names");
+			break;
+		}
+	return help_vec_add(p, v, pa);
+}
+
+void help_global_add(struct parser *p, struct global *g, int is_private)
+{
+	struct global *q;
+	int i;
+
+	g->is_private = is_private;
+	VEC_EACH(p->out->globals, i, q) {
+		if (strcmp(q->name, g->name))
+			continue;
+		parse_error(p, g->loc, "parse.duplicate-global",
+			    q->is_private == is_private ? "duplicate global name" :
+			    "global versus private variable declaration conflict");
+		return;
+	}
+	vec_push(p->a, &p->out->globals, g);
+}
+
+int64_t help_array_size(struct parser *p, const struct token *n)
+{
+	if (n->num < 1 || n->num > 0x7fffffff)
+		parse_error(p, n->loc, "parse.array-size",
+			    "array size out of range");
+	return n->num;
+}
+
+void help_alias_name(struct parser *p, struct vec points)
+{
+	struct probe_point *pt = points.n ? points.v[0] : NULL;
+
+	if (pt && (pt->optional || pt->sufficient))
+		parse_error(p, pt->loc, "parse.alias-optional",
+			    "probe point alias name cannot be optional nor sufficient");
+}
+
 struct vec help_vec_cat(struct parser *p, struct vec a, struct vec b)
 {
 	int i;

@@ -39,6 +39,15 @@ void help_func_pragmas(struct func *f);
 
 struct vec help_vec1(struct parser *p, void *item);
 struct vec help_vec_add(struct parser *p, struct vec v, void *item);
+/* A function's next parameter PA (a name used twice is an error). */
+struct vec help_param_add(struct parser *p, struct vec v, struct param *pa);
+/* Declare global G in this file (PRIVATE: `private`); a name declared
+ * twice in one file is an error, as in stap's parser. */
+void help_global_add(struct parser *p, struct global *g, int is_private);
+/* The N of `global a[N]`: 1 to 2^31-1. */
+int64_t help_array_size(struct parser *p, const struct token *n);
+/* An alias's name (POINTS, its one point) cannot be `?` or `!`. */
+void help_alias_name(struct parser *p, struct vec points);
 
 /* foreach */
 struct fe_head *help_fe_new(struct parser *p);

@@ -46,7 +46,7 @@ static int parse_attempt(struct parser *p, struct session *s,
  * fails on is parsed again, from scratch, by the one whose messages are
  * stap's (see parser.y). */
 static struct file_ast *parse_one(struct session *s, const struct src_file *f,
-				  int privileged, int macros_only)
+				  int privileged, int macros_only, int *empty)
 {
 	struct parser p;
 
@@ -54,6 +54,8 @@ static struct file_ast *parse_one(struct session *s, const struct src_file *f,
 		macro_undefine(&p);
 		parse_attempt(&p, s, f, privileged, macros_only, 0);
 	}
+	if (empty)	/* ntokens counts the end of the file too */
+		*empty = !p.nraw ? 1 : p.ntokens <= 1 ? 2 : 0;
 	return p.errors ? NULL : p.out;
 }
 
@@ -103,7 +105,7 @@ static void parse_library_file(struct session *s, const char *path,
 	}
 	f->is_tapset = 1;
 	f->is_user = 0;
-	fa = parse_one(s, f, 1, macros_only);
+	fa = parse_one(s, f, 1, macros_only, NULL);
 	if (!fa) {
 		s->diags.errors = errors;
 		diag_plain_warning(&s->diags,
@@ -139,10 +141,18 @@ static void parse_library(struct session *s, const char *suffix,
 		}
 }
 
+/* A script with nothing in it, or nothing left once its macros and
+ * conditions are gone, is an error (stap's words). */
 static void parse_user(struct session *s, const struct src_file *f)
 {
-	struct file_ast *fa = parse_one(s, f, s->guru, 0);
+	int empty;
+	struct file_ast *fa = parse_one(s, f, s->guru, 0, &empty);
 
+	if (fa && empty) {
+		diag_fatal(&s->diags, "Input file '%s' is empty%s.", f->name,
+			   empty == 2 ? " after preprocessing" : "");
+		return;
+	}
 	if (fa)
 		vec_push(s->arena, &s->user_files, fa);
 }

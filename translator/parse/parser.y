@@ -123,13 +123,16 @@ decl:
 	  PROBE pp_list block
 		{ vec_push(A, &OUT->probes, ast_probe(A, $1.loc, $2, $3, FILE_)); }
 	| PROBE probe_point '=' pp_list block
-		{ vec_push(A, &OUT->aliases, ast_alias(A, $1.loc, $2, $4,
+		{ help_alias_name(p, $2);
+		  vec_push(A, &OUT->aliases, ast_alias(A, $1.loc, $2, $4,
 			ALIAS_PROLOGUE, $5, NULL, FILE_)); }
 	| PROBE probe_point '=' pp_list block ',' block
-		{ vec_push(A, &OUT->aliases, ast_alias(A, $1.loc, $2, $4,
+		{ help_alias_name(p, $2);
+		  vec_push(A, &OUT->aliases, ast_alias(A, $1.loc, $2, $4,
 			ALIAS_BOTH, $5, $7, FILE_)); }
 	| PROBE probe_point PLUSEQ pp_list block
-		{ vec_push(A, &OUT->aliases, ast_alias(A, $1.loc, $2, $4,
+		{ help_alias_name(p, $2);
+		  vec_push(A, &OUT->aliases, ast_alias(A, $1.loc, $2, $4,
 			ALIAS_EPILOGUE, $5, NULL, FILE_)); }
 	| GLOBAL global_list opt_semi
 	| PRIVATE GLOBAL private_global_list opt_semi
@@ -153,14 +156,14 @@ opt_semi:
 
 /* global a, b = 1, c[10], d%, e%[5] */
 global_list:
-	  global_item			{ vec_push(A, &OUT->globals, $1); }
-	| global_list ',' global_item	{ vec_push(A, &OUT->globals, $3); }
+	  global_item			{ help_global_add(p, $1, 0); }
+	| global_list ',' global_item	{ help_global_add(p, $3, 0); }
 	;
 
 private_global_list:
-	  global_item			{ $1->is_private = 1; vec_push(A, &OUT->globals, $1); }
+	  global_item			{ help_global_add(p, $1, 1); }
 	| private_global_list ',' global_item
-		{ $3->is_private = 1; vec_push(A, &OUT->globals, $3); }
+					{ help_global_add(p, $3, 1); }
 	;
 
 global_item:
@@ -174,12 +177,12 @@ global_item:
 			$1.text); }
 	| IDENT '[' NUMBER ']'
 		{ $$ = ast_global(A, $1.loc, $1.text, FILE_);
-		  $$->max_entries = $3.num; $$->is_array_decl = 1; }
+		  $$->max_entries = help_array_size(p, &$3); $$->is_array_decl = 1; }
 	| IDENT '%'
 		{ $$ = ast_global(A, $1.loc, $1.text, FILE_); $$->wrap = 1; }
 	| IDENT '%' '[' NUMBER ']'
 		{ $$ = ast_global(A, $1.loc, $1.text, FILE_); $$->wrap = 1;
-		  $$->max_entries = $4.num; $$->is_array_decl = 1; }
+		  $$->max_entries = help_array_size(p, &$4); $$->is_array_decl = 1; }
 	;
 
 literal:
@@ -226,7 +229,7 @@ opt_params:
 params:
 	  IDENT opt_type	{ $$ = help_vec1(p, ast_param(A, $1.loc, $1.text, $2)); }
 	| params ',' IDENT opt_type
-		{ $$ = help_vec_add(p, $1, ast_param(A, $3.loc, $3.text, $4)); }
+		{ $$ = help_param_add(p, $1, ast_param(A, $3.loc, $3.text, $4)); }
 	;
 
 opt_prio:
@@ -468,7 +471,10 @@ primary:
 	| AT_PROBEWRITE '(' exp ')'
 		{ $$ = ast_op(A, EX_PROBEWRITE, $1.loc, $3, NULL, NULL); }
 	| AT_PERF '(' strings ')'
-		{ $$ = ast_op(A, EX_PERF, $1.loc, NULL, $3->u.str.s, NULL); }
+		{ $$ = ast_op(A, EX_PERF, $1.loc, NULL, $3->u.str.s, NULL);
+		  if (!*$3->u.str.s)
+			parse_error(p, $4.loc, "parse.expected-nonempty-string",
+				"expected non-empty string"); }
 	| AT_CONST '(' strings ')'
 		{ $$ = ast_op(A, EX_CONST, $1.loc, NULL, $3->u.str.s, NULL);
 		  help_guru_op(p, &$1); }

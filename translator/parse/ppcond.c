@@ -116,6 +116,9 @@ static int cmp_named(struct cond *c, const char *lhs)
 	if (!is_op(op))
 		return fail(c, "pp.bad-condition",
 			    "expected comparison operator in preprocessor condition");
+	if ((!strcmp(lhs, "arch") || !strcmp(lhs, "runtime") ||
+	     !strcmp(lhs, "guru_mode")) && op != EQ && op != NE)
+		return fail(c, "pp.bad-condition", "expected '==' or '!='");
 	advance(c);
 	if (!strncmp(lhs, "CONFIG_", 7) && c->t.type == IDENT &&
 	    !strncmp(c->t.text, "CONFIG_", 7))
@@ -127,6 +130,8 @@ static int cmp_named(struct cond *c, const char *lhs)
 	if (!strcmp(lhs, "guru_mode")) {
 		if (!is_num)
 			return fail(c, "pp.expected-number", "expected number");
+		if (num != 0 && num != 1)
+			return fail(c, "pp.expected-number", "expected 0 or 1");
 		num = (int64_t)c->p->s->guru - num;
 		return holds(op, num < 0 ? -1 : num > 0);
 	}

@@ -238,6 +238,8 @@ static int next_raw(struct parser *p, struct token *t)
 	}
 	t->type = lex_next(p, p->scanner, t);
 	t->depth = 0;
+	if (t->type)
+		p->nraw++;
 	if (t->type == ARG)
 		mark_arg_used(p->s, p->file, t->text);
 	return t->type;
@@ -293,7 +295,7 @@ static int paste_arg(struct parser *p, struct token *t)
 		return t->type;
 	}
 	n = atoi(txt + 1);
-	if (n < 1 || n > s->args.n) {
+	if (n < 1 || n > s->args.n || txt[1 + strspn(txt + 1, "0123456789")]) {
 		parse_error(p, t->loc, "lex.missing-argument",
 			    "command line argument %s out of range [1-%d]",
 			    txt, s->args.n);
@@ -362,6 +364,11 @@ static void define_macro(struct parser *p, struct token *at)
 			    token_desc(p, &t));
 		if (t.type)
 			push(p, &t);
+		return;
+	}
+	if (!strcmp(t.text, "define")) {
+		parse_error(p, t.loc, "pp.macro-redefined",
+			    "attempt to redefine '@define'");
 		return;
 	}
 	m = arena_alloc(p->a, sizeof *m);
@@ -607,6 +614,11 @@ static int skip_branch(struct parser *p, int stop_at_else)
 			return 0;
 		case PP_OPEN:
 			depth++;
+			break;
+		case PP_THEN:	/* a second %? of one conditional */
+			if (!depth)
+				parse_error(p, t.loc, "pp.stray-marker",
+					    "incomplete conditional - missing '%%('");
 			break;
 		case PP_ELSE:
 			if (!depth && stop_at_else)
