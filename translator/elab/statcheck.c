@@ -1,25 +1,67 @@
-/* statcheck.c - one kind of histogram per aggregate.
+/* statcheck.c - one kind of histogram, one @variance shift per aggregate.
  *
  * The runtime keeps the buckets of an aggregate with its values, so an
  * aggregate (all elements of an aggregate array alike) may be shown by
  * @hist_log or by @hist_linear with one set of bounds, not both; stap 4.8
- * rejects mixing them.  Runs after type inference.
+ * rejects mixing them.  Likewise it keeps the variance scaled by one bit
+ * shift: two @variance with different nonzero shifts conflict (0 and no
+ * shift are the default, which agrees with any).  Runs after type
+ * inference.
  */
+#include <string.h>
+
 #include "ast/ast_walk.h"
 #include "elab/elab.h"
 
 struct hcheck {
 	struct elab *el;
 	struct vec first;	/* struct exp *: the first EX_HIST per global */
+	struct vec shifts;	/* struct exp *: the first @variance with a
+				   nonzero shift per aggregate */
 };
 
-static struct sym *hist_sym(struct exp *h)
+static struct sym *stat_sym(struct exp *e)
 {
-	struct exp *e = h->u.hist.stat;
-
 	if (e && e->kind == EX_INDEX)
 		e = e->u.index.base;
 	return e && e->kind == EX_SYM ? e->u.sym.sym : NULL;
+}
+
+static struct sym *hist_sym(struct exp *h)
+{
+	return stat_sym(h->u.hist.stat);
+}
+
+/* @variance(x, N)'s N when it is a nonzero literal, else 0. */
+static int64_t variance_shift(struct exp *e)
+{
+	int64_t v;
+
+	if (e->kind != EX_STAT || strcmp(e->u.stat.op, "variance") ||
+	    !e->u.stat.shift || !exp_int_literal(e->u.stat.shift, &v))
+		return 0;
+	return v;
+}
+
+static void check_shift(struct hcheck *hc, struct exp *e)
+{
+	int64_t v = variance_shift(e);
+	struct sym *sym = v ? stat_sym(e->u.stat.stat) : NULL;
+	struct exp *prev;
+	int i;
+
+	if (!sym)
+		return;
+	VEC_EACH(hc->shifts, i, prev) {
+		if (stat_sym(prev->u.stat.stat) != sym)
+			continue;
+		if (variance_shift(prev) != v)
+			diag_error(&hc->el->s->diags, e->loc, "sema.variance-conflict",
+				   "conflicting bit shifts declared (previously %lld)",
+				   (long long)variance_shift(prev));
+		return;
+	}
+	vec_push(hc->el->s->arena, &hc->shifts, e);
 }
 
 static int same_bound(struct exp *a, struct exp *b)
@@ -47,6 +89,8 @@ static int check_hist(struct walker *w, struct exp *e)
 	struct exp *prev;
 	int i;
 
+	if (e->kind == EX_STAT)
+		check_shift(hc, e);
 	if (e->kind != EX_HIST || !(sym = hist_sym(e)))
 		return 0;
 	VEC_EACH(hc->first, i, prev) {
