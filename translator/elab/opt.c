@@ -498,7 +498,9 @@ static void fold_annihilator(struct exp *e, struct exp *l, struct exp *r)
 		other = (o->flags & OPF_ABSORB_R) && num_is(r, o->absorb) ? l :
 			(o->flags & OPF_ABSORB_L) && num_is(l, o->absorb) ? r : NULL;
 	}
-	if (other && !has_side_effects(other))
+	/* a string there is a type error stap reports ("foo" * 0) */
+	if (other && !has_side_effects(other) && other->kind != EX_STR &&
+	    other->kind != EX_CONCAT)
 		to_num(e, v);
 }
 

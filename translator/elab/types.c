@@ -453,6 +453,13 @@ static void infer_foreach(struct elab *el, struct stmt *st)
 		return;
 	}
 	set_arity(el, sym, st->u.foreach.keys.n, arr->loc);
+	if (st->u.foreach.slice.n)	/* arr[*, *]: as many as the keys */
+		set_arity(el, sym, st->u.foreach.slice.n, arr->loc);
+	if (st->u.foreach.sort_stat && el->report && sym->type != TY_STATS &&
+	    sym->type != TY_UNKNOWN)
+		diag_error(&el->s->diags, arr->loc, "sema.foreach-sort-stat",
+			   "'%s' is sorted by @%s, but it is an array of %s values, not of aggregates",
+			   sym->name, st->u.foreach.sort_stat, elab_type_name(sym->type));
 	for (i = 0; i < st->u.foreach.keys.n && i < MAX_ARITY; i++) {
 		struct exp *k = st->u.foreach.keys.v[i];
 		enum type t = infer(el, k, sym->index_types[i]);
@@ -586,6 +593,11 @@ static void infer_all(struct elab *el)
 
 static void check_sym(struct elab *el, struct sym *sym)
 {
+	if (sym->kind == SYM_GLOBAL && sym->decl && sym->decl->wrap &&
+	    sym->arity == 0)
+		diag_error(&el->s->diags, sym->decl->loc, "sema.wrap-scalar",
+			   "wrapping not supported for scalars: '%s' is declared with %% but used as a scalar",
+			   sym->name);
 	if (!sym->read && !sym->written)
 		return;
 	if (sym->type == TY_UNKNOWN)
