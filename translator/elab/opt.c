@@ -193,9 +193,8 @@ static int elide_assign(struct walker *w, struct exp *e)
 {
 	struct opt *o = w->arg;
 
-	if (e->kind != EX_ASSIGN || e->u.bin.op == OP_APPEND ||
-	    !unread_local(e->u.bin.left))
-		return 0;
+	if (e->kind != EX_ASSIGN || !unread_local(e->u.bin.left))
+		return 0;	/* x <<< v too: stap elides an unread local's */
 	/* stap says nothing when folding took the reads away */
 	if (e->u.bin.left->u.sym.sym->read_as_bound)
 		vec_push(o->el->s->arena, &o->silent, e);
