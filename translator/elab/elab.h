@@ -66,6 +66,9 @@ void elab_check_foreach(struct elab *el);
 
 /* statcheck.c */
 void elab_check_hists(struct elab *el);
+/* aritycheck.c: each variable's uses agree on its number of indexes,
+ * before the optimizer drops code (as stap checks while binding). */
+void elab_check_arity(struct elab *el);
 
 /* printcheck.c */
 int printcheck_program(struct session *s, struct program *p);

@@ -390,6 +390,7 @@ static const struct step steps[] = {
 	{ "a probe at least", NULL, NULL, some_probe },
 	{ "expand @entry", NULL, elab_expand_entries, NULL },
 	{ "bind probes and functions", NULL, bind_all, NULL },
+	{ "check arities", NULL, elab_check_arity, NULL },
 	{ "note reads", NULL, note_reads, NULL },
 	{ "resolve target variables", NULL, elab_resolve_targets, NULL },
 	{ "close globals", NULL, elab_close_globals, NULL },
