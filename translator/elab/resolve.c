@@ -18,6 +18,13 @@
 
 #define MAX_ALIAS_DEPTH 32
 
+/* Declared in the user's script or an -E script (not the library, nor
+ * synthesized by the translator, which has no file). */
+static int is_script_global(const struct global *g)
+{
+	return g->file && !g->file->is_tapset;
+}
+
 struct sym *elab_find_global(struct elab *el, const char *name,
 			     const struct src_file *from)
 {
@@ -26,6 +33,11 @@ struct sym *elab_find_global(struct elab *el, const char *name,
 
 	VEC_EACH(el->globals, i, sym) {
 		if (strcmp(sym->name, name))
+			continue;
+		/* the library never sees the script's globals: a tapset
+		 * function's `args` is its own local whatever the user
+		 * declares */
+		if (from && from->is_tapset && is_script_global(sym->decl))
 			continue;
 		if (sym->decl->is_private) {
 			if (sym->decl->file == from)
@@ -37,11 +49,11 @@ struct sym *elab_find_global(struct elab *el, const char *name,
 	return pub;
 }
 
-/* A public global declared again in a later file (the user's script
- * before -E scripts, both before the library) is the first one: as in
- * stap, where a name resolves to the first declaration found, a script's
- * `global argc` hides the tapset's.  (Twice in one file is a parse
- * error.) */
+/* A public global declared again in a later file of the same side (the
+ * user's script before -E scripts; library files) is the first one.  The
+ * script's and the library's are separate: a script's `global argc` hides
+ * argv.stp's from the script, while the library keeps its own (see
+ * elab_find_global).  (Twice in one file is a parse error.) */
 static void add_global(struct elab *el, struct global *g)
 {
 	struct sym *prev = NULL, *sym;
@@ -51,7 +63,8 @@ static void add_global(struct elab *el, struct global *g)
 		if (strcmp(prev->name, g->name))
 			continue;
 		if (prev->decl->is_private != g->is_private ||
-		    (g->is_private && prev->decl->file != g->file))
+		    (g->is_private && prev->decl->file != g->file) ||
+		    is_script_global(prev->decl) != is_script_global(g))
 			continue;
 		return;
 	}
