@@ -504,9 +504,10 @@ static void fold_annihilator(struct exp *e, struct exp *l, struct exp *r)
 }
 
 /* stap's constant folding of literal operands, after the children
- * (a probe condition is listed folded by -p2).  A node only ever becomes
+ * (a probe condition is listed folded by -p2); under -u, where stap does
+ * not optimize, x - 0 and x * 0 stay (their operand's type counts).  A node only ever becomes
  * a smaller kind: a number, or a string from a concatenation. */
-static void fold_literals(struct arena *a, struct exp *e, int root)
+static void fold_literals(struct elab *el, struct exp *e, int root)
 {
 	struct exp *l = NULL, *r = NULL;
 	int64_t v;
@@ -516,16 +517,16 @@ static void fold_literals(struct arena *a, struct exp *e, int root)
 	switch (e->kind) {
 	case EX_BINARY: case EX_CMP: case EX_CONCAT: case EX_LOG_AND:
 	case EX_LOG_OR:
-		fold_literals(a, l = e->u.bin.left, 0);
-		fold_literals(a, r = e->u.bin.right, 0);
+		fold_literals(el, l = e->u.bin.left, 0);
+		fold_literals(el, r = e->u.bin.right, 0);
 		break;
 	case EX_UNARY:
-		fold_literals(a, e->u.un.operand, 0);
+		fold_literals(el, e->u.un.operand, 0);
 		break;
 	case EX_TERNARY:
-		fold_literals(a, e->u.tern.cond, 0);
-		fold_literals(a, e->u.tern.yes, 0);
-		fold_literals(a, e->u.tern.no, 0);
+		fold_literals(el, e->u.tern.cond, 0);
+		fold_literals(el, e->u.tern.yes, 0);
+		fold_literals(el, e->u.tern.no, 0);
 		return;
 	default:
 		return;
@@ -544,7 +545,7 @@ static void fold_literals(struct arena *a, struct exp *e, int root)
 		if (is_num(l) && is_num(r)) {
 			if (op_fold_binary(e->u.bin.op, l->u.num, r->u.num, &v))
 				to_num(e, v);
-		} else if (!fold_identity(e, l, r)) {
+		} else if (!el->s->unoptimized && !fold_identity(e, l, r)) {
 			fold_annihilator(e, l, r);
 		}
 		return;
@@ -552,7 +553,7 @@ static void fold_literals(struct arena *a, struct exp *e, int root)
 		if (is_num(l) && is_num(r))
 			to_num(e, e->kind == EX_LOG_AND ? l->u.num && r->u.num :
 						       l->u.num || r->u.num);
-		else
+		else if (!el->s->unoptimized)
 			fold_annihilator(e, l, r);
 		return;
 	case EX_CMP:
@@ -566,8 +567,8 @@ static void fold_literals(struct arena *a, struct exp *e, int root)
 		if (fold_identity(e, l, r))
 			return;
 		if (is_str(l) && is_str(r)) {
-			char *s = arena_alloc(a, l->u.str.len + r->u.str.len + 1);
-			const char *raw = arena_printf(a, "%s%s",
+			char *s = arena_alloc(el->s->arena, l->u.str.len + r->u.str.len + 1);
+			const char *raw = arena_printf(el->s->arena, "%s%s",
 				l->u.str.raw ? l->u.str.raw : l->u.str.s,
 				r->u.str.raw ? r->u.str.raw : r->u.str.s);
 
@@ -622,7 +623,7 @@ static int fold_foreach(struct walker *w, struct stmt *st)
  * taken, the loop's init (a statement of it), or a null statement. */
 static void fold_branch(struct walker *w, struct stmt **slot)
 {
-	struct arena *a = w->arg;
+	struct arena *a = ((struct elab *)w->arg)->s->arena;
 	struct stmt *st = *slot, *keep;
 
 	switch (st->kind) {
@@ -658,7 +659,7 @@ void elab_fold_defined(struct elab *el)
 {
 	struct walker w = { .exp = fold_defined };
 	struct walker fw = { .exp = fold_visit, .stmt = fold_foreach,
-			     .leave = fold_branch, .arg = el->s->arena };
+			     .leave = fold_branch, .arg = el };
 	struct derived_probe *dp;
 	struct func *f;
 	int i;
@@ -671,7 +672,7 @@ void elab_fold_defined(struct elab *el)
 	VEC_EACH(el->prog->probes, i, dp) {
 		walk_stmt(&w, dp->body);
 		walk_exp(&w, dp->cond);
-		fold_literals(el->s->arena, dp->cond, 1);
+		fold_literals(el, dp->cond, 1);
 		walk_slot(&fw, &dp->body);
 	}
 	VEC_EACH(el->prog->funcs, i, f) {
@@ -684,6 +685,6 @@ void elab_fold_defined(struct elab *el)
 		VEC_EACH(fa->probes, j, p)
 			VEC_EACH(p->points, k, pt) {
 				walk_exp(&w, pt->cond);
-				fold_literals(el->s->arena, pt->cond, 1);
+				fold_literals(el, pt->cond, 1);
 			}
 }
