@@ -150,6 +150,10 @@ const char *emit_print(struct emit *e, struct exp *x)
 	enum print_kind k = x->u.print.pkind;
 	int i;
 
+	if (x->u.print.args.n > 32)	/* the runtime's formatter takes 32 */
+		diag_error(&e->s->diags, x->loc, "translate.print-args",
+			   "too many arguments to print (%d)", x->u.print.args.n);
+
 	if (x->u.print.to_string) {
 		to = emit_temp(e, TY_STRING);
 		sb_printf(&sb, "({ %s[0] = '\\0'; ", to);

@@ -273,10 +273,16 @@ void emit_stmt(struct emit *e, struct stmt *st)
 		emit_actions(e, 1, stmt_where(e, st), 0);
 		break;
 	case ST_BREAK:
+		if (!brk)
+			diag_error(&e->s->diags, st->loc, "translate.outside-loop",
+				   "cannot 'break' outside loop");
 		emit_actions(e, 1, stmt_where(e, st), 1);
 		emit_line(e, "goto %s;", brk);
 		break;
 	case ST_CONTINUE:
+		if (!cont)
+			diag_error(&e->s->diags, st->loc, "translate.outside-loop",
+				   "cannot 'continue' outside loop");
 		emit_actions(e, 1, stmt_where(e, st), 1);
 		emit_line(e, "goto %s;", cont);
 		break;
