@@ -77,6 +77,7 @@ struct parser {
 	int pp_braces;		/* open brace-expansion groups */
 	int pp_in_cond;		/* reading a probe point's if (…) */
 	int prev_type;		/* type of the last token handed to bison */
+	int prev2_type;		/* and of the one before it */
 	int in_function;	/* inside a function declaration */
 	struct token last;	/* the last token handed to bison */
 	int ntokens;		/* tokens handed to bison so far */

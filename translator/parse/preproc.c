@@ -788,9 +788,31 @@ static int probe_mode(struct parser *p, struct token *t)
 	return type;
 }
 
+/* After an operand's postfix ++ or --, another ++ or -- starts the next
+ * statement (`a++ ++b` is `a++; ++b`), as in stap, where a postfix
+ * operator does not apply twice: the statement ends there. */
+static int ends_postfix(const struct parser *p, int type)
+{
+	if ((type != INC && type != DEC) ||
+	    (p->prev_type != INC && p->prev_type != DEC))
+		return 0;
+	switch (p->prev2_type) {
+	case IDENT: case NUMBER: case STRING: case TARGET: case ')': case ']':
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 int pp_next(struct parser *p, struct token *t)
 {
 	int type = next_cond(p, t);
+
+	if (!p->pp_mode && ends_postfix(p, type)) {
+		push(p, t);
+		t->type = type = ';';
+		t->text = ";";
+	}
 
 	if (p->pp_mode)
 		type = probe_mode(p, t);
@@ -805,6 +827,7 @@ int pp_next(struct parser *p, struct token *t)
 		p->in_function = 1;
 	else if (type == GLOBAL)
 		p->in_function = 0;
+	p->prev2_type = p->prev_type;
 	p->prev_type = type;
 	return type;
 }
