@@ -36,6 +36,8 @@ enum {
 	OPT_ALL_MODULES,
 	OPT_TESTBED_STAPRUN,
 	OPT_COMPATIBLE,
+	OPT_MODINFO,
+	OPT_ELSEWHERE,		/* builds elsewhere: refused, with what to do */
 };
 
 static const struct option long_opts[] = {
@@ -59,6 +61,14 @@ static const struct option long_opts[] = {
 	{ "runtime", required_argument, NULL, OPT_RUNTIME },
 	{ "all-modules", no_argument, NULL, OPT_ALL_MODULES },
 	{ "compatible", required_argument, NULL, OPT_COMPATIBLE },
+	{ "modinfo", required_argument, NULL, OPT_MODINFO },
+	{ "use-server", optional_argument, NULL, OPT_ELSEWHERE },
+	{ "use-server-on-error", optional_argument, NULL, OPT_ELSEWHERE },
+	{ "list-servers", optional_argument, NULL, OPT_ELSEWHERE },
+	{ "trust-servers", optional_argument, NULL, OPT_ELSEWHERE },
+	{ "remote", required_argument, NULL, OPT_ELSEWHERE },
+	{ "remote-prefix", no_argument, NULL, OPT_ELSEWHERE },
+	{ "bpf", no_argument, NULL, OPT_ELSEWHERE },
 	/* internal: staprun's arguments follow; staprun execs this on a
 	 * kernel that cannot load modules, to run in the testbed */
 	{ "testbed-staprun", no_argument, NULL, OPT_TESTBED_STAPRUN },
@@ -117,7 +127,8 @@ static void usage(FILE *f)
 "   --poison-cache   rebuild, ignoring the cache, and cache the result\n"
 "   --clean-cache    prune the cache to its size limit and exit\n"
 "   --no-global-var-display\n"
-"   --dump-functions  --dump-probe-types  --dump-probe-aliases\n");
+"   --dump-functions  --dump-probe-types  --dump-probe-aliases\n"
+"   --modinfo NAME=VALUE  add MODULE_INFO(NAME, \"VALUE\") to the module\n");
 }
 
 static int bad(struct session *s, const char *fmt, const char *arg)
@@ -128,6 +139,26 @@ static int bad(struct session *s, const char *fmt, const char *arg)
 	diag_fatal(&s->diags, "%s", msg);
 	fputs("Try 'stap --help' for more information.\n", stderr);
 	return 1;
+}
+
+/* --modinfo NAME=VALUE, NAME a C identifier in lower case (as stap). */
+static int modinfo_ok(const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	size_t n = eq ? (size_t)(eq - arg) : 0;
+
+	return n && eq[1] && !isdigit((unsigned char)arg[0]) &&
+	       strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_") == n;
+}
+
+/* The options that build or run elsewhere (compile servers, remote
+ * targets, the BPF runtime): refused, saying what to do instead. */
+static int elsewhere(struct session *s, const char *opt)
+{
+	if (!strncmp(opt, "--bpf", 5))
+		return bad(s, "%s", "--bpf is not supported: drop it, and the script runs as a kernel module (the default runtime), with the same output");
+	return bad(s, "'%s' is not supported: compile servers and remote targets are not built; run stap on the target machine, or build there with 'stap -p4 -m NAME' (-r RELEASE for another kernel) and run NAME.ko with staprun",
+		   opt);
 }
 
 static int parse_long(const char *arg, long lo, long hi, long *out)
@@ -270,8 +301,15 @@ static int long_option(struct session *s, int c, const char *arg)
 		s->compatible = arena_strdup(s->arena, arg);
 		break;
 	case OPT_RUNTIME:
+		if (!strcmp(arg, "bpf"))
+			return bad(s, "%s", "--runtime=bpf is not supported: drop it, and the script runs as a kernel module (the default runtime), with the same output");
 		if (strcmp(arg, "kernel"))
 			return bad(s, "runtime '%s' is not supported; only --runtime=kernel is", arg);
+		break;
+	case OPT_MODINFO:	/* MODULE_INFO(NAME, "VALUE") in the module */
+		if (!modinfo_ok(arg))
+			return bad(s, "invalid --modinfo '%s' (expected NAME=VALUE, NAME of a-z, 0-9 and _, not starting with a digit)", arg);
+		vec_push(s->arena, &s->modinfo, arena_strdup(s->arena, arg));
 		break;
 	case 'a':
 		if (strcmp(arg, "x86_64"))
@@ -447,6 +485,8 @@ int cmdline_parse(struct session *s, int argc, char **argv)
 					   (char[]){(char)optopt, 0});
 			return bad(s, "unknown option '%s'", opt);
 		}
+		if (c == OPT_ELSEWHERE)
+			return elsewhere(s, argv[prev]);
 		if (c == OPT_TESTBED_STAPRUN) {
 			s->staprun_args = argv + optind;
 			s->staprun_nargs = argc - optind;

@@ -58,6 +58,7 @@ struct session {
 	const char *tapset_dir;		/* the installed tapset library */
 	struct vec include_dirs;	/* -I: const char * */
 	struct vec defines;		/* -D: struct kv * */
+	struct vec modinfo;		/* --modinfo: "NAME=VALUE" strings */
 	struct vec globals_set;		/* -G: struct kv * */
 	struct vec kbuild_opts;		/* -B: const char * */
 	struct vec sym_modules;		/* -d MODULE, --all-modules ("*"):
