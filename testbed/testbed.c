@@ -113,6 +113,28 @@ const char *tb_console_log(const struct tb_guest *g, char *buf, size_t len)
 	return buf;
 }
 
+/* The modules G's job wants: G->modules, then those its stap modules'
+ * probes lie in (the first naming of a module gives its parameters). */
+static char *modules_wanted(const struct tb_guest *g)
+{
+	char *list = NULL, *probed;
+	size_t len = 0;
+	FILE *f = open_memstream(&list, &len);
+	int k;
+
+	fputs(g->modules ? g->modules : "", f);
+	for (k = 0; k < g->nfiles; k++) {
+		if (!g->files[k].stap_module)
+			continue;
+		probed = tb_modules_probed(g->files[k].host);
+		if (probed)
+			fprintf(f, " %s", probed);
+		free(probed);
+	}
+	fclose(f);
+	return list;
+}
+
 /* The job: for a guest with an idle limit, a line that prints the
  * kernel's load address on the console (tbhang.c reads it); the commands
  * that load G's modules (their files added to IR); G's job.  NULL after
@@ -121,17 +143,21 @@ static char *add_modules(struct initramfs *ir, const struct tb_guest *g,
 			 struct tb_result *r)
 {
 	struct tb_module *mods;
-	char *job = NULL, guest[4200];
+	char *job = NULL, guest[4200], *list;
 	size_t len = 0;
 	FILE *f;
 	int n = 0, i;
 
-	if (g->modules && *g->modules) {
+	list = modules_wanted(g);
+	if (*list) {
 		n = tb_modules_resolve(g->modules_dir ? g->modules_dir : "/nonexistent",
-				       g->modules, &mods, r->error, sizeof r->error);
-		if (n < 0)
+				       list, &mods, r->error, sizeof r->error);
+		if (n < 0) {
+			free(list);
 			return NULL;
+		}
 	}
+	free(list);
 	f = open_memstream(&job, &len);
 	/* The kernel's load address on the console, for naming where a hung
 	 * guest's CPUs are (only a guest with an idle limit is called hung). */
