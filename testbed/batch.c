@@ -7,7 +7,8 @@
  *   install HOST GUEST     a static host program copied into the guest as
  *                          GUEST (paths without spaces);
  *   modules NAME…          kernel modules the guest loads first (with
- *                          STAP_TESTBED_MODULES's; see tbmods.h);
+ *                          STAP_TESTBED_MODULES's, then those the
+ *                          modules of DIR probe; see tbmods.h);
  *   run NAME SECS ARGS…    staprun ARGS (shell words; the modules of DIR are
  *                          in the guest's working directory), stopped
  *                          after SECS seconds (status 124); its stdin is
@@ -116,8 +117,8 @@ struct files {
 				   STAP_TESTBED_MODULES */
 };
 
-static void add_file(struct files *f, const char *host, const char *guest,
-		     int program)
+static struct tb_file *add_file(struct files *f, const char *host,
+				 const char *guest, int program)
 {
 	if (f->n == f->cap) {
 		f->cap = f->cap ? 2 * f->cap : 16;
@@ -128,7 +129,8 @@ static void add_file(struct files *f, const char *host, const char *guest,
 	f->v[f->n].host = host;
 	f->v[f->n].guest = guest;
 	f->v[f->n].program = program;
-	f->n++;
+	f->v[f->n].stap_module = 0;
+	return &f->v[f->n++];
 }
 
 /* The "file" and "install" lines of DIR/jobs, and every module in DIR. */
@@ -167,7 +169,8 @@ static int collect(const char *dir, struct files *files)
 		size_t n = strlen(de->d_name);
 		if (n > 3 && !strcmp(de->d_name + n - 3, ".ko"))
 			add_file(files, xasprintf("%s/%s", dir, de->d_name),
-				 xasprintf("work/%s%s", de->d_name, ""), 0);
+				 xasprintf("work/%s%s", de->d_name, ""), 0)
+				->stap_module = 1;
 	}
 	if (d)
 		closedir(d);

@@ -68,6 +68,20 @@ static int add(struct resolve *rs, const char *name, const char *params,
 	return 0;
 }
 
+char *tb_modules_probed(const char *ko)
+{
+	char *list = modinfo(ko, "ctap_modules"), *p;
+
+	if (list && !*list) {
+		free(list);
+		return NULL;
+	}
+	for (p = list; p && *p; p++)
+		if (*p == ',')
+			*p = ' ';
+	return list;
+}
+
 int tb_modules_resolve(const char *dir, const char *list,
 		       struct tb_module **out, char *err, size_t errlen)
 {

@@ -1,9 +1,11 @@
 /* tbmods.h - kernel modules for the testbed guest to load before its job.
  *
  * The guest boots with no modules; a script probing a module (a module's
- * tracepoint, say) needs it loaded.  Given names, find each NAME.ko under
- * the testbed's module tree (kernel/modtree.c), add what its .modinfo says
- * it depends on, and order the list so that dependencies load first.
+ * tracepoint, say) needs it loaded: stap records those in the module it
+ * builds, and the user or a test may name more.  Given names, find each
+ * NAME.ko under the testbed's module tree (kernel/modtree.c), add what its
+ * .modinfo says it depends on, and order the list so that dependencies
+ * load first.
  */
 #ifndef TBMODS_H
 #define TBMODS_H
@@ -21,5 +23,11 @@ struct tb_module {
  * first, each once), or -1 with a message in ERR. */
 int tb_modules_resolve(const char *dir, const char *list,
 		       struct tb_module **out, char *err, size_t errlen);
+
+/* The kernel modules the probes of the stap-built module KO lie in, as
+ * stap recorded them in its .modinfo (ctap_modules=a,b; emit/kmodules.c),
+ * as a list for tb_modules_resolve ("a b"), malloc'ed; NULL when it names
+ * none. */
+char *tb_modules_probed(const char *ko);
 
 #endif

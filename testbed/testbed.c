@@ -28,6 +28,7 @@
 #include "testbed/tbhang.h"
 #include "testbed/tbmods.h"
 #include "testbed/testbed.h"
+#include "util/fileio.h"
 
 /* The guest's /init.  The job runs with stdout/stderr on ttyS1/ttyS2; the
  * watcher reads ttyS3 with the shell's own read so that killing it closes
@@ -113,6 +114,28 @@ const char *tb_console_log(const struct tb_guest *g, char *buf, size_t len)
 	return buf;
 }
 
+/* The modules G's job wants: G->modules, then those its stap modules'
+ * probes lie in (the first naming of a module gives its parameters). */
+static char *modules_wanted(const struct tb_guest *g)
+{
+	char *list = NULL, *probed;
+	size_t len = 0;
+	FILE *f = open_memstream(&list, &len);
+	int k;
+
+	fputs(g->modules ? g->modules : "", f);
+	for (k = 0; k < g->nfiles; k++) {
+		if (!g->files[k].stap_module)
+			continue;
+		probed = tb_modules_probed(g->files[k].host);
+		if (probed)
+			fprintf(f, " %s", probed);
+		free(probed);
+	}
+	fclose(f);
+	return list;
+}
+
 /* The job: for a guest with an idle limit, a line that prints the
  * kernel's load address on the console (tbhang.c reads it); the commands
  * that load G's modules (their files added to IR); G's job.  NULL after
@@ -121,17 +144,21 @@ static char *add_modules(struct initramfs *ir, const struct tb_guest *g,
 			 struct tb_result *r)
 {
 	struct tb_module *mods;
-	char *job = NULL, guest[4200];
+	char *job = NULL, guest[4200], *list;
 	size_t len = 0;
 	FILE *f;
 	int n = 0, i;
 
-	if (g->modules && *g->modules) {
+	list = modules_wanted(g);
+	if (*list) {
 		n = tb_modules_resolve(g->modules_dir ? g->modules_dir : "/nonexistent",
-				       g->modules, &mods, r->error, sizeof r->error);
-		if (n < 0)
+				       list, &mods, r->error, sizeof r->error);
+		if (n < 0) {
+			free(list);
 			return NULL;
+		}
 	}
+	free(list);
 	f = open_memstream(&job, &len);
 	/* The kernel's load address on the console, for naming where a hung
 	 * guest's CPUs are (only a guest with an idle limit is called hung). */
@@ -328,20 +355,6 @@ static double now_s(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static int write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 struct relay {
 	int fd[3];		/* out, err, ctl FIFOs (read ends) */
 	int to[2];		/* where out and err go */
@@ -380,7 +393,7 @@ static void control(struct relay *rl, const char *p, size_t n)
 			size_t k = (size_t)rl->file_left < n ?
 				   (size_t)rl->file_left : n;
 			if (rl->file_fd >= 0)
-				write_all(rl->file_fd, p, k);
+				fio_write_fd(rl->file_fd, p, k);
 			p += k;
 			n -= k;
 			rl->file_left -= (long long)k;
@@ -421,7 +434,7 @@ static size_t drain(struct relay *rl)
 		ssize_t n;
 		while ((n = read(rl->fd[i], buf, sizeof buf)) > 0) {
 			if (i < 2)
-				write_all(rl->to[i], buf, (size_t)n);
+				fio_write_fd(rl->to[i], buf, (size_t)n);
 			else
 				control(rl, buf, (size_t)n);
 			moved += (size_t)n;
@@ -490,7 +503,7 @@ static int relay_loop(const struct tb_guest *g, pid_t qemu, struct relay *rl,
 				continue;
 			r->interrupted = 1;
 			if (rl->booted && g->forward_signals && !kill_deadline) {
-				write_all(rl->ctl_in, sig == SIGINT ? "I" : "T", 1);
+				fio_write_fd(rl->ctl_in, sig == SIGINT ? "I" : "T", 1);
 				/* Give the script time to run its end probes. */
 				kill_deadline = now_s() + 60;
 			} else {

@@ -15,6 +15,9 @@ struct tb_file {
 	const char *host;	/* file on the host */
 	const char *guest;	/* its path in the guest; NULL = same as host */
 	int program;		/* also copy the shared libraries it needs */
+	int stap_module;	/* a module stap built: the kernel modules
+				   its probes lie in (tbmods.h) are loaded
+				   before the job, after G->modules */
 };
 
 struct tb_guest {

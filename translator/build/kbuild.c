@@ -76,6 +76,32 @@ int kbuild_make(struct session *s, const char *dir, const char *log)
 	return kbuild_run(s, dir, log, modules);
 }
 
+int kbuild_exec(struct session *s, const char *const *argv, int out_fd,
+		const char *cwd)
+{
+	int status;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		if (out_fd >= 0) {
+			dup2(out_fd, 1);
+			dup2(out_fd, 2);
+		}
+		if (kbuild_enter(s, cwd))
+			_exit(126);
+		execvp(argv[0], (char *const *)argv);
+		fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		return -1;
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
 /* Run make; its output goes to LOG (or to stderr with -vv). */
 int kbuild_run(struct session *s, const char *dir, const char *log,
 	       const char *const *targets)
@@ -83,8 +109,7 @@ int kbuild_run(struct session *s, const char *dir, const char *log,
 	const struct kernel_info *k = s->kernel;
 	struct vec argv = { 0 };
 	const char *opt;
-	int i, status;
-	pid_t pid;
+	int i, fd, rc;
 
 	vec_push(s->arena, &argv, "make");
 	vec_push(s->arena, &argv, "-C");
@@ -114,24 +139,13 @@ int kbuild_run(struct session *s, const char *dir, const char *log,
 		for (i = 0; argv.v[i]; i++)
 			fprintf(stderr, " %s", (char *)argv.v[i]);
 		fputc('\n', stderr);
+		fd = 2;
+	} else {
+		fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	}
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		int fd = s->verbose >= 2 ? 2 : open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		if (fd >= 0) {
-			dup2(fd, 1);
-			dup2(fd, 2);
-		}
-		if (kbuild_enter(s, k->build_root ? dir : NULL))
-			_exit(126);
-		execvp("make", (char **)argv.v);
-		fprintf(stderr, "cannot run make: %s\n", strerror(errno));
-		_exit(127);
-	}
-	if (waitpid(pid, &status, 0) < 0)
-		return -1;
-	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+	rc = kbuild_exec(s, (const char *const *)argv.v, fd,
+			 k->build_root ? dir : NULL);
+	if (fd > 2)
+		close(fd);
+	return rc;
 }

@@ -13,6 +13,13 @@ int kbuild_make(struct session *s, const char *dir, const char *log);
 int kbuild_run(struct session *s, const char *dir, const char *log,
 	       const char *const *targets);
 
+/* Run the build command ARGV (NULL-terminated; ARGV[0] found in PATH) in
+ * the target kernel's build root if it has one (kbuild_enter, from CWD),
+ * its stdout and stderr going to OUT_FD (-1: stap's own); 0 when it exits
+ * with status 0. */
+int kbuild_exec(struct session *s, const char *const *argv, int out_fd,
+		const char *cwd);
+
 /* In a child about to exec a build command: enter the target kernel's
  * build root when it has one (kernel.h), and change to CWD (a path inside
  * the root).  -1 with a message on stderr when it cannot. */

@@ -18,7 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "build/cache.h"
@@ -193,26 +192,11 @@ static int shell_safe(const char *str)
  * its output goes to LOG_FD. */
 static int run_step(struct session *s, const char *cmd, int log_fd)
 {
-	int status;
-	pid_t pid;
+	const char *const argv[] = { "/bin/sh", "-c", cmd, NULL };
 
 	if (s->verbose >= 2)
 		fprintf(stderr, "Running %s\n", cmd);
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		dup2(log_fd, 1);
-		dup2(log_fd, 2);
-		if (kbuild_enter(s, s->kernel->make_dir))
-			_exit(126);
-		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-		_exit(127);
-	}
-	if (waitpid(pid, &status, 0) < 0)
-		return -1;
-	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+	return kbuild_exec(s, argv, log_fd, s->kernel->make_dir);
 }
 
 /* Replay R for module NAME in DIR, whose source is DIR/NAME.c. */

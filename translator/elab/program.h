@@ -84,6 +84,11 @@ struct derived_probe {
 	struct vec callees;		/* struct func *: called directly */
 	int index;			/* position in program.probes */
 	void *data;			/* the family's own data */
+	const char *kmodule;		/* the kernel module its point lies in
+					   ("null_blk"; wildcards allowed), or
+					   NULL: the kernel itself.  The module
+					   records it (emit/kmodules.c) and the
+					   testbed guest loads it first */
 	int64_t num_arg;		/* e.g. begin(N) priority, timer period */
 	int optional;			/* resolved under `?` or `!`: a family
 					   reports no error for "nothing here",

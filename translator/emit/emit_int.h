@@ -43,6 +43,10 @@ void emit_regex_decls(struct emit *e);
  * one when the module should not name kernel addresses. */
 void emit_ksym_table(struct emit *e);			/* ksymtab.c */
 
+/* The kernel modules the probes lie in, as a .modinfo entry the testbed
+ * guest reads to load them first (or nothing when there are none). */
+void emit_kmodules(struct emit *e);			/* kmodules.c */
+
 void emit_stmt(struct emit *e, struct stmt *st);	/* stmt.c */
 /* Count N actions of a body that counts as it runs; charge all that is
  * pending (naming WHERE) when UPDATE, or once ten have gathered. */

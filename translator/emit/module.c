@@ -513,6 +513,7 @@ int pass_translate(struct session *s)
 	if (!e.prog->max_nesting)
 		e.prog->max_nesting = 10 + e.prog->funcs.n;
 	emit_header(&e);
+	emit_kmodules(&e);
 	emit_ksym_table(&e);
 	emit_embeds(&e);
 	emit_globals(&e);

@@ -189,7 +189,7 @@ static int resolve_kprobe(struct session *s, const struct probe_point *pt,
 	if (fi < 0)
 		return -1;
 	if (fi == 2)
-		kd->module = family_str_arg(s, pt->comps.v[1]);
+		dp->kmodule = kd->module = family_str_arg(s, pt->comps.v[1]);
 	kd->func = family_str_arg(s, pt->comps.v[fi]);
 	if (resolve_suffix(s, pt, fi + 1, kd))
 		return -1;
@@ -366,6 +366,7 @@ static struct derived_probe *entry_kprobe(struct session *s,
 	cp->user_text_len = ret->user_text_len;
 	cp->timing_from = ret->timing_from;
 	cp->list_pp = ret->list_pp;	/* its parameters, as the return's */
+	cp->kmodule = ret->kmodule;
 	ck->dwarf_like = stands_for_dwarf(ret);
 	cp->data = ck;
 	VEC_EACH(ret->comps, i, c) {

@@ -118,6 +118,7 @@ static int resolve_trace(struct session *s, const struct probe_point *point,
 		if (!strchr(pattern, ':') || !matches(te, pattern))
 			continue;
 		dp->data = (void *)te;
+		dp->kmodule = te->module;
 		dp->pp = arena_printf(s->arena, "kernel.trace(\"%s:%s\")",
 				      te->system, te->name);
 		return 1;

@@ -284,16 +284,16 @@ static int run_in_testbed(struct session *s, const char *module,
 	}
 	ko = strrchr(module, '/');
 	ko = ko ? ko + 1 : module;
-	files[nfiles++] = (struct tb_file){ module,
-		arena_printf(s->arena, "work/%s", ko), 0 };
-	files[nfiles++] = (struct tb_file){ staprun_path(), NULL, 1 };
-	files[nfiles++] = (struct tb_file){ stapio_path(), NULL, 1 };
+	files[nfiles++] = (struct tb_file){ .host = module,
+		.guest = arena_printf(s->arena, "work/%s", ko), .stap_module = 1 };
+	files[nfiles++] = (struct tb_file){ .host = staprun_path(), .program = 1 };
+	files[nfiles++] = (struct tb_file){ .host = stapio_path(), .program = 1 };
 	prog = s->target_cmd ? target_program(s) : NULL;
 	if (prog)
-		files[nfiles++] = (struct tb_file){ prog, NULL, 1 };
+		files[nfiles++] = (struct tb_file){ .host = prog, .program = 1 };
 	in = stdin_copy(s, work);
 	if (in)
-		files[nfiles++] = (struct tb_file){ in, "work/stdin", 0 };
+		files[nfiles++] = (struct tb_file){ .host = in, .guest = "work/stdin" };
 
 	if (in_guest && s->output_file && access(results_dir(s), W_OK)) {
 		diag_fatal(&s->diags, "cannot open output file %s: %s",

@@ -1,0 +1,85 @@
+/* kmodules.c - pass 3: the kernel modules the script's probes lie in.
+ *
+ * Reads each probe's kmodule (set by its family: kprobe.module("M"), a
+ * tracepoint a module defines, module("M") of the DWARF family), expands
+ * wildcards against the target kernel's modules tree (kernel/modtree.c)
+ * and writes them into the module's .modinfo as "ctap_modules=a,b".  The
+ * testbed guest, which boots with no modules, loads them (with what they
+ * depend on) before the script starts (testbed/tbmods.c); a real machine
+ * does not: there the user loads a module, as with stap.  A name the tree
+ * does not have (built into the kernel, or absent) is left out.
+ */
+#include <fnmatch.h>
+#include <string.h>
+
+#include "emit/emit_int.h"
+#include "kernel/kernel.h"
+#include "kernel/modtree.h"
+
+struct found {
+	struct session *s;
+	struct vec patterns;	/* const char *: the probes' kmodules, '-'
+				   read as '_' (as in the tree's names),
+				   each once */
+	struct vec names;	/* const char *: the modules they match */
+};
+
+static void add_once(struct session *s, struct vec *v, const char *name)
+{
+	const char *n;
+	int i;
+
+	VEC_EACH(*v, i, n)
+		if (!strcmp(n, name))
+			return;
+	vec_push(s->arena, v, (void *)name);
+}
+
+/* A module of the tree, kept when some probe's pattern matches it. */
+static int match(const char *path, const char *name, void *arg)
+{
+	struct found *f = arg;
+	const char *pat;
+	int i;
+
+	(void)path;
+	VEC_EACH(f->patterns, i, pat)
+		if (!fnmatch(pat, name, 0)) {
+			add_once(f->s, &f->names, arena_strdup(f->s->arena, name));
+			break;
+		}
+	return 0;
+}
+
+void emit_kmodules(struct emit *e)
+{
+	const struct kernel_info *k = kernel_target(e->s);
+	struct found f = { .s = e->s };
+	struct derived_probe *dp;
+	struct strbuf list = { 0 };
+	const char *n;
+	char *pat, *p;
+	int i;
+
+	if (!k || !k->modules_dir)
+		return;
+	VEC_EACH(e->prog->probes, i, dp) {
+		if (!dp->kmodule)
+			continue;
+		pat = arena_strdup(e->s->arena, dp->kmodule);
+		for (p = pat; *p && !strchr(pat, '['); p++)
+			if (*p == '-')	/* (a range in [a-z] keeps its '-') */
+				*p = '_';
+		add_once(e->s, &f.patterns, pat);
+	}
+	if (!f.patterns.n)
+		return;
+	modtree_each(k->modules_dir, match, &f);
+	if (!f.names.n)
+		return;
+	VEC_EACH(f.names, i, n)
+		sb_printf(&list, "%s%s", i ? "," : "", n);
+	emit_line(e, "MODULE_INFO(ctap_modules, %s);",
+		  emit_cstr(e, list.s, list.len));
+	sb_free(&list);
+}
