@@ -33,6 +33,7 @@ struct machine {
 	int reg;		/* the location is register REG (DW_OP_reg*) */
 	int is_value;		/* DW_OP_stack_value / implicit_value */
 	int depth;		/* frame base and CFA recursion */
+	size_t idx;		/* the operation being translated */
 	char *msg;		/* 256 bytes: why it failed */
 };
 
@@ -198,7 +199,7 @@ static int deref(struct machine *m, uint64_t size)
 	if (pop(m, a))
 		return -1;
 	m->reads = 1;
-	return push(m, "_stp_dwarf_deref(c, %s, %d)", a, (int)size);
+	return push(m, "_stp_dwarf_deref(c, %s, %d, _stp_w)", a, (int)size);
 }
 
 static int reg_op(struct machine *m, int reg, int64_t off, int is_breg)
@@ -266,7 +267,10 @@ static int one(struct machine *m, const Dwarf_Op *op)
 		m->is_value = 1;
 		return 0;
 	}
-	return fail(m, "unsupported DWARF operation 0x%x", op->atom);
+	return fail(m, "unhandled DW_OP operation in DWARF expression [%zu] at %llu (%d: %llu, %llu)",
+		    m->idx, (unsigned long long)op->offset, op->atom,
+		    (unsigned long long)op->number,
+		    (unsigned long long)op->number2);
 }
 
 static int run(struct machine *m, const Dwarf_Op *ops, size_t n)
@@ -285,6 +289,7 @@ static int run(struct machine *m, const Dwarf_Op *ops, size_t n)
 				return -1;
 			continue;
 		}
+		m->idx = i;
 		if (one(m, &ops[i]))
 			return -1;
 	}
@@ -339,7 +344,7 @@ static int pieces(struct machine *m, const Dwarf_Op *ops, size_t n,
 		len += snprintf(out->c + len, sizeof out->c - (size_t)len,
 				" | ((((%s%s%s) >> %" PRIu64 ") & %s) << %" PRIu64 ")",
 				p[k].is_addr ? "_stp_dwarf_deref(c, " : "", p[k].c,
-				p[k].is_addr ? ", 8)" : "", p[k].bit_off, mask,
+				p[k].is_addr ? ", 8, _stp_w)" : "", p[k].bit_off, mask,
 				shift);
 		shift += p[k].bits;
 		if ((size_t)len >= sizeof out->c)

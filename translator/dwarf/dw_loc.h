@@ -3,9 +3,10 @@
  * The location list is resolved here, at translate time, for the probe's
  * pc; what is left is straight-line C over the runtime's accessors
  * (runtime/stp_dwarf.h): _stp_dwarf_reg(c, N) for DWARF register N of the
- * probed registers, _stp_dwarf_deref(c, ADDR, SIZE) for a fault-safe read
- * (a fault leaves stap's read-fault error in c), _stp_dwarf_kaddr(ADDR)
- * for a link-time kernel address relocated.
+ * probed registers, _stp_dwarf_deref(c, ADDR, SIZE, _stp_w) for a
+ * fault-safe read (a fault leaves stap's read-fault error in c, at the
+ * place _stp_w the caller declares), _stp_dwarf_kaddr(ADDR) for a
+ * link-time kernel address relocated.
  */
 #ifndef DW_LOC_H
 #define DW_LOC_H

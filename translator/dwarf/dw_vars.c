@@ -159,3 +159,23 @@ void dw_func_decl_at(struct dw_file *f, uint64_t func_off, char *buf,
 	dwarf_decl_column(&die, &col);
 	snprintf(buf, (size_t)len, "%s:%d:%d", file, line, col);
 }
+
+void dw_pc_line(struct dw_file *f, uint64_t func_off, uint64_t pc, char *buf,
+		int len)
+{
+	Dwarf_Die die, cu;
+	Dwarf_Line *line;
+	const char *file;
+	uint64_t bias;
+	int l = 0, col = 0;
+
+	buf[0] = '\0';
+	dw_file_dwarf(f, &bias);
+	if (!func_die(f, func_off, &die) || !dwarf_diecu(&die, &cu, NULL, NULL) ||
+	    !(line = dwarf_getsrc_die(&cu, pc - bias)) ||
+	    !(file = dwarf_linesrc(line, NULL, NULL)))
+		return;
+	dwarf_lineno(line, &l);
+	dwarf_linecol(line, &col);
+	snprintf(buf, (size_t)len, "%s:%d:%d", file, l, col);
+}

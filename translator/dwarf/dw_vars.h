@@ -49,4 +49,9 @@ const char *dw_cu_name(struct dw_file *f, uint64_t func_off);
 void dw_func_decl_at(struct dw_file *f, uint64_t func_off, char *buf,
 		     int len);
 
+/* "FILE:LINE:COL" of the line-table row holding PC (in FUNC_OFF's unit)
+ * into BUF, as stap names where a probe is; "" if none. */
+void dw_pc_line(struct dw_file *f, uint64_t func_off, uint64_t pc, char *buf,
+		int len);
+
 #endif

@@ -33,8 +33,12 @@ static const char *emit_access(struct emit *e, struct tvar *tv,
 	const char *r, *check = emit_check(e);
 	int i, nbytes;
 
-	sb_printf(&sb, "({ uint64_t _a = (uint64_t)(%s); ",
-		  tv->base_exp ? emit_exp(e, tv->base_exp) : tv->base);
+	if (tv->base_reads)	/* a DWARF location that reads memory */
+		sb_printf(&sb, "({ const char *_stp_w = %s; uint64_t _a = (uint64_t)(%s); %s ",
+			  where, tv->base, check);
+	else
+		sb_printf(&sb, "({ uint64_t _a = (uint64_t)(%s); ",
+			  tv->base_exp ? emit_exp(e, tv->base_exp) : tv->base);
 	for (i = 0; i < tv->nops; i++) {
 		struct tvar_op *op = &tv->ops[i];
 		switch (op->kind) {
@@ -76,6 +80,13 @@ static const char *emit_access(struct emit *e, struct tvar *tv,
 static const char *emit_pretty(struct emit *e, struct tvar *tv,
 			       const char *where);
 
+/* A part shown as fixed text (a C string in pretty): a DWARF variable
+ * without a value at the probe's pc ("?"), a struct by value ("{...}"). */
+static int is_fixed(const struct tvar *part)
+{
+	return part->final == TV_PRETTY && part->pretty;
+}
+
 /* $$parms, $$vars: "name=0x…" for each part, space-separated; with $ or
  * $$, "name=" and the part as $name$ shows it. */
 static const char *emit_parts(struct emit *e, struct tvar *tv,
@@ -87,11 +98,13 @@ static const char *emit_parts(struct emit *e, struct tvar *tv,
 
 	for (i = 0; i < tv->nparts; i++)
 		sb_printf(&fmt, "%s%s=%s", i ? " " : "", tv->labels[i],
-			  tv->pretty_kind ? "%s" : "0x%llx");
+			  tv->pretty_kind || is_fixed(tv->parts[i]) ? "%s" : "0x%llx");
 	sb_printf(&sb, "({ snprintf(%s, MAXSTRINGLEN, \"%s\"", t,
 		  fmt.s ? fmt.s : "");
 	for (i = 0; i < tv->nparts; i++)
-		if (tv->pretty_kind)
+		if (is_fixed(tv->parts[i]))
+			sb_printf(&sb, ", %s", tv->parts[i]->pretty);
+		else if (tv->pretty_kind)
 			sb_printf(&sb, ", %s", emit_pretty(e, tv->parts[i], where));
 		else
 			sb_printf(&sb, ", (unsigned long long)%s",
