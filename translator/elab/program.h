@@ -119,6 +119,9 @@ struct probe_family {
 	 * stap does: kernel.function("NAME@FILE:LINE")); NULL: the point. */
 	const char *(*runtime_pp)(struct session *s,
 				  const struct derived_probe *dp);
+	/* stap 4.8 leaves stable calls (execname() …) in its probe bodies
+	 * where they are (its DWARF probes): stable.c does not hoist them. */
+	unsigned keeps_stable_calls : 1;
 
 	/* ---- optional: wildcards and target variables (tracepoints) ---- */
 	/* The concrete points a wildcard POINT stands for (struct

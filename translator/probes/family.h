@@ -13,6 +13,7 @@
 #include "ast/ast_new.h"
 #include "ast/ast_walk.h"
 #include "dwarf/dw_file.h"
+#include "dwarf/dw_index.h"
 #include "dwarf/dw_loc.h"
 #include "dwarf/dw_site.h"
 #include "dwarf/dw_types.h"
@@ -25,6 +26,7 @@
 #include "kernel/dwarfdecl.h"
 #include "kernel/kernel.h"
 #include "kernel/ksyms.h"
+#include "kernel/modtree.h"
 #include "kernel/tpcat.h"
 #include "session.h"
 #include "util/similar.h"
@@ -34,6 +36,7 @@ extern const struct probe_family family_lifecycle, family_never;
 extern const struct probe_family family_timer, family_kprobe;
 extern const struct probe_family family_procfs, family_perf;
 extern const struct probe_family family_tracepoint, family_netfilter;
+extern const struct probe_family family_dwarf;
 
 /* perf.c: timer.profile[.tick], a perf event in stap 4.8 (timer.c's
  * resolve hands it over). */
