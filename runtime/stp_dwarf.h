@@ -1,12 +1,10 @@
 /* stp_dwarf.h - what DWARF target variables read at run time: the probed
  * registers by DWARF number, fault-safe memory, relocated kernel
- * addresses.
+ * addresses (stp_kread.h's _stp_kaddr_at).
  *
  * The translator (translator/dwarf/dw_loc.c) turns each variable's
  * location at the probe's pc into straight-line C over these.  A DWARF
- * probe's family includes this file from its declarations, after
- * defining STP_DWARF_ANCHOR, sprint_symbol's System.map address (the
- * kernel's link-time addresses move with KASLR by the same distance).
+ * probe's family includes this file from its declarations.
  */
 #ifndef STP_DWARF_H
 #define STP_DWARF_H
@@ -55,10 +53,45 @@ static __maybe_unused u64 _stp_dwarf_deref(struct context *c, u64 addr,
 	return _stp_kread(c, addr, size, where);
 }
 
-#ifdef STP_DWARF_ANCHOR
-/* A kernel link-time address (DW_OP_addr) where the kernel runs. */
-#define _stp_dwarf_kaddr(a) \
-	((u64)(a) + ((u64)(unsigned long)&sprint_symbol - (u64)STP_DWARF_ANCHOR))
-#endif
+/* Guru writes: DWARF register N of the probed context set to V (the
+ * probed code sees it when the probe returns). */
+static __maybe_unused void _stp_dwarf_set_reg(struct context *c, int n, u64 v)
+{
+	struct pt_regs *r = c->regs;
+
+	if (!r || c->user_mode)
+		return;
+	switch (n) {
+	case 0: r->ax = v; break;
+	case 1: r->dx = v; break;
+	case 2: r->cx = v; break;
+	case 3: r->bx = v; break;
+	case 4: r->si = v; break;
+	case 5: r->di = v; break;
+	case 6: r->bp = v; break;
+	case 8: r->r8 = v; break;
+	case 9: r->r9 = v; break;
+	case 10: r->r10 = v; break;
+	case 11: r->r11 = v; break;
+	case 12: r->r12 = v; break;
+	case 13: r->r13 = v; break;
+	case 14: r->r14 = v; break;
+	case 15: r->r15 = v; break;
+	}
+}
+
+/* SIZE (1, 2, 4, 8) bytes of V to ADDR; a fault is stap's write-fault
+ * error at WHERE. */
+static __maybe_unused void _stp_dwarf_write(struct context *c, u64 addr,
+					    int size, u64 v, const char *where)
+{
+	if (unlikely(_stp_write_kernel_scalar((unsigned long)addr, v, size))) {
+		snprintf(c->error_buffer, sizeof c->error_buffer,
+			 "write fault [man error::fault] at 0x%llx",
+			 (unsigned long long)addr);
+		_stp_error_at(c, c->error_buffer, where);
+	}
+}
+
 
 #endif

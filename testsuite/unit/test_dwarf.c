@@ -73,7 +73,7 @@ static const char *loc_of(uint64_t func, uint64_t pc, const char *name,
 
 	if (dw_var_find(f, func, pc, name, &v))
 		return "(none)";
-	*st = dw_loc_var(f, v.die_off, dw_frame_func(f, func), pc, pc + 5, l);
+	*st = dw_loc_var(f, v.die_off, dw_frame_func(f, func), pc, pc + 5, 0, l);
 	return l->c;
 }
 

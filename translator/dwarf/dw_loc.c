@@ -27,6 +27,7 @@ struct machine {
 	struct dw_file *f;
 	Dwarf_Die *func;	/* for DW_OP_fbreg */
 	uint64_t pc;		/* DWARF address (file pc - bias) */
+	uint64_t anchor;	/* sprint_symbol's link-time address */
 	char stack[STACK_MAX][SLOT_LEN];
 	int sp;
 	int reads;
@@ -225,7 +226,8 @@ static int address(struct machine *m, const Dwarf_Op *op)
 {
 	if (is_module(m->f))
 		return fail(m, "module static addresses are not supported yet");
-	return push(m, "_stp_dwarf_kaddr(0x%" PRIx64 "ULL)", (uint64_t)op->number);
+	return push(m, "_stp_kaddr_at(0x%" PRIx64 "ULL, 0x%" PRIx64 "ULL)",
+		    (uint64_t)op->number, m->anchor);
 }
 
 static int one(struct machine *m, const Dwarf_Op *op)
@@ -404,13 +406,14 @@ static int implicit(const Dwarf_Op *op, struct dw_loc *out)
 }
 
 static enum dw_loc_status translate(struct dw_file *f, Dwarf_Die *func,
-				    uint64_t pc, Dwarf_Op *ops, size_t n,
-				    struct dw_loc *out)
+				    uint64_t pc, uint64_t anchor, Dwarf_Op *ops,
+				    size_t n, struct dw_loc *out)
 {
 	struct machine *m = calloc(1, sizeof *m);
 	int rc;
 
 	m->f = f;
+	m->anchor = anchor;
 	m->func = func;
 	m->pc = pc;
 	m->reg = -1;
@@ -431,6 +434,7 @@ static enum dw_loc_status translate(struct dw_file *f, Dwarf_Die *func,
 		else {
 			snprintf(out->c, sizeof out->c, "%s", m->stack[m->sp - 1]);
 			out->kind = m->is_value || m->reg >= 0 ? DW_LOC_VALUE : DW_LOC_ADDR;
+			out->reg = m->is_value ? -1 : m->reg;
 		}
 	}
 	out->reads = m->reads;
@@ -459,7 +463,8 @@ static uint64_t bias_of(struct dw_file *f)
 
 enum dw_loc_status dw_loc_var(struct dw_file *f, uint64_t var_off,
 			      uint64_t func_off, uint64_t pc,
-			      uint64_t retry_pc, struct dw_loc *out)
+			      uint64_t retry_pc, uint64_t anchor,
+			      struct dw_loc *out)
 {
 	Dwarf *dbg = dw_file_dwarf(f, NULL);
 	uint64_t bias = bias_of(f);
@@ -470,7 +475,9 @@ enum dw_loc_status dw_loc_var(struct dw_file *f, uint64_t var_off,
 
 	memset(out, 0, sizeof *out);
 	out->pc = pc;
-	if (!dwarf_offdie(dbg, var_off, &var) || !dwarf_offdie(dbg, func_off, &func))
+	out->reg = -1;
+	if (!dwarf_offdie(dbg, var_off, &var) ||
+	    (func_off && !dwarf_offdie(dbg, func_off, &func)))
 		return DW_LOC_NOT_AT_PC;
 	if (dwarf_attr_integrate(&var, DW_AT_const_value, &a))
 		return const_value(&a, out) ? DW_LOC_UNSUPPORTED : DW_LOC_OK;
@@ -481,7 +488,8 @@ enum dw_loc_status dw_loc_var(struct dw_file *f, uint64_t var_off,
 		if (!location_at(&var, pc - bias, &ops, &n))
 			return DW_LOC_NOT_AT_PC;
 	}
-	return translate(f, &func, pc - bias, ops, n, out);
+	return translate(f, func_off ? &func : NULL, pc - bias, anchor, ops, n,
+			 out);
 }
 
 int dw_loc_covers(struct dw_file *f, uint64_t var_off, uint64_t pc)

@@ -5,8 +5,9 @@
  * (runtime/stp_dwarf.h): _stp_dwarf_reg(c, N) for DWARF register N of the
  * probed registers, _stp_dwarf_deref(c, ADDR, SIZE, _stp_w) for a
  * fault-safe read (a fault leaves stap's read-fault error in c, at the
- * place _stp_w the caller declares), _stp_dwarf_kaddr(ADDR) for a
- * link-time kernel address relocated.
+ * place _stp_w the caller declares), _stp_kaddr_at(ADDR, ANCHOR) for a
+ * link-time kernel address relocated (ANCHOR: sprint_symbol's link-time
+ * address, which the caller gives).
  */
 #ifndef DW_LOC_H
 #define DW_LOC_H
@@ -31,6 +32,8 @@ enum dw_loc_status {
 struct dw_loc {
 	enum dw_loc_kind kind;
 	int reads;		/* c reads memory: check for a fault after */
+	int reg;		/* DW_LOC_VALUE of DWARF register reg alone
+				   (a guru write can set it); else -1 */
 	uint64_t pc;		/* the pc the location was resolved for */
 	char c[1024];		/* the C expression, of type uint64_t */
 	char msg[256];		/* DW_LOC_UNSUPPORTED: why */
@@ -38,12 +41,13 @@ struct dw_loc {
 
 /* The location of the variable or parameter DIE VAR_OFF at PC, in the
  * function (subprogram or inline instance) FUNC_OFF whose frame base
- * fbreg refers to.  A DW_AT_const_value is a DW_LOC_VALUE.  When PC is
+ * fbreg refers to (0: none, a global).  A DW_AT_const_value is a DW_LOC_VALUE.  When PC is
  * not covered and RETRY_PC is nonzero, RETRY_PC is tried as well (stap's
  * retry after a -mfentry call); out->pc says which was used. */
 enum dw_loc_status dw_loc_var(struct dw_file *f, uint64_t var_off,
 			      uint64_t func_off, uint64_t pc,
-			      uint64_t retry_pc, struct dw_loc *out);
+			      uint64_t retry_pc, uint64_t anchor,
+			      struct dw_loc *out);
 
 /* Does the variable DIE VAR_OFF have a value at PC (a const_value or a
  * location covering PC)? */

@@ -53,6 +53,8 @@ struct tvar {
 	struct ctype *pretty_agg;
 	int pretty_deep;	/* $$: nested aggregates expanded too */
 	int str_len;
+	int write_reg;		/* N + 1: the base is DWARF register N's value
+				   (a guru write sets the register) */
 	const char *assign_fn;	/* written through F(c, value) for `=`, */
 	const char *append_fn;	/* and for `.=` (procfs's $value) */
 	int nparts;		/* $$parms: one scalar access per argument

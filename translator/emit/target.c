@@ -25,38 +25,48 @@ static const char *convert(struct emit *e, const char *v, int size,
 	return arena_printf(e->s->arena, "(int64_t)(%s)(%s)", ct, v);
 }
 
-/* The C expression (int64_t) reading TV; WHERE names it in errors. */
+/* Into SB: "({ uint64_t _a = BASE; " and the steps of TV to the address
+ * (or value) its final read takes. */
+static void emit_steps(struct emit *e, struct strbuf *sb, const struct tvar *tv,
+		       const char *where)
+{
+	const char *check = emit_check(e);
+	int i;
+
+	if (tv->base_reads)	/* a DWARF location that reads memory */
+		sb_printf(sb, "({ const char *_stp_w = %s; uint64_t _a = (uint64_t)(%s); %s ",
+			  where, tv->base, check);
+	else
+		sb_printf(sb, "({ uint64_t _a = (uint64_t)(%s); ",
+			  tv->base_exp ? emit_exp(e, tv->base_exp) : tv->base);
+	for (i = 0; i < tv->nops; i++) {
+		const struct tvar_op *op = &tv->ops[i];
+		switch (op->kind) {
+		case TV_ADDR:
+			break;
+		case TV_LOAD_PTR:
+			sb_printf(sb, "_a = (uint64_t)_stp_kread(c, _a, 8, %s); %s ",
+				  where, check);
+			break;
+		case TV_ADD:
+			sb_printf(sb, "_a += (uint64_t)%lldLL; ", (long long)op->off);
+			break;
+		case TV_ADD_INDEX:
+			sb_printf(sb, "_a += (uint64_t)(%s) * %lldULL; ",
+				  emit_exp(e, op->index), (long long)op->off);
+			break;
+		}
+	}
+}
+
 static const char *emit_access(struct emit *e, struct tvar *tv,
 			       const char *where)
 {
 	struct strbuf sb = {0};
 	const char *r, *check = emit_check(e);
-	int i, nbytes;
+	int nbytes;
 
-	if (tv->base_reads)	/* a DWARF location that reads memory */
-		sb_printf(&sb, "({ const char *_stp_w = %s; uint64_t _a = (uint64_t)(%s); %s ",
-			  where, tv->base, check);
-	else
-		sb_printf(&sb, "({ uint64_t _a = (uint64_t)(%s); ",
-			  tv->base_exp ? emit_exp(e, tv->base_exp) : tv->base);
-	for (i = 0; i < tv->nops; i++) {
-		struct tvar_op *op = &tv->ops[i];
-		switch (op->kind) {
-		case TV_ADDR:
-			break;
-		case TV_LOAD_PTR:
-			sb_printf(&sb, "_a = (uint64_t)_stp_kread(c, _a, 8, %s); %s ",
-				  where, check);
-			break;
-		case TV_ADD:
-			sb_printf(&sb, "_a += (uint64_t)%lldLL; ", (long long)op->off);
-			break;
-		case TV_ADD_INDEX:
-			sb_printf(&sb, "_a += (uint64_t)(%s) * %lldULL; ",
-				  emit_exp(e, op->index), (long long)op->off);
-			break;
-		}
-	}
+	emit_steps(e, &sb, tv, where);
 	if (tv->final == TV_VALUE) {
 		sb_printf(&sb, "%s; })", convert(e, "_a", tv->size, tv->is_signed));
 	} else if (!tv->size) {
@@ -157,4 +167,31 @@ const char *emit_target(struct emit *e, struct exp *x)
 	if (tv->pretty_kind)
 		return emit_pretty(e, tv, where);
 	return emit_access(e, tv, where);
+}
+
+/* A guru write to a DWARF variable: VALUE into the register that holds
+ * it, or into its bytes in memory (fault-safe); the expression's value is
+ * VALUE. */
+const char *emit_target_write(struct emit *e, struct exp *target,
+			      const struct tvar *tv, const char *value)
+{
+	struct strbuf sb = {0};
+	const char *where = emit_where(e, arena_printf(e->s->arena,
+				"identifier '$%s'", target->u.target.name),
+				target->loc), *r;
+
+	if (tv->final == TV_VALUE && tv->write_reg && !tv->nops)
+		return arena_printf(e->s->arena, "({ int64_t _v = %s; _stp_dwarf_set_reg(c, %d, (uint64_t)_v); _v; })",
+				    value, tv->write_reg - 1);
+	if (tv->final != TV_LOAD_INT || !tv->size || tv->bit_size) {
+		emit_unsupported(e, target->loc, "this assignment to a target variable");
+		return "0";
+	}
+	sb_printf(&sb, "({ int64_t _v = %s; ", value);
+	emit_steps(e, &sb, tv, where);
+	sb_printf(&sb, "_stp_dwarf_write(c, _a, %d, (uint64_t)_v, %s); %s _v; }); })",
+		  tv->size, where, emit_check(e));
+	r = arena_strdup(e->s->arena, sb.s);
+	sb_free(&sb);
+	return r;
 }

@@ -38,6 +38,15 @@ static uint64_t retry_pc(const struct dw_site *st)
 	return st->is_statement || st->is_inline ? 0 : st->pc + 5;
 }
 
+/* sprint_symbol's link-time address: kernel addresses are relocated by
+ * its distance (stp_kread.h's _stp_kaddr_at). */
+static uint64_t kernel_anchor(struct session *s)
+{
+	const struct ksyms *k = ksyms_kernel(s);
+
+	return k ? ksyms_addr(k, "sprint_symbol") : 0;
+}
+
 static const char *module_name(const struct dw_site *st)
 {
 	return st->module ? st->module : "kernel";
@@ -161,7 +170,7 @@ static int resolve_var(struct session *s, struct derived_probe *dp,
 	struct tvar *tv;
 
 	rc = dw_loc_var(st->file, v->die_off, dw_frame_func(st->file, st->die_off),
-			st->pc, retry_pc(st), &l);
+			st->pc, retry_pc(st), kernel_anchor(s), &l);
 	if (rc == DW_LOC_NOT_AT_PC && s->skip_badvars) {
 		tv = tvar_resolve(s, e, comps, "0ULL", type, WHAT, label, quiet);
 	} else if (rc == DW_LOC_NOT_AT_PC) {
@@ -180,8 +189,10 @@ static int resolve_var(struct session *s, struct derived_probe *dp,
 		tv = l.kind == DW_LOC_ADDR ?
 			tvar_resolve_at(s, e, comps, base, type, WHAT, label, quiet) :
 			tvar_resolve(s, e, comps, base, type, WHAT, label, quiet);
-		if (tv)
+		if (tv) {
 			tv->base_reads = l.reads;
+			tv->write_reg = l.reg + 1;
+		}
 	}
 	if (!tv)
 		return -1;
@@ -323,6 +334,21 @@ int dwarf_vars_target(struct session *s, struct derived_probe *dp,
 	return resolve_var(s, dp, e, &v, &e->u.target.comps, quiet);
 }
 
+int dwarf_vars_assign(struct session *s, struct derived_probe *dp,
+		      struct exp *e, enum op op)
+{
+	(void)op;
+	if (!s->guru) {
+		diag_error(&s->diags, e->loc, "sema.dwarf-write",
+			   "write to target variable not permitted; need stap -g");
+		return -1;
+	}
+	if (dwarf_vars_target(s, dp, e, 0))
+		return -1;
+	e->type = TY_LONG;
+	return 0;
+}
+
 int dwarf_vars_entry_target(struct session *s, const struct derived_probe *ret,
 			    const char *name)
 {
@@ -358,11 +384,7 @@ void dwarf_vars_list(struct session *s, struct derived_probe *dp,
 
 void dwarf_vars_emit_decls(struct emit *e, struct vec *probes)
 {
-	const struct ksyms *k = ksyms_kernel(e->s);
-
 	(void)probes;
-	emit_line(e, "#define STP_DWARF_ANCHOR 0x%llxULL",
-		  (unsigned long long)(k ? ksyms_addr(k, "sprint_symbol") : 0));
 	emit_line(e, "#include \"stp_dwarf.h\"");
 }
 

@@ -45,11 +45,14 @@ int timer_profile_resolve(struct session *s, const struct probe_point *pt,
 
 /* dwarf_vars.c: the target variables of DWARF probes, whose data starts
  * with their struct dw_site; the callbacks of struct probe_family
- * (target_var, entry_target, list_vars, emit_decls) for the dwarf family. */
+ * (target_var, target_assign, entry_target, list_vars, emit_decls) for
+ * the dwarf family. */
 int dwarf_vars_target(struct session *s, struct derived_probe *dp,
 		      struct exp *e, int quiet);
 int dwarf_vars_entry_target(struct session *s, const struct derived_probe *ret,
 			    const char *name);
+int dwarf_vars_assign(struct session *s, struct derived_probe *dp,
+		      struct exp *e, enum op op);
 void dwarf_vars_list(struct session *s, struct derived_probe *dp,
 		     struct strbuf *out);
 void dwarf_vars_emit_decls(struct emit *e, struct vec *probes);
