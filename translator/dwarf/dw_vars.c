@@ -7,6 +7,7 @@
  * instances are other functions' scopes and are not entered.
  */
 #include <dwarf.h>
+#include <fnmatch.h>
 #include <elfutils/libdw.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -178,4 +179,95 @@ void dw_pc_line(struct dw_file *f, uint64_t func_off, uint64_t pc, char *buf,
 	dwarf_lineno(line, &l);
 	dwarf_linecol(line, &col);
 	snprintf(buf, (size_t)len, "%s:%d:%d", file, l, col);
+}
+
+/* The top-level variable NAME of unit CU with a location (DEF) or any
+ * (a declaration too): its offset, or 0. */
+static uint64_t unit_var(Dwarf_Die *cu, const char *name, int def)
+{
+	Dwarf_Die d;
+	const char *n;
+
+	if (dwarf_child(cu, &d) != 0)
+		return 0;
+	do {
+		if (dwarf_tag(&d) != DW_TAG_variable || !(n = dwarf_diename(&d)) ||
+		    strcmp(n, name))
+			continue;
+		if (!def || (!dwarf_hasattr(&d, DW_AT_declaration) &&
+			     (dwarf_hasattr(&d, DW_AT_location) ||
+			      dwarf_hasattr(&d, DW_AT_const_value))))
+			return dwarf_dieoffset(&d);
+	} while (dwarf_siblingof(&d, &d) == 0);
+	return 0;
+}
+
+/* Does unit name NAME match PAT (stap's implicit leading "*\/")? */
+static int unit_matches(const char *name, const char *pat)
+{
+	char buf[1024];
+
+	if (!fnmatch(pat, name, 0))
+		return 1;
+	snprintf(buf, sizeof buf, "*/%s", pat);
+	return !fnmatch(buf, name, 0);
+}
+
+/* Each unit of F in turn: FN(CU, ARG) until it returns nonzero. */
+static uint64_t each_unit(struct dw_file *f,
+			  uint64_t (*fn)(Dwarf_Die *cu, const void *arg),
+			  const void *arg)
+{
+	Dwarf *dbg = dw_file_dwarf(f, NULL);
+	Dwarf_Off off = 0, next;
+	size_t hsize;
+	Dwarf_Die cu;
+	uint64_t r;
+
+	while (dwarf_nextcu(dbg, off, &next, &hsize, NULL, NULL, NULL) == 0) {
+		if (dwarf_offdie(dbg, off + hsize, &cu) && (r = fn(&cu, arg)))
+			return r;
+		off = next;
+	}
+	return 0;
+}
+
+struct global_query {
+	const char *name, *cu;
+	int def;
+};
+
+static uint64_t in_unit(Dwarf_Die *cu, const void *arg)
+{
+	const struct global_query *q = arg;
+	const char *n = dwarf_diename(cu);
+
+	if (q->cu && (!n || !unit_matches(n, q->cu)))
+		return 0;
+	return unit_var(cu, q->name, q->def);
+}
+
+int dw_global_var(struct dw_file *f, const char *name, const char *cu,
+		  uint64_t cu_off, uint64_t *var_off)
+{
+	struct global_query q = { name, cu, 0 };
+	Dwarf_Die unit, var;
+	uint64_t off;
+
+	if (cu)
+		off = each_unit(f, in_unit, &q);
+	else if (dwarf_offdie(dw_file_dwarf(f, NULL), cu_off, &unit))
+		off = unit_var(&unit, name, 0);
+	else
+		off = 0;
+	if (!off || !dwarf_offdie(dw_file_dwarf(f, NULL), off, &var))
+		return -1;
+	if (dwarf_hasattr(&var, DW_AT_declaration)) {	/* defined elsewhere */
+		q.cu = NULL;
+		q.def = 1;
+		if (!(off = each_unit(f, in_unit, &q)))
+			return -1;
+	}
+	*var_off = off;
+	return 0;
 }

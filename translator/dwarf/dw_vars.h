@@ -49,6 +49,13 @@ const char *dw_cu_name(struct dw_file *f, uint64_t func_off);
 void dw_func_decl_at(struct dw_file *f, uint64_t func_off, char *buf,
 		     int len);
 
+/* The global variable NAME: in the first unit whose name matches the
+ * pattern CU (with stap's implicit leading "*\/"), or with CU NULL in
+ * the unit at CU_OFF; a declaration there is resolved to its definition
+ * in another unit.  0 and *VAR_OFF, or -1. */
+int dw_global_var(struct dw_file *f, const char *name, const char *cu,
+		  uint64_t cu_off, uint64_t *var_off);
+
 /* "FILE:LINE:COL" of the line-table row holding PC (in FUNC_OFF's unit)
  * into BUF, as stap names where a probe is; "" if none. */
 void dw_pc_line(struct dw_file *f, uint64_t func_off, uint64_t pc, char *buf,

@@ -167,6 +167,10 @@ struct probe_family {
 	 * takes it as @entry($NAME). */
 	int (*entry_target)(struct session *s, const struct derived_probe *ret,
 			    const char *name);
+	/* Optional: resolve @var E without a module in probe DP (from the
+	 * probed function's unit): as target_var, 0 or -1. */
+	int (*atvar)(struct session *s, struct derived_probe *dp,
+		     struct exp *e, int quiet);
 	/* Optional, -p2: append " name:type" for each local stap makes of
 	 * DP's target variables (listed before the body's locals). */
 	void (*listing_locals)(struct session *s, struct derived_probe *dp,

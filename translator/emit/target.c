@@ -145,8 +145,8 @@ static const char *emit_pretty(struct emit *e, struct tvar *tv,
 
 const char *emit_target(struct emit *e, struct exp *x)
 {
-	struct tvar *tv = x->kind == EX_CAST ? x->u.op.resolved :
-			  x->u.target.resolved;
+	struct tvar *tv = x->kind == EX_CAST || x->kind == EX_ATVAR ?
+			  x->u.op.resolved : x->u.target.resolved;
 	const char *where;
 
 	if (!tv) {
@@ -155,8 +155,9 @@ const char *emit_target(struct emit *e, struct exp *x)
 	}
 	if (tv->final == TV_PRETTY && tv->pretty)
 		return tv->pretty;
-	if (x->kind == EX_CAST) {
-		where = emit_where(e, "operator '@cast'", x->loc);
+	if (x->kind == EX_CAST || x->kind == EX_ATVAR) {
+		where = emit_where(e, x->kind == EX_CAST ? "operator '@cast'" :
+				   "operator '@var'", x->loc);
 		return tv->pretty_kind ? emit_pretty(e, tv, where) :
 					 emit_access(e, tv, where);
 	}

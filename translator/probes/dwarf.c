@@ -756,4 +756,5 @@ const struct probe_family family_dwarf = {
 	.target_var = dwarf_vars_target, .list_vars = dwarf_vars_list,
 	.entry_target = dwarf_vars_entry_target, .entry_probe = entry_dwarf,
 	.emit_decls = dwarf_vars_emit_decls, .target_assign = dwarf_vars_assign,
+	.atvar = dwarf_vars_atvar,
 };

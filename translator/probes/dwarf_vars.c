@@ -334,6 +334,14 @@ int dwarf_vars_target(struct session *s, struct derived_probe *dp,
 	return resolve_var(s, dp, e, &v, &e->u.target.comps, quiet);
 }
 
+int dwarf_vars_atvar(struct session *s, struct derived_probe *dp,
+		     struct exp *e, int quiet)
+{
+	const struct dw_site *st = site_of(s, dp);
+
+	return atvar_resolve(s, e, st->file, st->cu_off, module_name(st), quiet);
+}
+
 int dwarf_vars_assign(struct session *s, struct derived_probe *dp,
 		      struct exp *e, enum op op)
 {

@@ -19,6 +19,7 @@
 #include "dwarf/dw_types.h"
 #include "dwarf/dw_vars.h"
 #include "elab/program.h"
+#include "elab/targets.h"
 #include "elab/tvar.h"
 #include "emit/emit.h"
 #include "kernel/btf.h"
@@ -51,6 +52,8 @@ int dwarf_vars_target(struct session *s, struct derived_probe *dp,
 		      struct exp *e, int quiet);
 int dwarf_vars_entry_target(struct session *s, const struct derived_probe *ret,
 			    const char *name);
+int dwarf_vars_atvar(struct session *s, struct derived_probe *dp,
+		     struct exp *e, int quiet);
 int dwarf_vars_assign(struct session *s, struct derived_probe *dp,
 		      struct exp *e, enum op op);
 void dwarf_vars_list(struct session *s, struct derived_probe *dp,
