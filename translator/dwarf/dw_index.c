@@ -776,6 +776,11 @@ const char *dw_index_str(const struct dw_index *ix, uint32_t off)
 	return off < ix->h->strsize ? ix->str + off : "";
 }
 
+size_t dw_index_strsize(const struct dw_index *ix)
+{
+	return ix->h->strsize;
+}
+
 size_t dw_index_lookup(const struct dw_index *ix, const char *name,
 		       size_t *first)
 {
@@ -833,43 +838,59 @@ static int by_row_line(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-/* The range [*lo, *hi) of function D (its lowest and highest address
- * over all its ranges). */
-static int die_range(Dwarf_Die *d, uint64_t *lo, uint64_t *hi)
-{
-	Dwarf_Addr base, b, e;
-	ptrdiff_t off = 0;
-	int found = 0;
+#define MAX_RANGES 64
 
-	while ((off = dwarf_ranges(d, off, &base, &b, &e)) > 0) {
-		if (!found || b < *lo)
-			*lo = b;
-		if (!found || e > *hi)
-			*hi = e;
-		found = 1;
-	}
-	return found ? 0 : -1;
+/* Function D's address ranges into LO/HI (at most MAX_RANGES); how many. */
+static int die_ranges(Dwarf_Die *d, Dwarf_Addr *lo, Dwarf_Addr *hi)
+{
+	Dwarf_Addr base;
+	ptrdiff_t off = 0;
+	int n = 0;
+
+	while (n < MAX_RANGES &&
+	       (off = dwarf_ranges(d, off, &base, &lo[n], &hi[n])) > 0)
+		n++;
+	return n;
+}
+
+static int in_ranges(Dwarf_Addr a, const Dwarf_Addr *lo,
+		     const Dwarf_Addr *hi, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (a >= lo[i] && a < hi[i])
+			return 1;
+	return 0;
+}
+
+struct dw_file *dw_index_file(const struct dw_index *ix)
+{
+	uint64_t bias;
+
+	return lazy_dwarf(ix, &bias) ? ix->file : NULL;
 }
 
 int dw_index_func_lines(const struct dw_index *ix, uint64_t cu_off,
-			uint64_t die_off, const char *file_pat,
+			uint64_t die_off, const char *file_pat, int min_line,
 			void (*fn)(void *arg, const char *file, int line,
 				   uint64_t addr),
 			void *arg)
 {
-	uint64_t bias, lo = 0, hi = 0;
+	uint64_t bias;
 	Dwarf *dbg = lazy_dwarf(ix, &bias);
 	Dwarf_Die cu, func;
 	Dwarf_Lines *lines;
 	Dwarf_Line *l;
-	Dwarf_Addr addr;
+	Dwarf_Addr addr, lo[MAX_RANGES], hi[MAX_RANGES];
 	struct line_row *rows;
 	size_t n, i, k = 0;
 	const char *src;
-	int line;
+	int line, nr;
 
 	if (!dbg || !dwarf_offdie(dbg, cu_off, &cu) ||
-	    !dwarf_offdie(dbg, die_off, &func) || die_range(&func, &lo, &hi) ||
+	    !dwarf_offdie(dbg, die_off, &func) ||
+	    !(nr = die_ranges(&func, lo, hi)) ||
 	    dwarf_getsrclines(&cu, &lines, &n))
 		return -1;
 	rows = malloc((n + 1) * sizeof *rows);
@@ -878,11 +899,15 @@ int dw_index_func_lines(const struct dw_index *ix, uint64_t cu_off,
 	for (i = 0; i < n; i++) {
 		l = dwarf_onesrcline(lines, i);
 		if (!l || dwarf_lineaddr(l, &addr) || dwarf_lineno(l, &line) ||
-		    addr < lo || addr >= hi)
+		    line < min_line || !in_ranges(addr, lo, hi, nr))
 			continue;
 		src = dwarf_linesrc(l, NULL, NULL);
-		if (src && (!file_pat || dw_file_matches(file_pat, src)))
-			rows[k++] = (struct line_row){ src, line, addr };
+		if (!src || (file_pat && !dw_file_matches(file_pat, src)))
+			continue;
+		/* a second line at one address is not a statement there */
+		if (k && rows[k - 1].addr == addr)
+			continue;
+		rows[k++] = (struct line_row){ src, line, addr };
 	}
 	qsort(rows, k, sizeof *rows, by_row_line);
 	for (i = 0; i < k; i++)	/* each line at its first row */

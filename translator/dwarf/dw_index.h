@@ -53,6 +53,12 @@ struct dw_index;
 struct dw_index *dw_index_open(const char *path, const char *dir,
 			       FILE *progress, char *err, size_t errlen);
 
+struct dw_file;
+
+/* The debug file it indexes, opened (dw_file.h) for what the index does
+ * not hold; NULL if it cannot be read. */
+struct dw_file *dw_index_file(const struct dw_index *ix);
+
 /* The build-id (hex) of the debug file it indexes. */
 const char *dw_index_build_id(const struct dw_index *ix);
 /* The path of the debug file it indexes. */
@@ -61,6 +67,8 @@ const char *dw_index_path(const struct dw_index *ix);
 size_t dw_index_count(const struct dw_index *ix);
 const struct dw_func *dw_index_at(const struct dw_index *ix, size_t i);
 const char *dw_index_str(const struct dw_index *ix, uint32_t off);
+/* The size of its string table (string offsets are below it). */
+size_t dw_index_strsize(const struct dw_index *ix);
 
 /* The records named NAME: [*first, *first + n); returns n. */
 size_t dw_index_lookup(const struct dw_index *ix, const char *name,
@@ -71,13 +79,15 @@ size_t dw_index_lookup(const struct dw_index *ix, const char *name,
  * after a '/' (stap's implicit "*" + "/")? */
 int dw_file_matches(const char *pat, const char *file);
 
-/* The lines of FILE_PAT (dw_file_matches) in the function whose DIE is
- * at DIE_OFF, in its CU at CU_OFF, as stap finds statement lines: each
- * line at the lowest address of its rows in the function's ranges;
- * FN(ARG, file, line, addr) for each, by line.  0, or -1 when there is
+/* The lines of FILE_PAT (dw_file_matches) from MIN_LINE on in the
+ * function whose DIE is at DIE_OFF, in its CU at CU_OFF, as stap finds
+ * statement lines: of the rows in the function's ranges, in table order,
+ * those at the address of the row before are left out; each line at the
+ * lowest address of its rows; FN(ARG, file, line, addr) for each, by
+ * line.  0, or -1 when there is
  * no line table or no such function. */
 int dw_index_func_lines(const struct dw_index *ix, uint64_t cu_off,
-			uint64_t die_off, const char *file_pat,
+			uint64_t die_off, const char *file_pat, int min_line,
 			void (*fn)(void *arg, const char *file, int line,
 				   uint64_t addr),
 			void *arg);

@@ -39,6 +39,36 @@ struct dwarf_point {
 	const char *name;	/* the canonical point, without suffixes */
 };
 
+/* A set of entry pcs (open addressing; 0 is never a pc). */
+struct pcset {
+	uint64_t *v;
+	size_t cap, n;
+};
+
+/* Adds PC; 0 if it was there already. */
+static int pcset_add(struct session *s, struct pcset *set, uint64_t pc)
+{
+	size_t i;
+
+	if (2 * (set->n + 1) > set->cap) {
+		struct pcset bigger = { .cap = set->cap ? 2 * set->cap : 1024 };
+
+		bigger.v = arena_alloc(s->arena, bigger.cap * sizeof *bigger.v);
+		memset(bigger.v, 0, bigger.cap * sizeof *bigger.v);
+		for (i = 0; i < set->cap; i++)
+			if (set->v[i])
+				pcset_add(s, &bigger, set->v[i]);
+		*set = bigger;
+	}
+	for (i = (pc * 0x9e3779b97f4a7c15ull >> 20) & (set->cap - 1); set->v[i];
+	     i = (i + 1) & (set->cap - 1))
+		if (set->v[i] == pc)
+			return 0;
+	set->v[i] = pc;
+	set->n++;
+	return 1;
+}
+
 enum line_kind { LN_NONE, LN_ONE, LN_RANGE, LN_ALL, LN_OFFSET };
 
 struct query {
@@ -56,7 +86,11 @@ struct query {
 				   written (".call", ".return" …) */
 	struct vec *out;
 	struct vec inline_ret;	/* names of inline functions under .return */
-	int blocked;		/* matches dropped by the blocklist */
+	uint32_t memo_name;	/* the last name the blocklist checked */
+	int memo_name_blocked;
+	unsigned char *memo_files;	/* by decl file's string offset: 0
+					   unknown, 1 accepted, 2 refused */
+	const struct dw_index *memo_ix;
 };
 
 /* ---- the point ------------------------------------------------------- */
@@ -224,11 +258,44 @@ static int in_list(const char *const *list, size_t n, const char *s)
 
 #define IN_LIST(list, s) in_list(list, sizeof list / sizeof *list, s)
 
+/* Is F's name (or, under .return, its name for a return) on the list?
+ * Records of one name come together: the answer is kept for the next. */
+static int name_blocked(struct query *q, const struct dw_index *ix,
+			const struct dw_func *f)
+{
+	const char *name = dw_index_str(ix, f->name);
+
+	if (f->name != q->memo_name || !q->memo_name) {
+		q->memo_name = f->name;
+		q->memo_name_blocked = IN_LIST(blocked_names, name) ||
+			(q->ret && IN_LIST(blocked_returns, name));
+	}
+	return q->memo_name_blocked;
+}
+
+static int file_blocked(struct query *q, const struct dw_index *ix,
+			const struct dw_func *f)
+{
+	size_t n = dw_index_strsize(ix);
+
+	if (q->memo_ix != ix) {
+		q->memo_ix = ix;
+		q->memo_files = arena_alloc(q->s->arena, n + 1);
+		memset(q->memo_files, 0, n + 1);
+	}
+	if (f->file > n)
+		return 0;
+	if (!q->memo_files[f->file])
+		q->memo_files[f->file] = 1 +
+			IN_LIST(blocked_files, dw_index_str(ix, f->file));
+	return q->memo_files[f->file] == 2;
+}
+
 /* Does stap refuse F in the kernel?  Warns as stap (not under -l/-L). */
 static int blocked(struct query *q, const struct dw_index *ix,
 		   const struct dw_func *f)
 {
-	const char *name = dw_index_str(ix, f->name), *why = NULL;
+	const char *why = NULL;
 
 	if (q->module)
 		return 0;
@@ -236,16 +303,13 @@ static int blocked(struct query *q, const struct dw_index *ix,
 		why = "is in blocklisted section";
 	else if (q->s->guru)
 		return 0;
-	else if (IN_LIST(blocked_names, name) ||
-		 (q->ret && IN_LIST(blocked_returns, name)) ||
-		 IN_LIST(blocked_files, dw_index_str(ix, f->file)))
+	else if (name_blocked(q, ix, f) || file_blocked(q, ix, f))
 		why = "is blocklisted";
 	if (!why)
 		return 0;
-	q->blocked++;
 	if (!q->s->list_probes && !q->s->list_probes_vars)
 		diag_warning(&q->s->diags, q->pt->loc, "sema.dwarf-blocklisted",
-			     "function %s %s", name, why);
+			     "function %s %s", dw_index_str(ix, f->name), why);
 	return 1;
 }
 
@@ -263,6 +327,7 @@ static void push_site(struct query *q, const struct dw_index *ix,
 	dpt->dd = dd;
 	dpt->name = name;
 	dd->ix = ix;
+	dd->site.file = dw_index_file(ix);
 	dd->site.module = module;
 	dd->site.cu_off = f ? f->cu_off : 0;
 	dd->site.die_off = f ? f->die_off : 0;
@@ -311,7 +376,7 @@ static int fits(struct query *q, const struct dw_index *ix,
 		return 0;
 	}
 	if (inl)
-		return !q->call && !q->exported && !q->is_stmt;
+		return !q->call && !q->exported;
 	if (q->inl)
 		return 0;
 	if (q->exported && !(f->flags & DW_FN_EXPORTED))
@@ -369,25 +434,66 @@ static const char *func_name(struct query *q, const struct dw_index *ix,
 			    dw_index_str(ix, f->file), f->line);
 }
 
+/* -l lists a name once: the first site of each NAME@FILE:LINE is enough
+ * (and 69,000 names are far fewer probes than 350,000 sites).  A set of
+ * (name, file, line) as one key each. */
+struct nameset {
+	uint32_t (*v)[3];
+	size_t cap, n;
+};
+
+static int nameset_add(struct session *s, struct nameset *set,
+		       const struct dw_func *f)
+{
+	uint32_t key[3] = { f->name, f->file, f->line };
+	size_t i;
+	uint64_t h;
+
+	if (2 * (set->n + 1) > set->cap) {
+		struct nameset bigger = { .cap = set->cap ? 2 * set->cap : 4096 };
+		struct dw_func g = {0};
+
+		bigger.v = arena_alloc(s->arena, bigger.cap * sizeof *bigger.v);
+		memset(bigger.v, 0, bigger.cap * sizeof *bigger.v);
+		for (i = 0; i < set->cap; i++)
+			if (set->v[i][0]) {
+				g.name = set->v[i][0];
+				g.file = set->v[i][1];
+				g.line = set->v[i][2];
+				nameset_add(s, &bigger, &g);
+			}
+		*set = bigger;
+	}
+	h = ((uint64_t)key[0] * 0x9e3779b97f4a7c15ull) ^
+	    ((uint64_t)key[1] * 0xc2b2ae3d27d4eb4full) ^ key[2];
+	for (i = (h >> 17) & (set->cap - 1); set->v[i][0];
+	     i = (i + 1) & (set->cap - 1))
+		if (!memcmp(set->v[i], key, sizeof key))
+			return 0;
+	memcpy(set->v[i], key, sizeof key);
+	set->n++;
+	return 1;
+}
+
 static void function_sites(struct query *q, const struct dw_index *ix,
 			   const char *module)
 {
-	struct vec funcs = {0}, pcs = {0};
+	struct vec funcs = {0};
+	struct pcset pcs = {0};
+	struct nameset names = {0};
+	int list_only = q->s->list_probes && !q->s->list_probes_vars;
 	const struct dw_func *f;
-	int i, j, dup;
+	int i;
 
 	matching(q, ix, &funcs);
 	VEC_EACH(funcs, i, f) {
 		if (blocked(q, ix, f))
 			continue;
-		dup = 0;
-		if (!(f->flags & DW_FN_INLINE)) {	/* aliases: one probe */
-			for (j = 0; j < pcs.n && !dup; j++)
-				dup = *(uint64_t *)pcs.v[j] == f->pc;
-			if (dup)
-				continue;
-			vec_push(q->s->arena, &pcs, (void *)&f->pc);
-		}
+		/* aliases (one body, several names): one probe */
+		if (!(f->flags & DW_FN_INLINE) && !pcset_add(q->s, &pcs, f->pc))
+			continue;
+		if (list_only && !nameset_add(q->s, &names, f))
+			continue;
 		push_site(q, ix, module, func_name(q, ix, f, module), f->pc,
 			  f, f->flags & DW_FN_INLINE);
 	}
@@ -466,17 +572,15 @@ static int statement_sites(struct query *q, const struct dw_index *ix,
 
 	if (!q->file || q->lk == LN_NONE)
 		return 0;
-	q->call = 1;	/* the out-of-line bodies hold the lines */
-	matching(q, ix, &funcs);
+	matching(q, ix, &funcs);	/* bodies and inline instances */
 	VEC_EACH(funcs, i, f) {
 		if (blocked(q, ix, f))
 			continue;
 		l.n = 0;
 		dw_index_func_lines(ix, f->cu_off, f->die_off, q->file,
-				    take_line, &l);
+				    f->line, take_line, &l);
 		for (k = 0; k < l.n; k++) {
-			if (l.v[k].line < (int)f->line ||
-			    !wanted_line(q, l.v[k].line, f->line))
+			if (!wanted_line(q, l.v[k].line, f->line))
 				continue;
 			found = 1;
 			push_site(q, ix, module, arena_printf(q->s->arena,
@@ -710,7 +814,8 @@ static const char *note_dwarf(struct session *s, const struct derived_probe *dp)
 	const struct dwarf_data *dd = dp->data;
 
 	if (dd->symbol)
-		return arena_printf(s->arena, " pc=%s+0x%llx ", dd->symbol,
+		return arena_printf(s->arena, " pc=<%s:%s+%llu> ",
+				    dd->site.module, dd->symbol,
 				    (unsigned long long)dd->offset);
 	if (dd->stext && !dd->absolute)
 		return arena_printf(s->arena, " pc=_stext+0x%llx ",
