@@ -506,24 +506,6 @@ int dw_loc_covers(struct dw_file *f, uint64_t var_off, uint64_t pc)
 	return location_at(&var, pc - bias_of(f), &ops, &n);
 }
 
-int dw_loc_form(struct dw_file *f, uint64_t var_off)
-{
-	Dwarf *dbg = dw_file_dwarf(f, NULL);
-	Dwarf_Attribute a;
-	Dwarf_Die var;
-
-	if (!dwarf_offdie(dbg, var_off, &var))
-		return DW_LOC_FORM_NONE;
-	if (dwarf_hasattr_integrate(&var, DW_AT_const_value))
-		return DW_LOC_FORM_CONST;
-	if (!dwarf_attr_integrate(&var, DW_AT_location, &a))
-		return DW_LOC_FORM_NONE;
-	return dwarf_whatform(&a) == DW_FORM_exprloc ||
-	       dwarf_whatform(&a) == DW_FORM_block1 ||
-	       dwarf_whatform(&a) == DW_FORM_block ? DW_LOC_FORM_EXPR :
-	       DW_LOC_FORM_LIST;
-}
-
 void dw_loc_ranges(struct dw_file *f, uint64_t var_off, char *buf, size_t len)
 {
 	Dwarf *dbg = dw_file_dwarf(f, NULL);

@@ -53,16 +53,6 @@ enum dw_loc_status dw_loc_var(struct dw_file *f, uint64_t var_off,
  * location covering PC)? */
 int dw_loc_covers(struct dw_file *f, uint64_t var_off, uint64_t pc);
 
-enum dw_loc_form {
-	DW_LOC_FORM_NONE,	/* neither a location nor a constant */
-	DW_LOC_FORM_CONST,	/* DW_AT_const_value */
-	DW_LOC_FORM_EXPR,	/* one expression, whatever the pc */
-	DW_LOC_FORM_LIST,	/* a location list, by pc */
-};
-
-/* How the variable DIE VAR_OFF says where it is. */
-int dw_loc_form(struct dw_file *f, uint64_t var_off);
-
 /* The ranges of VAR_OFF's location list, as stap lists them in "not
  * accessible" errors: "[0xA,0xB], [0xC,0xD]" into BUF. */
 void dw_loc_ranges(struct dw_file *f, uint64_t var_off, char *buf,
