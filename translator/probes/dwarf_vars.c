@@ -365,6 +365,8 @@ int dwarf_vars_entry_target(struct session *s, const struct derived_probe *ret,
 
 	if (!st->file || !st->die_off || !st->is_return || !strcmp(name, "return"))
 		return 0;
+	if (*name == '$')	/* $$parms, $$vars, $$locals: not $$return */
+		return strcmp(name, "$return") != 0;
 	return !dw_var_find(st->file, st->die_off, st->pc, name, &v);
 }
 
