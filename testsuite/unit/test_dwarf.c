@@ -53,7 +53,7 @@ static const char *listing(uint64_t func, uint64_t pc)
 	static char out[1024];
 	struct dw_var *v;
 	char buf[256];
-	int n = dw_vars_at(f, func, pc, &v), i;
+	int n = dw_vars_at(f, func, pc, 0, &v), i;
 
 	out[0] = '\0';
 	for (i = 0; i < n; i++) {

@@ -20,6 +20,7 @@ struct collect {
 	struct dw_var *v;
 	int n, cap;
 	uint64_t pc;		/* DWARF address */
+	int nested;		/* enter lexical blocks holding pc */
 };
 
 static void add(struct collect *c, Dwarf_Die *d, int depth)
@@ -48,7 +49,7 @@ static void walk(struct collect *c, Dwarf_Die *scope, int depth)
 			add(c, &d, depth);
 			break;
 		case DW_TAG_lexical_block:
-			if (dwarf_haspc(&d, c->pc) == 1)
+			if (c->nested && dwarf_haspc(&d, c->pc) == 1)
 				walk(c, &d, depth + 1);
 			break;
 		}
@@ -61,9 +62,9 @@ static int func_die(struct dw_file *f, uint64_t off, Dwarf_Die *die)
 }
 
 int dw_vars_at(struct dw_file *f, uint64_t func_off, uint64_t pc,
-	       struct dw_var **out)
+	       int nested, struct dw_var **out)
 {
-	struct collect c = { NULL, 0, 0, 0 };
+	struct collect c = { NULL, 0, 0, 0, nested };
 	uint64_t bias;
 	Dwarf_Die die;
 
@@ -80,7 +81,7 @@ int dw_var_find(struct dw_file *f, uint64_t func_off, uint64_t pc,
 		const char *name, struct dw_var *out)
 {
 	struct dw_var *v;
-	int n = dw_vars_at(f, func_off, pc, &v), i, best = -1;
+	int n = dw_vars_at(f, func_off, pc, 1, &v), i, best = -1;
 
 	for (i = 0; i < n; i++)	/* the deepest scope wins */
 		if (!strcmp(v[i].name, name) && (best < 0 || v[i].depth > v[best].depth))

@@ -4,8 +4,8 @@
  * instance, whose parameters and locals take their names and types from
  * their abstract origins) and the lexical blocks in it that hold the pc.
  * Listing and lookup follow stap 4.8: parameters and locals in DIE order,
- * nested blocks where they appear; a name is looked up from the innermost
- * scope holding pc outwards.
+ * nested blocks where they appear (at statements); a name is looked up
+ * from the innermost scope holding pc outwards.
  */
 #ifndef DW_VARS_H
 #define DW_VARS_H
@@ -22,10 +22,13 @@ struct dw_var {
 				   blocks count up */
 };
 
-/* The variables visible at PC in the function FUNC_OFF (file address),
- * into a calloc'd array *OUT; returns their number (-1: no such DIE). */
+/* The variables of the function FUNC_OFF, with NESTED those of the
+ * lexical blocks holding PC (a file address) too, into a calloc'd array
+ * *OUT; returns their number (-1: no such DIE).  stap lists a function
+ * probe's variables from the function's own scope only, a statement's
+ * from the blocks holding it as well. */
 int dw_vars_at(struct dw_file *f, uint64_t func_off, uint64_t pc,
-	       struct dw_var **out);
+	       int nested, struct dw_var **out);
 
 /* The variable NAME visible at PC in FUNC_OFF, innermost scope first: 0
  * and *OUT, or -1. */

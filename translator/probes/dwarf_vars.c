@@ -54,17 +54,21 @@ static const char *module_name(const struct dw_site *st)
 
 /* The variables in the site's scopes (PARMS: 1 parameters only, 0
  * locals only, -1 both), one per name; LIVE: only those with a value at
- * its pc (a const_value or a location covering it), as -L lists them. */
+ * its pc (a const_value or a location covering it, or covering stap's
+ * retry pc after a function's __fentry__ call), as -L lists them. */
 static int scope_vars(const struct dw_site *st, int parms, int live,
 		      struct dw_var **out)
 {
 	struct dw_var *v;
-	int n = dw_vars_at(st->file, st->die_off, st->pc, &v), i, j, k = 0;
+	int n = dw_vars_at(st->file, st->die_off, st->pc, st->is_statement, &v);
+	int i, j, k = 0;
 
 	for (i = 0; i < n; i++) {
 		if (parms >= 0 && v[i].is_param != parms)
 			continue;
-		if (live && !dw_loc_covers(st->file, v[i].die_off, st->pc))
+		if (live && !dw_loc_covers(st->file, v[i].die_off, st->pc) &&
+		    (!retry_pc(st) ||
+		     !dw_loc_covers(st->file, v[i].die_off, retry_pc(st))))
 			continue;
 		if (dw_type_of(st->file, v[i].die_off)->kind == CT_VOID)
 			continue;	/* no type stap could name */
@@ -102,7 +106,7 @@ static const char *alternatives(struct session *s, const struct dw_site *st,
 				const char *name)
 {
 	struct dw_var *v;
-	int n = dw_vars_at(st->file, st->die_off, st->pc, &v), i, k = 0, j;
+	int n = dw_vars_at(st->file, st->die_off, st->pc, 1, &v), i, k = 0, j;
 	struct cand *c = calloc((size_t)(n > 0 ? n : 1), sizeof *c);
 	struct strbuf sb = {0};
 	const char *r;
