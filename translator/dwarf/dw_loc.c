@@ -35,6 +35,10 @@ struct machine {
 	int is_value;		/* DW_OP_stack_value / implicit_value */
 	int depth;		/* frame base and CFA recursion */
 	size_t idx;		/* the operation being translated */
+	Dwarf_Attribute *attr;	/* the location's attribute (entry_value's
+				   operand comes from it) */
+	int at_entry;		/* pc is the function's entry: a value at
+				   entry is the value now */
 	char *msg;		/* 256 bytes: why it failed */
 };
 
@@ -158,6 +162,15 @@ static int binop(struct machine *m, uint8_t atom)
 	return 1;
 }
 
+/* stap's complaint about an operation it does not translate. */
+static int unhandled(struct machine *m, const Dwarf_Op *op)
+{
+	return fail(m, "unhandled DW_OP operation in DWARF expression [%zu] at %llu (%d: %llu, %llu)",
+		    m->idx, (unsigned long long)op->offset, op->atom,
+		    (unsigned long long)op->number,
+		    (unsigned long long)op->number2);
+}
+
 static int unop(struct machine *m, const char *fmt)
 {
 	char a[SLOT_LEN];
@@ -230,6 +243,26 @@ static int address(struct machine *m, const Dwarf_Op *op)
 		    (uint64_t)op->number, m->anchor);
 }
 
+/* DW_OP_entry_value(E): E's value when the function was entered.  At
+ * the entry itself that is E's value now; a register location E (the
+ * usual case) pushes the register's contents. */
+static int entry_value(struct machine *m, const Dwarf_Op *op)
+{
+	Dwarf_Attribute sub;
+	Dwarf_Op *ops;
+	size_t n;
+
+	if (!m->at_entry || !m->attr ||
+	    dwarf_getlocation_attr(m->attr, op, &sub) != 0 ||
+	    dwarf_getlocation(&sub, &ops, &n) != 0 || n != 1)
+		return unhandled(m, op);
+	if (ops[0].atom >= DW_OP_reg0 && ops[0].atom <= DW_OP_reg31)
+		return push(m, "_stp_dwarf_reg(c, %d)", ops[0].atom - DW_OP_reg0);
+	if (ops[0].atom == DW_OP_regx)
+		return push(m, "_stp_dwarf_reg(c, %d)", (int)ops[0].number);
+	return unhandled(m, op);
+}
+
 static int one(struct machine *m, const Dwarf_Op *op)
 {
 	int rc;
@@ -264,15 +297,14 @@ static int one(struct machine *m, const Dwarf_Op *op)
 	case DW_OP_abs: return unop(m, "({ int64_t _v = (int64_t)(%s); (uint64_t)(_v < 0 ? -_v : _v); })");
 	case DW_OP_deref: return deref(m, 8);
 	case DW_OP_deref_size: return deref(m, op->number);
+	case DW_OP_entry_value: case DW_OP_GNU_entry_value:
+		return entry_value(m, op);
 	case DW_OP_nop: return 0;
 	case DW_OP_stack_value:
 		m->is_value = 1;
 		return 0;
 	}
-	return fail(m, "unhandled DW_OP operation in DWARF expression [%zu] at %llu (%d: %llu, %llu)",
-		    m->idx, (unsigned long long)op->offset, op->atom,
-		    (unsigned long long)op->number,
-		    (unsigned long long)op->number2);
+	return unhandled(m, op);
 }
 
 static int run(struct machine *m, const Dwarf_Op *ops, size_t n)
@@ -406,13 +438,16 @@ static int implicit(const Dwarf_Op *op, struct dw_loc *out)
 }
 
 static enum dw_loc_status translate(struct dw_file *f, Dwarf_Die *func,
-				    uint64_t pc, uint64_t anchor, Dwarf_Op *ops,
-				    size_t n, struct dw_loc *out)
+				    uint64_t pc, uint64_t anchor,
+				    Dwarf_Attribute *attr, int at_entry,
+				    Dwarf_Op *ops, size_t n, struct dw_loc *out)
 {
 	struct machine *m = calloc(1, sizeof *m);
 	int rc;
 
 	m->f = f;
+	m->attr = attr;
+	m->at_entry = at_entry;
 	m->anchor = anchor;
 	m->func = func;
 	m->pc = pc;
@@ -443,14 +478,12 @@ static enum dw_loc_status translate(struct dw_file *f, Dwarf_Die *func,
 }
 
 /* The location expression covering ADDR (DWARF address): 1, 0 none. */
-static int location_at(Dwarf_Die *var, uint64_t addr, Dwarf_Op **ops,
-		       size_t *n)
+static int location_at(Dwarf_Die *var, uint64_t addr, Dwarf_Attribute *a,
+		       Dwarf_Op **ops, size_t *n)
 {
-	Dwarf_Attribute a;
-
-	if (!dwarf_attr_integrate(var, DW_AT_location, &a))
+	if (!dwarf_attr_integrate(var, DW_AT_location, a))
 		return 0;
-	return dwarf_getlocation_addr(&a, addr, ops, n, 1) == 1 && *n > 0;
+	return dwarf_getlocation_addr(a, addr, ops, n, 1) == 1 && *n > 0;
 }
 
 static uint64_t bias_of(struct dw_file *f)
@@ -481,20 +514,22 @@ enum dw_loc_status dw_loc_var(struct dw_file *f, uint64_t var_off,
 		return DW_LOC_NOT_AT_PC;
 	if (dwarf_attr_integrate(&var, DW_AT_const_value, &a))
 		return const_value(&a, out) ? DW_LOC_UNSUPPORTED : DW_LOC_OK;
-	if (!location_at(&var, pc - bias, &ops, &n)) {
+	if (!location_at(&var, pc - bias, &a, &ops, &n)) {
 		if (!retry_pc)
 			return DW_LOC_NOT_AT_PC;
 		out->pc = pc = retry_pc;
-		if (!location_at(&var, pc - bias, &ops, &n))
+		if (!location_at(&var, pc - bias, &a, &ops, &n))
 			return DW_LOC_NOT_AT_PC;
 	}
-	return translate(f, func_off ? &func : NULL, pc - bias, anchor, ops, n,
-			 out);
+	/* a function's entry (stap retries those): entry values are now */
+	return translate(f, func_off ? &func : NULL, pc - bias, anchor, &a,
+			 retry_pc != 0, ops, n, out);
 }
 
 int dw_loc_covers(struct dw_file *f, uint64_t var_off, uint64_t pc)
 {
 	Dwarf *dbg = dw_file_dwarf(f, NULL);
+	Dwarf_Attribute a;
 	Dwarf_Die var;
 	Dwarf_Op *ops;
 	size_t n;
@@ -503,7 +538,7 @@ int dw_loc_covers(struct dw_file *f, uint64_t var_off, uint64_t pc)
 		return 0;
 	if (dwarf_hasattr_integrate(&var, DW_AT_const_value))
 		return 1;
-	return location_at(&var, pc - bias_of(f), &ops, &n);
+	return location_at(&var, pc - bias_of(f), &a, &ops, &n);
 }
 
 void dw_loc_ranges(struct dw_file *f, uint64_t var_off, char *buf, size_t len)
