@@ -2,7 +2,9 @@
  * the testbed's debug vmlinux (6.1): vfs_read's parameters with the types
  * stap 4.8's -L prints for them, their register locations at the entry
  * pc, a stack local through the frame base and the CFA, a local not yet
- * live there, a static local's array type, struct members and bitfields.
+ * live there, a computed value, a static's relocated address, an
+ * operation not translated, a static local's array type, struct members
+ * and bitfields.
  * Without the testbed's vmlinux there is nothing to test: it passes.
  */
 #include <dwarf.h>
@@ -142,6 +144,51 @@ static void test_ksys_read(void)
 	CHECK_STR(ranges, "[0xffffffff8134d7f1,0xffffffff8134d82e], [0xffffffff8134d82e,0xffffffff8134d837], [0xffffffff8134d837,0xffffffff8134d845], [0xffffffff8134d867,0xffffffff8134d87a], [0xffffffff8134d87a,0xffffffff8134d87f], [0xffffffff8134d87f,0xffffffff8134d896], [0xffffffff8134d896,0xffffffff8134d89f]");
 }
 
+/* A computed value (DW_OP_stack_value), a constant array (__func__), a
+ * global's address (DW_OP_addr, relocated by the anchor) and an
+ * operation not translated. */
+static void test_values(void)
+{
+	uint64_t func, pc;
+	enum dw_loc_status st = DW_LOC_UNSUPPORTED;
+	struct dw_loc l;
+	struct dw_var v;
+
+	if (!find_func("kernel/fork.c", "__delayed_free_task", &func, &pc)) {
+		CHECK_STR(loc_of(func, pc, "tsk", &st, &l),
+			  "(_stp_dwarf_reg(c, 5) + (uint64_t)-4968LL)");
+		CHECK_INT(l.kind, DW_LOC_VALUE);
+		CHECK_INT(l.reg, -1);
+	} else {
+		CHECK(!"__delayed_free_task found");
+	}
+	if (!find_func("kernel/rcu/tree.c", "call_rcu", &func, &pc) &&
+	    !dw_var_find(f, func, pc, "__func__", &v)) {	/* a const array */
+		st = dw_loc_var(f, v.die_off, func, pc, 0, 0, &l);
+		CHECK_INT(st, DW_LOC_OK);
+		CHECK_INT(l.kind, DW_LOC_ADDR);
+		CHECK_STR(l.c, "(uint64_t)(unsigned long)\"\\143\\141\\154\\154\\137\\162\\143\\165\\000\"");
+	} else {
+		CHECK(!"call_rcu's __func__ found");
+	}
+	{
+		uint64_t var = 0;	/* a global's relocated address */
+		CHECK(!dw_global_var(f, "init_task", "init/init_task.c", 0, &var));
+		st = dw_loc_var(f, var, 0, 0, 0, 0xffffffff81000000ULL, &l);
+		CHECK_INT(st, DW_LOC_OK);
+		CHECK_INT(l.kind, DW_LOC_ADDR);
+		CHECK(!strncmp(l.c, "_stp_kaddr_at(0xffffffff", 24) &&
+		      strstr(l.c, ", 0xffffffff81000000ULL)"));
+	}
+	if (!find_func("arch/x86/kernel/tsc.c", "convert_art_ns_to_tsc", &func, &pc)) {
+		loc_of(func, pc, "art_ns", &st, &l);
+		CHECK_INT(st, DW_LOC_UNSUPPORTED);
+		CHECK_STR(l.msg, "unhandled DW_OP operation in DWARF expression [1] at 2 (168: 43, 0)");
+	} else {
+		CHECK(!"convert_art_ns_to_tsc found");
+	}
+}
+
 static void test_types(void)
 {
 	struct ctype *file = dw_type_find(f, "file", CT_STRUCT), *t;
@@ -194,6 +241,7 @@ int main(void)
 	test_vfs_read();
 	test_frame_base();
 	test_ksys_read();
+	test_values();
 	test_types();
 	return unit_failures ? 1 : 0;
 }

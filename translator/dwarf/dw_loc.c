@@ -401,20 +401,50 @@ static int has_piece(const Dwarf_Op *ops, size_t n)
 
 /* ---- a variable ---- */
 
+/* A constant's bytes: a block, or a string (with its NUL). */
+static int const_bytes(Dwarf_Attribute *a, const unsigned char **p, size_t *n)
+{
+	Dwarf_Block b;
+	const char *str;
+
+	if (dwarf_formblock(a, &b) == 0) {
+		*p = b.data;
+		*n = b.length;
+		return 0;
+	}
+	if ((str = dwarf_formstring(a))) {
+		*p = (const unsigned char *)str;
+		*n = strlen(str) + 1;
+		return 0;
+	}
+	return -1;
+}
+
 static int const_value(Dwarf_Attribute *a, struct dw_loc *out)
 {
+	const unsigned char *p;
 	Dwarf_Sword s;
-	Dwarf_Block b;
 	uint64_t v = 0;
-	size_t i;
+	size_t i, n, o;
 
 	if (dwarf_formsdata(a, &s) == 0) {
 		v = (uint64_t)s;
-	} else if (dwarf_formblock(a, &b) == 0 && b.length <= 8) {
-		for (i = 0; i < b.length; i++)
-			v |= (uint64_t)b.data[i] << (8 * i);
-	} else {
+	} else if (const_bytes(a, &p, &n)) {
 		snprintf(out->msg, sizeof out->msg, "unsupported constant value form");
+		return -1;
+	} else if (n <= 8) {
+		for (i = 0; i < n; i++)
+			v |= (uint64_t)p[i] << (8 * i);
+	} else if (4 * n + 40 < sizeof out->c) {
+		/* a constant array (__func__): its bytes in the module */
+		o = (size_t)snprintf(out->c, sizeof out->c, "(uint64_t)(unsigned long)\"");
+		for (i = 0; i < n; i++)
+			o += (size_t)snprintf(out->c + o, sizeof out->c - o, "\\%03o", p[i]);
+		snprintf(out->c + o, sizeof out->c - o, "\"");
+		out->kind = DW_LOC_ADDR;
+		return 0;
+	} else {
+		snprintf(out->msg, sizeof out->msg, "constant value too large");
 		return -1;
 	}
 	out->kind = DW_LOC_VALUE;
