@@ -12,7 +12,13 @@
 #ifndef STP_KREAD_H
 #define STP_KREAD_H
 
+#include <linux/kallsyms.h>
 #include "stp_mem.h"
+
+/* Kernel link-time address A where the kernel runs: KASLR moves it by
+ * the distance sprint_symbol moved from ANCHOR, its link-time address. */
+#define _stp_kaddr_at(a, anchor) \
+	((u64)(a) + ((u64)(unsigned long)&sprint_symbol - (u64)(anchor)))
 
 /* Report a read fault at ADDR as stap does. */
 static __maybe_unused void _stp_kread_fault(struct context *c, u64 addr,

@@ -1,7 +1,14 @@
-/* probes/kprobe.c - kprobe.function/module/statement probes.
+/* probes/kprobe.c - kprobes and kretprobes: the kprobe family
+ * (kprobe.function/module/statement) and the DWARF family (kernel.function,
+ * kernel.statement, module().function/statement).
  *
  * Each probe is a kprobe or a kretprobe registered by symbol name
- * ("name" or "module:name") or by absolute address.  The handler sees the
+ * ("name" or "module:name", plus an offset) or by address: an absolute
+ * one, or a kernel link-time address (anchor set: the link-time address
+ * of sprint_symbol) relocated by the distance between sprint_symbol's
+ * real and link-time addresses (KASLR).  Registration yields the CPU
+ * between probes; unregistration is batched (one RCU wait per batch
+ * rather than per probe).  The handler sees the
  * probed registers with the instruction pointer at the probe address (the
  * kernel shows it one byte past, as after an int3), as stap's handlers do;
  * a return probe sees the registers at the return (ax: the value, ip: the
@@ -9,13 +16,22 @@
  * does and the session goes on without it; probes in modules (which may
  * not be loaded) and optional probes fail silently.
  */
+#ifndef STP_PROBES_KPROBE_C
+#define STP_PROBES_KPROBE_C
+
+#include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include "stp_compat.h"
 
 struct stp_kprobe {
 	struct stp_probe *probe;
 	const char *symbol;	/* NULL: by address */
+	unsigned int offset;	/* from symbol */
 	unsigned long addr;
+	unsigned long anchor;	/* nonzero: addr is a kernel link-time
+				   address, relocated as sym.c's table */
+	int by_address;		/* a DWARF probe: stap's warning names the
+				   address */
 	int is_return;
 	int maxactive;		/* <= 0: the kernel's default */
 	int in_module;
@@ -64,6 +80,13 @@ static int _stp_kretprobe_ret(struct kretprobe_instance *ri, struct pt_regs *reg
 	return 0;
 }
 
+static unsigned long _stp_kprobe_addr(const struct stp_kprobe *k)
+{
+	if (!k->anchor)
+		return k->addr;
+	return k->addr + ((unsigned long)&sprint_symbol - k->anchor);
+}
+
 static void _stp_kprobe_failed(struct stp_kprobe *k, int rc)
 {
 	char msg[MAXSTRINGLEN];
@@ -71,8 +94,11 @@ static void _stp_kprobe_failed(struct stp_kprobe *k, int rc)
 	if (k->in_module || k->optional)
 		return;
 	if (k->symbol)
-		snprintf(msg, sizeof msg, "probe %s (%s+0) registration error [man warning::pass5] (rc %d)",
-			 k->probe->pp, k->symbol, rc);
+		snprintf(msg, sizeof msg, "probe %s (%s+%u) registration error [man warning::pass5] (rc %d)",
+			 k->probe->pp, k->symbol, k->offset, rc);
+	else if (k->by_address)
+		snprintf(msg, sizeof msg, "probe %s (address 0x%lx) registration error [man warning::pass5] (rc %d)",
+			 k->probe->pp, _stp_kprobe_addr(k), rc);
 	else
 		snprintf(msg, sizeof msg, "probe %s (0x%lx) registration error [man warning::pass5] (rc %d)",
 			 k->probe->pp, k->addr, rc);
@@ -84,10 +110,12 @@ static int _stp_kprobe_register(struct stp_kprobe *k)
 	struct kprobe *kp = k->is_return ? &k->u.rp.kp : &k->u.kp;
 
 	memset(&k->u, 0, sizeof k->u);
-	if (k->symbol)
+	if (k->symbol) {
 		kp->symbol_name = k->symbol;
-	else
-		kp->addr = (kprobe_opcode_t *)k->addr;
+		kp->offset = k->offset;
+	} else {
+		kp->addr = (kprobe_opcode_t *)_stp_kprobe_addr(k);
+	}
 	if (!k->is_return) {
 		kp->pre_handler = _stp_kprobe_pre;
 		return register_kprobe(kp);
@@ -110,23 +138,43 @@ static int _stp_kprobes_start(struct stp_kprobe *probes, int n)
 		probes[i].registered = rc == 0;
 		if (rc)
 			_stp_kprobe_failed(&probes[i], rc);
+		cond_resched();
 	}
 	return 0;
 }
 
+#define STP_KPROBE_BATCH 64
+
+/* Unregistered in batches: each batch waits for one RCU grace period. */
 static void _stp_kprobes_stop(struct stp_kprobe *probes, int n)
 {
-	struct stp_kprobe *k;
-	int i;
+	struct kprobe *kps[STP_KPROBE_BATCH];
+	struct kretprobe *rps[STP_KPROBE_BATCH];
+	int i, nk = 0, nr = 0;
 
 	for (i = 0; i < n; i++) {
-		k = &probes[i];
+		struct stp_kprobe *k = &probes[i];
+
 		if (!k->registered)
 			continue;
-		if (k->is_return)
-			unregister_kretprobe(&k->u.rp);
-		else
-			unregister_kprobe(&k->u.kp);
 		k->registered = 0;
+		if (k->is_return)
+			rps[nr++] = &k->u.rp;
+		else
+			kps[nk++] = &k->u.kp;
+		if (nk == STP_KPROBE_BATCH) {
+			unregister_kprobes(kps, nk);
+			nk = 0;
+		}
+		if (nr == STP_KPROBE_BATCH) {
+			unregister_kretprobes(rps, nr);
+			nr = 0;
+		}
 	}
+	if (nk)
+		unregister_kprobes(kps, nk);
+	if (nr)
+		unregister_kretprobes(rps, nr);
 }
+
+#endif

@@ -99,7 +99,7 @@ int main(void)
 	cb = ctype_btf_new(b);
 	CHECK_STR(ctype_name(ctype_btf_get(cb, 2), buf, sizeof buf), "struct s*");
 	CHECK_STR(ctype_name(ctype_btf_get(cb, 7), buf, sizeof buf), "char const*");
-	CHECK_STR(ctype_name(ctype_btf_get(cb, 5), buf, sizeof buf), "char[4]");
+	CHECK_STR(ctype_name(ctype_btf_get(cb, 5), buf, sizeof buf), "char[]");
 	CHECK_STR(ctype_name(ctype_btf_get(cb, 9), buf, sizeof buf),
 		  "int (*) (int, char const*)");
 	CHECK_STR(ctype_name(ctype_btf_get(cb, 12), buf, sizeof buf), "pid_t");

@@ -237,7 +237,7 @@ static int kbuild_failed(struct session *s, const char *log)
 static int fast_build(struct session *s, const char *recipe_key,
 		      const char *dir, const char *name, const char *base)
 {
-	if (s->kbuild_opts.n || !cache_dir(s))
+	if (s->kbuild_opts.n || !fio_cache_dir(s))
 		return -1;
 	return recipe_build(s, recipe_key, dir, name, base,
 			    build_ccflags(s, dir));

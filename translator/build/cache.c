@@ -26,48 +26,6 @@
 #define CACHE_DEFAULT_MB 256
 #define CACHE_DEFAULT_INTERVAL 300
 
-int cache_mkdirs(const char *path)
-{
-	char buf[4096];
-	char *p;
-
-	if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
-		return -1;
-	for (p = buf + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = 0;
-		if (mkdir(buf, 0755) && errno != EEXIST)
-			return -1;
-		*p = '/';
-	}
-	return mkdir(buf, 0755) && errno != EEXIST ? -1 : 0;
-}
-
-const char *cache_dir(struct session *s)
-{
-	static const char *dir;
-	const char *base = getenv("SYSTEMTAP_DIR"), *home;
-	struct passwd *pw;
-
-	if (s->disable_cache)
-		return NULL;
-	if (dir)
-		return dir;
-	if (base && *base) {
-		dir = arena_printf(s->arena, "%s/cache", base);
-		return dir;
-	}
-	home = getenv("HOME");
-	if (!home || !*home) {
-		pw = getpwuid(getuid());
-		home = pw ? pw->pw_dir : NULL;
-	}
-	if (home && *home)
-		dir = arena_printf(s->arena, "%s/.systemtap/cache", home);
-	return dir;
-}
-
 void cache_key_add(struct sha256 *key, const char *tag, const void *data,
 		   size_t n)
 {
@@ -126,7 +84,7 @@ static const char *memo_path(struct session *s, const char *cdir,
 static int file_digest(struct session *s, const char *path,
 		       const struct stat *st, char hex[65])
 {
-	const char *cdir = cache_dir(s), *memo = NULL;
+	const char *cdir = fio_cache_dir(s), *memo = NULL;
 	char stamp[160], line[300];
 	size_t sl;
 	int fd, rc;
@@ -156,7 +114,7 @@ static int file_digest(struct session *s, const char *path,
 		return rc;
 	snprintf(line, sizeof line, "%s %s", stamp, hex);
 	if (fio_write_atomic(memo, line, strlen(line)) && errno == ENOENT &&
-	    !cache_mkdirs(arena_printf(s->arena, "%s/stamps", cdir)))
+	    !fio_mkdirs(arena_printf(s->arena, "%s/stamps", cdir)))
 		fio_write_atomic(memo, line, strlen(line));
 	return 0;
 }
@@ -240,7 +198,7 @@ void cache_key_tree(struct session *s, struct sha256 *key, const char *tag,
 static const char *cache_module_path(struct session *s, const char *key,
 			      const char *name)
 {
-	const char *cdir = cache_dir(s);
+	const char *cdir = fio_cache_dir(s);
 
 	if (!cdir)
 		return NULL;
@@ -279,7 +237,7 @@ const char *cache_store(struct session *s, const char *key, const char *name,
 	dlen = (size_t)(strrchr(path, '/') - path);
 	/* Hidden, so that the cleaner and lookups never see a partial file. */
 	tmp = arena_printf(s->arena, "%.*s/.%s.XXXXXX", (int)dlen, path, name);
-	if (cache_mkdirs(arena_strndup(s->arena, path, dlen))) {
+	if (fio_mkdirs(arena_strndup(s->arena, path, dlen))) {
 		why = "cannot create its directory";
 	} else if ((fd = mkstemp(tmp)) < 0) {
 		why = "cannot create a file";
@@ -377,7 +335,7 @@ static off_t list_modules(struct session *s, const char *cdir, struct vec *out)
 
 void cache_clean(struct session *s, int force)
 {
-	const char *cdir = cache_dir(s), *mark;
+	const char *cdir = fio_cache_dir(s), *mark;
 	struct vec ents = { 0 };
 	struct stat st;
 	off_t total, limit;

@@ -14,13 +14,6 @@
 
 struct session;
 
-/* The cache directory ($SYSTEMTAP_DIR/cache, default ~/.systemtap/cache);
- * NULL when --disable-cache was given or there is no home directory. */
-const char *cache_dir(struct session *s);
-
-/* mkdir -p PATH; 0 on success. */
-int cache_mkdirs(const char *path);
-
 /* Feed a tagged, length-prefixed item into a key, so that no two
  * different sequences of items can hash the same text. */
 void cache_key_add(struct sha256 *key, const char *tag, const void *data,

@@ -58,7 +58,7 @@ static int run_tests(struct session *s, const char *cdir, char **names,
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	int i, j, rc = 0;
 
-	if (cache_mkdirs(tdir))
+	if (fio_mkdirs(tdir))
 		return -1;
 	sb_puts(&kb, "obj-m :=");
 	targets[0] = "-k";
@@ -91,7 +91,7 @@ static int run_tests(struct session *s, const char *cdir, char **names,
 int features_write(struct session *s, const char *dir, const char *kernel_key)
 {
 	const char *cdir = arena_printf(s->arena, "%s/compat", s->runtime_dir);
-	const char *cache = cache_dir(s), *path = NULL;
+	const char *cache = fio_cache_dir(s), *path = NULL;
 	struct strbuf text = { 0 };
 	struct sha256 key;
 	char hex[65];
@@ -115,7 +115,7 @@ int features_write(struct session *s, const char *dir, const char *kernel_key)
 			return -1;
 		}
 		/* Not an error when the cache cannot keep it. */
-		if (path && !cache_mkdirs(arena_printf(s->arena, "%s/features", cache)))
+		if (path && !fio_mkdirs(arena_printf(s->arena, "%s/features", cache)))
 			fio_write_atomic(path, text.s, text.len);
 	}
 	rc = fio_put(&s->diags, arena_printf(s->arena, "%s/stp_features.h", dir), text.s);

@@ -21,6 +21,7 @@
 
 #include "build/cache.h"
 #include "build/kbuild.h"
+#include "util/fileio.h"
 #include "kernel/kernel.h"
 #include "session.h"
 #include "util/tmpdir.h"
@@ -35,7 +36,7 @@ static int bind_in(struct session *s, const char *root, const char *path)
 	if (!real)
 		return -1;
 	in = arena_printf(s->arena, "%s%s", root, real);
-	rc = cache_mkdirs(in) || mount(real, in, NULL, MS_BIND | MS_REC, NULL);
+	rc = fio_mkdirs(in) || mount(real, in, NULL, MS_BIND | MS_REC, NULL);
 	free(real);
 	return rc ? -1 : 0;
 }

@@ -302,7 +302,7 @@ static int recipe_capture(struct session *s, struct recipe *r)
 int recipe_build(struct session *s, const char *key, const char *dir,
 		 const char *name, const char *src_base, const char *ccflags)
 {
-	const char *cdir = cache_dir(s), *path;
+	const char *cdir = fio_cache_dir(s), *path;
 	struct recipe r;
 	int have;
 
@@ -312,7 +312,7 @@ int recipe_build(struct session *s, const char *key, const char *dir,
 	path = arena_printf(s->arena, "%s/recipes/%s", cdir, key);
 	have = recipe_load(s, path, &r);
 	/* A capture that cannot be kept would cost a second build every time. */
-	if (have < 0 && (cache_mkdirs(arena_printf(s->arena, "%s/recipes", cdir)) ||
+	if (have < 0 && (fio_mkdirs(arena_printf(s->arena, "%s/recipes", cdir)) ||
 			 access(arena_printf(s->arena, "%s/recipes", cdir), W_OK)))
 		return -1;
 	if (have < 0) {

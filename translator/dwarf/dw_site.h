@@ -1,6 +1,14 @@
 /* dw_site.h - one probe site found in DWARF, as the dwarf probe family
  * (probes/dwarf.c) hands it to the code that resolves target variables
  * and lists them (the variables at SITE's pc, in SITE's function).
+ *
+ * Contract with probes/dwarf.c: a derived probe of family_dwarf has its
+ * site as the first member of its data, so `(struct dw_site *)dp->data`
+ * is the site of any probe whose dp->family is &family_dwarf (a function
+ * or statement found in DWARF; for kernel.statement(ADDR).absolute only
+ * pc and is_statement are set, file is NULL).  Its family record's
+ * .target_var, .list_vars, .entry_target and .entry_probe are the hooks
+ * for target variables; they are NULL until that code fills them.
  */
 #ifndef DW_SITE_H
 #define DW_SITE_H
@@ -18,7 +26,9 @@ struct dw_site {
 				   probes), or the innermost one holding pc
 				   (statement probes) */
 	uint64_t pc;		/* the probe's address in the file (as
-				   dw_file's addresses) */
+				   dw_file's addresses: a vmlinux's link
+				   addresses; a module's as libdwfl lays
+				   its sections out) */
 	unsigned is_return : 1;	/* a .return probe (kretprobe at the
 				   function's entry; $return exists) */
 	unsigned is_inline : 1;	/* an inline instance */

@@ -9,7 +9,7 @@
  * comes from the family's entry_probe callback; an @entry anywhere else
  * stays, and targets.c rejects it.  A parameter of the function ($count in
  * a .return probe, where the family says so) is taken at entry the same
- * way, as stap does.
+ * way, as stap does, and so is a list of them ($$parms).
  */
 #include <string.h>
 
@@ -32,7 +32,8 @@ static int find_entry(struct walker *w, struct exp *e)
 	struct entries *en = w->arg;
 	const struct probe_family *fam = en->dp->family;
 
-	if (e->kind == EX_TARGET && fam->entry_target &&
+	if ((e->kind == EX_TARGET || e->kind == EX_TARGET_LIST) &&
+	    fam->entry_target &&
 	    fam->entry_target(en->s, en->dp, e->u.target.name)) {
 		struct exp *target = ARENA_NEW(en->a, struct exp);
 

@@ -320,15 +320,61 @@ static void list_alias_locals(const struct derived_probe *dp, struct strbuf *sb)
 			sb_printf(sb, " %s:%s", sym->name, elab_type_name(sym->type));
 }
 
-/* -l / -L: returns how many points were listed. */
+/* The length of the first " $name:type" of VARS (its variables). */
+static size_t var_len(const char *vars)
+{
+	const char *next = strstr(vars + 1, " $");
+
+	return next ? (size_t)(next - vars) : strlen(vars);
+}
+
+/* Keep in *VARS (" $a:T $b:U") only the variables OTHER lists too. */
+static void keep_common(struct session *s, const char **vars, const char *other)
+{
+	struct strbuf sb = {0};
+	const char *p, *o;
+	size_t n, on;
+	int found;
+
+	for (p = *vars; *p; p += n) {
+		n = var_len(p);
+		for (found = 0, o = other; *o && !found; o += on) {
+			on = var_len(o);
+			found = on == n && !strncmp(o, p, n);
+		}
+		if (found)
+			sb_put(&sb, p, n);
+	}
+	*vars = arena_strdup(s->arena, sb.s ? sb.s : "");
+	sb_free(&sb);
+}
+
+struct listed {
+	const char *head;	/* the point (and its alias locals) */
+	const char *vars;	/* the family's variables */
+	int order;
+};
+
+static int cmp_listed(const void *a, const void *b)
+{
+	const struct listed *x = a, *y = b;
+	int c = strcmp(x->head, y->head);
+
+	return c ? c : x->order - y->order;
+}
+
+/* -l / -L: returns how many points were listed.  Points listed more than
+ * once (the inline instances of one function) show, as in stap, only the
+ * variables common to all of them. */
 int elab_list_probes(struct session *s, struct program *p)
 {
+	struct listed *l = arena_alloc(s->arena, sizeof *l * (size_t)(p->probes.n + 1));
 	const char **lines = arena_alloc(s->arena, sizeof(char *) * (size_t)(p->probes.n + 1));
 	struct derived_probe *dp;
-	int i, n = 0;
+	int i, j, n = 0, m = 0;
 
 	VEC_EACH(p->probes, i, dp) {
-		struct strbuf sb = {0};
+		struct strbuf sb = {0}, vb = {0};
 		sb_puts(&sb, dp->list_pp ? dp->list_pp : dp->pp);
 		if (dp->list_mark && s->list_marked)
 			sb_putc(&sb, dp->mark_sufficient ? '!' : '?');
@@ -338,12 +384,22 @@ int elab_list_probes(struct session *s, struct program *p)
 		if (s->list_probes_vars && dp->list_pp)
 			list_alias_locals(dp, &sb);
 		if (s->list_probes_vars && dp->family->list_vars)
-			dp->family->list_vars(s, dp, &sb);
-		lines[n++] = arena_strdup(s->arena, sb.s);
+			dp->family->list_vars(s, dp, &vb);
+		l[n].head = arena_strdup(s->arena, sb.s);
+		l[n].vars = arena_strdup(s->arena, vb.s ? vb.s : "");
+		l[n].order = n;
+		n++;
 		sb_free(&sb);
+		sb_free(&vb);
 	}
-	qsort(lines, (size_t)n, sizeof *lines, cmp_str);
-	for (i = 0; i < n; i++)
+	qsort(l, (size_t)n, sizeof *l, cmp_listed);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && !strcmp(l[j].head, l[i].head); j++)
+			keep_common(s, &l[i].vars, l[j].vars);
+		lines[m++] = arena_printf(s->arena, "%s%s", l[i].head, l[i].vars);
+	}
+	qsort(lines, (size_t)m, sizeof *lines, cmp_str);
+	for (i = 0; i < m; i++)
 		if (!i || strcmp(lines[i], lines[i - 1]))
 			printf("%s\n", lines[i]);
 	return n;

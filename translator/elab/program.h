@@ -124,6 +124,9 @@ struct probe_family {
 	 * stap does: kernel.function("NAME@FILE:LINE")); NULL: the point. */
 	const char *(*runtime_pp)(struct session *s,
 				  const struct derived_probe *dp);
+	/* stap 4.8 leaves stable calls (execname() …) in its probe bodies
+	 * where they are (its DWARF probes): stable.c does not hoist them. */
+	unsigned keeps_stable_calls : 1;
 
 	/* ---- optional: wildcards and target variables (tracepoints) ---- */
 	/* The concrete points a wildcard POINT stands for (struct
@@ -169,6 +172,10 @@ struct probe_family {
 	 * takes it as @entry($NAME). */
 	int (*entry_target)(struct session *s, const struct derived_probe *ret,
 			    const char *name);
+	/* Optional: resolve @var E without a module in probe DP (from the
+	 * probed function's unit): as target_var, 0 or -1. */
+	int (*atvar)(struct session *s, struct derived_probe *dp,
+		     struct exp *e, int quiet);
 	/* Optional, -p2: append " name:type" for each local stap makes of
 	 * DP's target variables (listed before the body's locals). */
 	void (*listing_locals)(struct session *s, struct derived_probe *dp,

@@ -655,18 +655,9 @@ static const char *why_no_match(struct elab *el, const struct probe_point *pt,
 	const char *c0 = first_name(pt);
 	const char *c1 = pt->comps.n > 1 ?
 		((const struct pp_comp *)pt->comps.v[1])->name : "";
-	int kernel = !strcmp(c0, "kernel"), module = !strcmp(c0, "module");
+	int kernel = !strcmp(c0, "kernel");
 
 	*known = 1;
-	if ((kernel || module) && !strcmp(c1, "function"))
-		return arena_printf(el->s->arena,
-				    "%s.function probes need the kernel's DWARF debug info, which this implementation does not use yet; %s probes a function without it",
-				    c0, kernel ? "kprobe.function(\"NAME\")" :
-				    "kprobe.module(\"MODULE\").function(\"NAME\")");
-	if ((kernel || module) && !strcmp(c1, "statement"))
-		return arena_printf(el->s->arena,
-				    "%s.statement probes need the kernel's DWARF debug info, which this implementation does not use yet; kprobe.statement(ADDRESS).absolute (with -g) probes an address without it",
-				    c0);
 	if (!strcmp(c0, "process") || (kernel && !strcmp(c1, "data")))
 		return arena_printf(el->s->arena,
 				    "%s probes are not supported by this implementation yet",

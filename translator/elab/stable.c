@@ -183,6 +183,8 @@ void elab_hoist_stable(struct elab *el)
 	int i;
 
 	VEC_EACH(p->probes, i, dp) {
+		if (dp->family->keeps_stable_calls)
+			continue;
 		h.locals = &dp->locals;
 		dp->nstable = hoist_scope(&w, &dp->body);
 	}

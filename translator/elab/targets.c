@@ -4,8 +4,9 @@
  * to the probe's family (its target_var callback), which types it and
  * records how to read it.  @defined becomes the literal 1 or 0 here, as in
  * stap, so code under a false @defined is never resolved further.  @cast
- * resolves here too, against the kernel's types (cast.c).  Writing a
- * target variable is refused.
+ * resolves here too, against the kernel's types (cast.c), and @var,
+ * against its DWARF (atvar.c).  Writing a target variable is refused
+ * unless its family takes it.
  */
 #include <string.h>
 
@@ -147,6 +148,26 @@ static int guard_stmt(struct walker *w, struct stmt *st)
 	return 1;
 }
 
+/* @var: with "kernel" (or a DWARF probe's own unit, which its family
+ * knows) from the kernel's DWARF; without either, stap's complaint. */
+static int resolve_atvar(struct tctx *t, struct exp *e, int quiet)
+{
+	struct session *s = t->el->s;
+	const char *mod = e->u.op.module;
+
+	if (mod && !strcmp(mod, "kernel"))
+		return atvar_resolve(s, e, NULL, 0, "kernel", quiet);
+	if (!mod && t->dp && t->dp->family->atvar)
+		return t->dp->family->atvar(s, t->dp, e, quiet);
+	if (mod)
+		return atvar_resolve(s, e, NULL, 0, mod, quiet);
+	if (!quiet)
+		diag_error(&s->diags, e->loc, "sema.atvar-unresolved",
+			   "unresolved @var() expression: name the module, as in @var(\"%s\", \"kernel\")",
+			   e->u.op.name);
+	return -1;
+}
+
 static int visit(struct walker *w, struct exp *e)
 {
 	struct tctx *t = w->arg;
@@ -170,18 +191,13 @@ static int visit(struct walker *w, struct exp *e)
 				   "@entry is only valid in .return probes");
 		return 0;
 	case EX_ATVAR:
-		/* without a module, @var needs the debug info of the probe's
-		 * place, which none of this translator's families has */
-		if (!e->u.op.module)
-			diag_error(&t->el->s->diags, e->loc, "sema.atvar-unresolved",
-				   "unresolved @var() expression: name the module, as in @var(\"%s\", \"kernel\")",
-				   e->u.op.name);
+		resolve_atvar(t, e, 0);
 		return 0;
 	case EX_DEFINED:
 		op = e->u.op.operand;
-		if (op && op->kind == EX_ATVAR && !op->u.op.module) {
-			e->kind = EX_NUM;	/* unresolvable: see EX_ATVAR */
-			e->u.num = 0;
+		if (op && op->kind == EX_ATVAR) {
+			e->kind = EX_NUM;
+			e->u.num = resolve_atvar(t, op, 1) == 0;
 			e->type = TY_LONG;
 			return 1;
 		}

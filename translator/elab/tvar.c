@@ -247,11 +247,12 @@ static int wants_address(const struct exp *e)
 	return e->kind == EX_CAST && e->u.op.addr_of;
 }
 
-struct tvar *tvar_resolve(struct session *s, struct exp *e, struct vec *comps,
-			  const char *base, struct ctype *base_type,
-			  const char *what, const char *label, int quiet)
+static struct tvar *resolve(struct session *s, struct exp *e,
+			    struct vec *comps, const char *base,
+			    struct ctype *base_type, const char *what,
+			    const char *label, int quiet, int in_mem)
 {
-	struct walk w = { s, e, NULL, what, label, quiet, 0, base_type, 0, 0 };
+	struct walk w = { s, e, NULL, what, label, quiet, in_mem, base_type, 0, 0 };
 	struct target_comp *c;
 	int i, rc = 0;
 
@@ -280,4 +281,19 @@ struct tvar *tvar_resolve(struct session *s, struct exp *e, struct vec *comps,
 	if (finish(&w))
 		return NULL;
 	return w.tv;
+}
+
+struct tvar *tvar_resolve(struct session *s, struct exp *e, struct vec *comps,
+			  const char *base, struct ctype *base_type,
+			  const char *what, const char *label, int quiet)
+{
+	return resolve(s, e, comps, base, base_type, what, label, quiet, 0);
+}
+
+struct tvar *tvar_resolve_at(struct session *s, struct exp *e,
+			     struct vec *comps, const char *base,
+			     struct ctype *type, const char *what,
+			     const char *label, int quiet)
+{
+	return resolve(s, e, comps, base, type, what, label, quiet, 1);
 }

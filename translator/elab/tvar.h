@@ -33,6 +33,9 @@ enum tvar_final {
 
 struct tvar {
 	const char *base;	/* C expression of the base value (uint64_t) */
+	int base_reads;		/* base reads memory through the runtime's
+				   fault-safe reads (naming _stp_w, the
+				   access's place in errors) */
 	struct exp *base_exp;	/* or a script expression (@cast's operand) */
 	struct ctype *base_type;
 	struct ctype *type;	/* the final C type */
@@ -50,6 +53,8 @@ struct tvar {
 	struct ctype *pretty_agg;
 	int pretty_deep;	/* $$: nested aggregates expanded too */
 	int str_len;
+	int write_reg;		/* N + 1: the base is DWARF register N's value
+				   (a guru write sets the register) */
 	const char *assign_fn;	/* written through F(c, value) for `=`, */
 	const char *append_fn;	/* and for `.=` (procfs's $value) */
 	int nparts;		/* $$parms: one scalar access per argument
@@ -66,5 +71,12 @@ struct tvar {
 struct tvar *tvar_resolve(struct session *s, struct exp *e, struct vec *comps,
 			  const char *base, struct ctype *base_type,
 			  const char *what, const char *label, int quiet);
+
+/* The same for a variable whose bytes are in memory at the address BASE
+ * (a local on the stack: DWARF's location is an address). */
+struct tvar *tvar_resolve_at(struct session *s, struct exp *e,
+			     struct vec *comps, const char *base,
+			     struct ctype *type, const char *what,
+			     const char *label, int quiet);
 
 #endif

@@ -319,7 +319,8 @@ static enum type infer_stat(struct elab *el, struct exp *e)
  * targets.c); index expressions and @cast's address are longs. */
 static enum type infer_target(struct elab *el, struct exp *e)
 {
-	struct vec *comps = e->kind == EX_CAST ? &e->u.op.comps : &e->u.target.comps;
+	struct vec *comps = e->kind == EX_CAST || e->kind == EX_ATVAR ?
+			    &e->u.op.comps : &e->u.target.comps;
 	struct target_comp *c;
 	int i;
 
@@ -393,7 +394,7 @@ static enum type infer_kind(struct elab *el, struct exp *e, enum type want)
 		return infer_stat(el, e);
 	case EX_DEFINED: case EX_PROBEWRITE:
 		return TY_LONG;
-	case EX_TARGET: case EX_TARGET_LIST: case EX_CAST:
+	case EX_TARGET: case EX_TARGET_LIST: case EX_CAST: case EX_ATVAR:
 		return infer_target(el, e);
 	default:
 		/* target variables and friends: their families type them */

@@ -33,6 +33,8 @@ void emit_foreach(struct emit *e, struct stmt *st);
 void emit_delete(struct emit *e, struct stmt *st);
 
 const char *emit_target(struct emit *e, struct exp *x);	/* target.c */
+const char *emit_target_write(struct emit *e, struct exp *target,
+			      const struct tvar *tv, const char *value);
 struct tvar;
 const char *emit_pretty_agg(struct emit *e, struct tvar *tv,	/* pretty.c */
 			    const char *value, const char *where);

@@ -175,6 +175,9 @@ static const char *assign_target(struct emit *e, struct exp *x,
 		return A(e, "({ %s = %s; %s(c, %s); %s; })", t,
 			 emit_exp(e, x->u.bin.right), fn, t, t);
 	}
+	if (!fn && x->type == TY_LONG && op == OP_ASSIGN)	/* guru: memory */
+		return emit_target_write(e, x->u.bin.left, tv,
+					 emit_exp(e, x->u.bin.right));
 	if (!fn || x->type != TY_STRING) {
 		emit_unsupported(e, x->loc, "this assignment to a target variable");
 		return "0";
@@ -352,7 +355,7 @@ const char *emit_exp(struct emit *e, struct exp *x)
 		return emit_regex(e, x);
 	case EX_DEFINED:
 		return "((int64_t)1)";
-	case EX_TARGET: case EX_TARGET_LIST: case EX_CAST:
+	case EX_TARGET: case EX_TARGET_LIST: case EX_CAST: case EX_ATVAR:
 		return emit_target(e, x);
 	case EX_PERF:	/* counters exist only in process probes (stap's words) */
 		diag_error(&e->s->diags, x->loc, "translate.perf-context",

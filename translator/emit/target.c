@@ -25,34 +25,48 @@ static const char *convert(struct emit *e, const char *v, int size,
 	return arena_printf(e->s->arena, "(int64_t)(%s)(%s)", ct, v);
 }
 
-/* The C expression (int64_t) reading TV; WHERE names it in errors. */
+/* Into SB: "({ uint64_t _a = BASE; " and the steps of TV to the address
+ * (or value) its final read takes. */
+static void emit_steps(struct emit *e, struct strbuf *sb, const struct tvar *tv,
+		       const char *where)
+{
+	const char *check = emit_check(e);
+	int i;
+
+	if (tv->base_reads)	/* a DWARF location that reads memory */
+		sb_printf(sb, "({ const char *_stp_w = %s; uint64_t _a = (uint64_t)(%s); %s ",
+			  where, tv->base, check);
+	else
+		sb_printf(sb, "({ uint64_t _a = (uint64_t)(%s); ",
+			  tv->base_exp ? emit_exp(e, tv->base_exp) : tv->base);
+	for (i = 0; i < tv->nops; i++) {
+		const struct tvar_op *op = &tv->ops[i];
+		switch (op->kind) {
+		case TV_ADDR:
+			break;
+		case TV_LOAD_PTR:
+			sb_printf(sb, "_a = (uint64_t)_stp_kread(c, _a, 8, %s); %s ",
+				  where, check);
+			break;
+		case TV_ADD:
+			sb_printf(sb, "_a += (uint64_t)%lldLL; ", (long long)op->off);
+			break;
+		case TV_ADD_INDEX:
+			sb_printf(sb, "_a += (uint64_t)(%s) * %lldULL; ",
+				  emit_exp(e, op->index), (long long)op->off);
+			break;
+		}
+	}
+}
+
 static const char *emit_access(struct emit *e, struct tvar *tv,
 			       const char *where)
 {
 	struct strbuf sb = {0};
 	const char *r, *check = emit_check(e);
-	int i, nbytes;
+	int nbytes;
 
-	sb_printf(&sb, "({ uint64_t _a = (uint64_t)(%s); ",
-		  tv->base_exp ? emit_exp(e, tv->base_exp) : tv->base);
-	for (i = 0; i < tv->nops; i++) {
-		struct tvar_op *op = &tv->ops[i];
-		switch (op->kind) {
-		case TV_ADDR:
-			break;
-		case TV_LOAD_PTR:
-			sb_printf(&sb, "_a = (uint64_t)_stp_kread(c, _a, 8, %s); %s ",
-				  where, check);
-			break;
-		case TV_ADD:
-			sb_printf(&sb, "_a += (uint64_t)%lldLL; ", (long long)op->off);
-			break;
-		case TV_ADD_INDEX:
-			sb_printf(&sb, "_a += (uint64_t)(%s) * %lldULL; ",
-				  emit_exp(e, op->index), (long long)op->off);
-			break;
-		}
-	}
+	emit_steps(e, &sb, tv, where);
 	if (tv->final == TV_VALUE) {
 		sb_printf(&sb, "%s; })", convert(e, "_a", tv->size, tv->is_signed));
 	} else if (!tv->size) {
@@ -76,6 +90,13 @@ static const char *emit_access(struct emit *e, struct tvar *tv,
 static const char *emit_pretty(struct emit *e, struct tvar *tv,
 			       const char *where);
 
+/* A part shown as fixed text (a C string in pretty): a DWARF variable
+ * without a value at the probe's pc ("?"), a struct by value ("{...}"). */
+static int is_fixed(const struct tvar *part)
+{
+	return part->final == TV_PRETTY && part->pretty;
+}
+
 /* $$parms, $$vars: "name=0x…" for each part, space-separated; with $ or
  * $$, "name=" and the part as $name$ shows it. */
 static const char *emit_parts(struct emit *e, struct tvar *tv,
@@ -87,11 +108,13 @@ static const char *emit_parts(struct emit *e, struct tvar *tv,
 
 	for (i = 0; i < tv->nparts; i++)
 		sb_printf(&fmt, "%s%s=%s", i ? " " : "", tv->labels[i],
-			  tv->pretty_kind ? "%s" : "0x%llx");
+			  tv->pretty_kind || is_fixed(tv->parts[i]) ? "%s" : "0x%llx");
 	sb_printf(&sb, "({ snprintf(%s, MAXSTRINGLEN, \"%s\"", t,
 		  fmt.s ? fmt.s : "");
 	for (i = 0; i < tv->nparts; i++)
-		if (tv->pretty_kind)
+		if (is_fixed(tv->parts[i]))
+			sb_printf(&sb, ", %s", tv->parts[i]->pretty);
+		else if (tv->pretty_kind)
 			sb_printf(&sb, ", %s", emit_pretty(e, tv->parts[i], where));
 		else
 			sb_printf(&sb, ", (unsigned long long)%s",
@@ -122,8 +145,8 @@ static const char *emit_pretty(struct emit *e, struct tvar *tv,
 
 const char *emit_target(struct emit *e, struct exp *x)
 {
-	struct tvar *tv = x->kind == EX_CAST ? x->u.op.resolved :
-			  x->u.target.resolved;
+	struct tvar *tv = x->kind == EX_CAST || x->kind == EX_ATVAR ?
+			  x->u.op.resolved : x->u.target.resolved;
 	const char *where;
 
 	if (!tv) {
@@ -132,8 +155,9 @@ const char *emit_target(struct emit *e, struct exp *x)
 	}
 	if (tv->final == TV_PRETTY && tv->pretty)
 		return tv->pretty;
-	if (x->kind == EX_CAST) {
-		where = emit_where(e, "operator '@cast'", x->loc);
+	if (x->kind == EX_CAST || x->kind == EX_ATVAR) {
+		where = emit_where(e, x->kind == EX_CAST ? "operator '@cast'" :
+				   "operator '@var'", x->loc);
 		return tv->pretty_kind ? emit_pretty(e, tv, where) :
 					 emit_access(e, tv, where);
 	}
@@ -144,4 +168,31 @@ const char *emit_target(struct emit *e, struct exp *x)
 	if (tv->pretty_kind)
 		return emit_pretty(e, tv, where);
 	return emit_access(e, tv, where);
+}
+
+/* A guru write to a DWARF variable: VALUE into the register that holds
+ * it, or into its bytes in memory (fault-safe); the expression's value is
+ * VALUE. */
+const char *emit_target_write(struct emit *e, struct exp *target,
+			      const struct tvar *tv, const char *value)
+{
+	struct strbuf sb = {0};
+	const char *where = emit_where(e, arena_printf(e->s->arena,
+				"identifier '$%s'", target->u.target.name),
+				target->loc), *r;
+
+	if (tv->final == TV_VALUE && tv->write_reg && !tv->nops)
+		return arena_printf(e->s->arena, "({ int64_t _v = %s; _stp_dwarf_set_reg(c, %d, (uint64_t)_v); _v; })",
+				    value, tv->write_reg - 1);
+	if (tv->final != TV_LOAD_INT || !tv->size || tv->bit_size) {
+		emit_unsupported(e, target->loc, "this assignment to a target variable");
+		return "0";
+	}
+	sb_printf(&sb, "({ int64_t _v = %s; ", value);
+	emit_steps(e, &sb, tv, where);
+	sb_printf(&sb, "_stp_dwarf_write(c, _a, %d, (uint64_t)_v, %s); %s _v; }); })",
+		  tv->size, where, emit_check(e));
+	r = arena_strdup(e->s->arena, sb.s);
+	sb_free(&sb);
+	return r;
 }

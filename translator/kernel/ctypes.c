@@ -1,8 +1,8 @@
 /* ctypes.c - walking and naming C types; see ctypes.h.
  *
  * Names follow SystemTap's spelling of DWARF types: qualifiers after the
- * type they qualify ("char const*"), no space before '*', array bounds
- * after ("char[16]"), struct/union/enum tags with their keyword.
+ * type they qualify ("char const*"), no space before '*', arrays without
+ * their bounds ("char[]"), struct/union/enum tags with their keyword.
  */
 #include <stdio.h>
 #include <string.h>
@@ -126,10 +126,7 @@ static void name_into(struct ctype *t, char *buf, size_t len)
 	case CT_ARRAY:
 		name_into(t->target, buf, len);
 		n = strlen(buf);
-		if (t->nelems >= 0)
-			snprintf(buf + n, len - n, "[%lld]", (long long)t->nelems);
-		else
-			snprintf(buf + n, len - n, "[]");
+		snprintf(buf + n, len - n, "[]");
 		break;
 	case CT_FUNC:
 		name_into(t->target, buf, len);

@@ -70,7 +70,7 @@ int ctype_members(struct ctype *t);
 const struct ctype_member *ctype_member(struct ctype *t, const char *name,
 					uint32_t *bit_offset);
 /* The type's name as SystemTap prints it: "struct task_struct*",
- * "unsigned int", "char const*", "long int[4]".  Returns a static buffer
+ * "unsigned int", "char const*", "long int[]".  Returns a static buffer
  * of the caller (BUF, LEN). */
 const char *ctype_name(struct ctype *t, char *buf, size_t len);
 

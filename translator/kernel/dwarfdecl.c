@@ -1,76 +1,96 @@
-/* dwarfdecl.c - where the target kernel declares a function, from its
- * DWARF: "NAME@FILE:LINE", as stap names a kernel.function probe point.
+/* dwarfdecl.c - the target kernel's DWARF through function indexes
+ * (dwarfdecl.h).
  *
- * Only the names of kprobe-based aliases that stand for stap's DWARF
- * probes use it, for pp().  The debug vmlinux kernel.c finds is opened
- * once; the function's compilation unit comes from its address (the
- * .debug_aranges), and the function is the unit's subprogram of that name
- * (a compiler's clone, NAME.isra.0, is declared as NAME).  No debug info,
- * or no such function: NULL, and the caller keeps its own name.
+ * Reads the debug vmlinux kernel.c finds, and module debug files, through
+ * dwarf/dw_index (built once per build-id into CACHE/dwarf, or into a
+ * temporary file with --disable-cache).  A first build says what it does
+ * on stderr when stderr is a terminal or with -v; a test's stderr stays
+ * the same whether the cache was warm or not.
  */
-#include <dwarf.h>
-#include <elfutils/libdw.h>
-#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "dwarf/dw_index.h"
 #include "kernel/dwarfdecl.h"
 #include "kernel/kernel.h"
 #include "session.h"
+#include "util/diag.h"
+#include "util/fileio.h"
 
-static struct {
+struct opened {
 	const struct session *s;
-	Dwarf *dbg;
-	int tried;
-} cache;
+	const char *path;
+	struct dw_index *ix;	/* NULL: failed (reported) */
+	struct opened *next;
+};
 
-static Dwarf *kernel_dwarf(struct session *s)
+static struct opened *opened;
+
+static struct dw_index *open_index(struct session *s, const char *path)
 {
-	const struct kernel_info *k;
-	int fd;
+	const char *cdir = fio_cache_dir(s), *dir = NULL;
+	struct opened *o;
+	char err[512];
 
-	if (cache.s != s) {
-		cache.s = s;
-		cache.dbg = NULL;
-		cache.tried = 0;
+	for (o = opened; o; o = o->next)
+		if (o->s == s && !strcmp(o->path, path))
+			return o->ix;
+	o = ARENA_NEW(s->arena, struct opened);
+	o->s = s;
+	o->path = arena_strdup(s->arena, path);
+	if (cdir) {	/* a cache that cannot be written: not saved */
+		dir = arena_printf(s->arena, "%s/dwarf", cdir);
+		if (fio_mkdirs(dir) || access(dir, W_OK))
+			dir = NULL;
 	}
-	if (cache.tried)
-		return cache.dbg;
-	cache.tried = 1;
-	k = kernel_target(s);
-	if (!k || !k->vmlinux)
+	o->ix = dw_index_open(path, dir,
+			      isatty(STDERR_FILENO) || s->verbose ? stderr : NULL,
+			      err, sizeof err);
+	if (!o->ix)
+		diag_fatal(&s->diags, "%s", err);
+	o->next = opened;
+	opened = o;
+	return o->ix;
+}
+
+struct dw_index *kernel_dwarf_index(struct session *s, const char **why)
+{
+	const struct kernel_info *k = kernel_target(s);
+
+	if (!k || !k->vmlinux) {
+		if (why)
+			*why = k ? arena_printf(s->arena, "no debug vmlinux for kernel %s",
+						k->release) : NULL;
 		return NULL;
-	fd = open(k->vmlinux, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return NULL;
-	cache.dbg = dwarf_begin(fd, DWARF_C_READ);	/* keeps fd */
-	if (!cache.dbg)
-		close(fd);
-	return cache.dbg;
+	}
+	return open_index(s, k->vmlinux);
+}
+
+struct dw_index *kernel_module_dwarf_index(struct session *s,
+					   const char *path)
+{
+	return open_index(s, path);
 }
 
 const char *dw_func_decl(struct session *s, const char *func,
 			    uint64_t addr)
 {
-	Dwarf *dbg = kernel_dwarf(s);
-	size_t n = strcspn(func, ".");
-	Dwarf_Die cu, die;
-	const char *name, *file;
-	int line;
+	const struct kernel_info *k = kernel_target(s);
+	struct dw_index *ix;
+	const struct dw_func *f;
+	char name[512];
+	size_t first, n, i;
 
-	if (!dbg || !addr || !dwarf_addrdie(dbg, addr, &cu) ||
-	    dwarf_child(&cu, &die))
+	/* no index is built for pp() alone when the kernel has no vmlinux */
+	if (!k || !k->vmlinux || !addr || !(ix = kernel_dwarf_index(s, NULL)))
 		return NULL;
-	do {
-		if (dwarf_tag(&die) != DW_TAG_subprogram)
-			continue;
-		name = dwarf_diename(&die);
-		if (!name || strlen(name) != n || strncmp(name, func, n))
-			continue;
-		file = dwarf_decl_file(&die);
-		if (!file || dwarf_decl_line(&die, &line))
-			return NULL;
-		return arena_printf(s->arena, "%s@%s:%d", name, file, line);
-	} while (dwarf_siblingof(&die, &die) == 0);
+	snprintf(name, sizeof name, "%.*s", (int)strcspn(func, "."), func);
+	n = dw_index_lookup(ix, name, &first);
+	for (i = first; i < first + n; i++) {
+		f = dw_index_at(ix, i);
+		if (!(f->flags & (DW_FN_INLINE | DW_FN_SYMTAB)) && f->pc == addr)
+			return arena_printf(s->arena, "%s@%s:%u", name,
+					    dw_index_str(ix, f->file), f->line);
+	}
 	return NULL;
 }

@@ -1,10 +1,23 @@
-/* dwarfdecl.h - where the target kernel declares a function (DWARF). */
+/* dwarfdecl.h - the target kernel's DWARF, through its function index
+ * (dwarf/dw_index.h): the index of the debug vmlinux and of modules' debug
+ * files, and where a function is declared. */
 #ifndef DWARFDECL_H
 #define DWARFDECL_H
 
 #include <stdint.h>
 
 struct session;
+struct dw_index;
+
+/* The function index of the target kernel's debug vmlinux, built on first
+ * use into the cache ($SYSTEMTAP_DIR/cache/dwarf); NULL when the kernel
+ * has no debug vmlinux (WHY, if not NULL, says so) or it cannot be read
+ * (reported once). */
+struct dw_index *kernel_dwarf_index(struct session *s, const char **why);
+
+/* The same for the module debug file PATH (a .ko with DWARF). */
+struct dw_index *kernel_module_dwarf_index(struct session *s,
+					   const char *path);
 
 /* "NAME@FILE:LINE" for kernel function FUNC (a symbol name, maybe a
  * compiler's clone NAME.isra.0) at link-time address ADDR, from the target

@@ -138,36 +138,11 @@ int ksyms_match(struct session *s, const struct ksyms *k, const char *pattern,
 const char *ksyms_similar(struct session *s, const struct ksyms *k,
 			  const char *name)
 {
-	enum { N = 5 };
-	const char *best[N];
-	int dist[N], n = 0, d, i, j, limit = (int)strlen(name) / 2 + 1;
-	struct strbuf sb = {0};
-	const char *r;
+	struct similar_top t;
 	size_t x;
 
-	if (strlen(name) > 255)
-		return NULL;
-	for (x = 0; x < k->nnames; x++) {
-		if (strlen(k->names[x]) > 255)	/* too long to suggest */
-			continue;
-		d = similar_distance(name, k->names[x],
-				     n == N ? dist[N - 1] - 1 : limit);
-		if (d > limit || (n == N && d >= dist[N - 1]))
-			continue;
-		for (i = n < N ? n : N - 1; i > 0 && dist[i - 1] > d; i--) {
-			dist[i] = dist[i - 1];
-			best[i] = best[i - 1];
-		}
-		dist[i] = d;
-		best[i] = k->names[x];
-		if (n < N)
-			n++;
-	}
-	if (!n)
-		return NULL;
-	for (j = 0; j < n; j++)
-		sb_printf(&sb, "%s%s", j ? ", " : "", best[j]);
-	r = arena_strdup(s->arena, sb.s);
-	sb_free(&sb);
-	return r;
+	similar_top_init(&t, name);
+	for (x = 0; x < k->nnames; x++)
+		similar_top_add(&t, k->names[x]);
+	return similar_top_list(s->arena, &t);
 }

@@ -22,6 +22,8 @@ static const struct {
 	{ "procfs", &family_procfs },
 	{ "perf", &family_perf },
 	{ "kernel", &family_tracepoint },
+	{ "kernel", &family_dwarf },
+	{ "module", &family_dwarf },
 	{ "netfilter", &family_netfilter },
 };
 

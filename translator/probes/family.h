@@ -12,7 +12,14 @@
 
 #include "ast/ast_new.h"
 #include "ast/ast_walk.h"
+#include "dwarf/dw_file.h"
+#include "dwarf/dw_index.h"
+#include "dwarf/dw_loc.h"
+#include "dwarf/dw_site.h"
+#include "dwarf/dw_types.h"
+#include "dwarf/dw_vars.h"
 #include "elab/program.h"
+#include "elab/targets.h"
 #include "elab/tvar.h"
 #include "emit/emit.h"
 #include "kernel/btf.h"
@@ -20,21 +27,52 @@
 #include "kernel/dwarfdecl.h"
 #include "kernel/kernel.h"
 #include "kernel/ksyms.h"
+#include "kernel/modtree.h"
 #include "kernel/tpcat.h"
 #include "session.h"
+#include "util/similar.h"
 
 /* The families (families.c's table lists them). */
 extern const struct probe_family family_lifecycle, family_never;
 extern const struct probe_family family_timer, family_kprobe;
 extern const struct probe_family family_procfs, family_perf;
 extern const struct probe_family family_tracepoint, family_netfilter;
+extern const struct probe_family family_dwarf;
 
 /* perf.c: timer.profile[.tick], a perf event in stap 4.8 (timer.c's
  * resolve hands it over). */
 int timer_profile_resolve(struct session *s, const struct probe_point *pt,
 			  struct derived_probe *dp);
 
+/* dwarf_vars.c: the target variables of DWARF probes, whose data starts
+ * with their struct dw_site; the callbacks of struct probe_family
+ * (target_var, target_assign, entry_target, list_vars, emit_decls) for
+ * the dwarf family. */
+int dwarf_vars_target(struct session *s, struct derived_probe *dp,
+		      struct exp *e, int quiet);
+int dwarf_vars_entry_target(struct session *s, const struct derived_probe *ret,
+			    const char *name);
+int dwarf_vars_atvar(struct session *s, struct derived_probe *dp,
+		     struct exp *e, int quiet);
+int dwarf_vars_assign(struct session *s, struct derived_probe *dp,
+		      struct exp *e, enum op op);
+void dwarf_vars_list(struct session *s, struct derived_probe *dp,
+		     struct strbuf *out);
+void dwarf_vars_emit_decls(struct emit *e, struct vec *probes);
+/* entry_probe for a DWARF .return probe: a copy of RET (its family data
+ * of DATA_SIZE bytes, the site first) on the function's entry, ".call". */
+struct derived_probe *dwarf_vars_entry_probe(struct session *s,
+					     const struct derived_probe *ret,
+					     size_t data_size);
+
 /* common.c */
+
+/* A return probe RET's entry probe: RET's point on the function's entry
+ * (its components up to "return", then "call"), with the family's DATA
+ * (entry_probe's work, the data the family's own). */
+struct derived_probe *family_entry_copy(struct session *s,
+					const struct derived_probe *ret,
+					void *data);
 
 /* Report "probe point 'PT': WHY" at component C (sema.probe-mismatch);
  * returns -1, a resolve callback's error. */

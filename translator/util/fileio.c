@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "util/arena.h"
 #include "util/diag.h"
 #include "util/fileio.h"
+#include "session.h"
 
 int fio_read_fd(int fd, struct strbuf *sb)
 {
@@ -147,4 +149,46 @@ int fio_copy(const char *from, const char *to)
 	if (close(out))
 		rc = -1;
 	return rc;
+}
+
+const char *fio_cache_dir(struct session *s)
+{
+	static const char *dir;
+	const char *base = getenv("SYSTEMTAP_DIR"), *home;
+	struct passwd *pw;
+
+	if (s->disable_cache)
+		return NULL;
+	if (dir)
+		return dir;
+	if (base && *base) {
+		dir = arena_printf(s->arena, "%s/cache", base);
+		return dir;
+	}
+	home = getenv("HOME");
+	if (!home || !*home) {
+		pw = getpwuid(getuid());
+		home = pw ? pw->pw_dir : NULL;
+	}
+	if (home && *home)
+		dir = arena_printf(s->arena, "%s/.systemtap/cache", home);
+	return dir;
+}
+
+int fio_mkdirs(const char *path)
+{
+	char buf[4096];
+	char *p;
+
+	if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
+		return -1;
+	for (p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = 0;
+		if (mkdir(buf, 0755) && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	return mkdir(buf, 0755) && errno != EEXIST ? -1 : 0;
 }

@@ -12,6 +12,7 @@
 
 struct strbuf;
 struct diags;
+struct session;
 
 /* Append all that can be read from FD, or from the file PATH, to SB. */
 int fio_read_fd(int fd, struct strbuf *sb);
@@ -40,5 +41,13 @@ int fio_put(struct diags *d, const char *path, const char *text);
 /* Copy the file FROM to the file TO (mode 0644), or to the descriptor OUT. */
 int fio_copy(const char *from, const char *to);
 int fio_copy_to_fd(const char *from, int out);
+
+/* mkdir -p PATH; 0 on success. */
+int fio_mkdirs(const char *path);
+
+/* The cache directory ($SYSTEMTAP_DIR/cache, default ~/.systemtap/cache):
+ * built modules, recipes, DWARF indexes; NULL when --disable-cache was
+ * given or there is no home directory. */
+const char *fio_cache_dir(struct session *s);
 
 #endif

@@ -100,3 +100,46 @@ const char *similar_names(struct arena *ar, const char *name,
 	free(c);
 	return out;
 }
+
+void similar_top_init(struct similar_top *t, const char *name)
+{
+	t->name = name;
+	t->limit = strlen(name) > 255 ? -1 : (int)strlen(name) / 2 + 1;
+	t->n = 0;
+}
+
+void similar_top_add(struct similar_top *t, const char *cand)
+{
+	enum { N = 5 };
+	int d, i;
+
+	if (t->limit < 0 || strlen(cand) > 255)
+		return;
+	d = similar_distance(t->name, cand,
+			     t->n == N ? t->dist[N - 1] - 1 : t->limit);
+	if (d > t->limit || (t->n == N && d >= t->dist[N - 1]))
+		return;
+	for (i = t->n < N ? t->n : N - 1; i > 0 && t->dist[i - 1] > d; i--) {
+		t->dist[i] = t->dist[i - 1];
+		t->best[i] = t->best[i - 1];
+	}
+	t->dist[i] = d;
+	t->best[i] = cand;
+	if (t->n < N)
+		t->n++;
+}
+
+const char *similar_top_list(struct arena *a, const struct similar_top *t)
+{
+	struct strbuf sb = {0};
+	const char *r;
+	int j;
+
+	if (!t->n)
+		return NULL;
+	for (j = 0; j < t->n; j++)
+		sb_printf(&sb, "%s%s", j ? ", " : "", t->best[j]);
+	r = arena_strdup(a, sb.s);
+	sb_free(&sb);
+	return r;
+}

@@ -14,4 +14,20 @@ const char *similar_names(struct arena *a, const char *name,
  * is known to exceed LIMIT. */
 int similar_distance(const char *a, const char *b, int limit);
 
+/* The five names nearest to a name, fed one at a time (earlier names win
+ * ties; names over 255 bytes are never suggested): similar_top_init, then
+ * similar_top_add for each candidate, then similar_top_list. */
+struct similar_top {
+	const char *name;
+	int limit;		/* the farthest distance kept */
+	int n;
+	const char *best[5];
+	int dist[5];
+};
+
+void similar_top_init(struct similar_top *t, const char *name);
+void similar_top_add(struct similar_top *t, const char *cand);
+/* "a, b, c", nearest first, in A; NULL if none was near enough. */
+const char *similar_top_list(struct arena *a, const struct similar_top *t);
+
 #endif

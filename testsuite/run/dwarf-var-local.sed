@@ -1,0 +1,1 @@
+s/\(filename\|how\)=0x[0-9a-f]*/\1=ADDR/g

@@ -1,0 +1,934 @@
+/* dw_index.c - the function index of a debug file (dw_index.h).
+ *
+ * Reads: a debug ELF through libdw (one Dwarf per thread for a linked
+ * file, whose compilation units the threads share out; the relocated
+ * Dwarf of dw_file alone for a module's ET_REL file) and its symbol
+ * table through libdwfl.  Writes DIR/BUILDID.idx (a header, the records
+ * sorted by name, the strings), by a temporary file renamed into place,
+ * and maps it.  Knows nothing of the session: paths in, plain data out.
+ */
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <gelf.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "dwarf/dw_file.h"
+#include "dwarf/dw_index.h"
+
+#define IX_MAGIC "CTAPDWI"
+#define IX_VERSION 4
+#define MAX_THREADS 8
+
+struct ix_header {
+	char magic[8];
+	uint32_t version;
+	uint32_t nfuncs;
+	uint32_t strsize;
+	uint32_t pad;
+	char build_id[48];	/* hex, NUL-terminated */
+};
+
+struct dw_index {
+	char *path;
+	void *map;
+	size_t size;
+	const struct ix_header *h;
+	const struct dw_func *funcs;
+	const char *str;
+	struct dw_file *file;	/* opened for lazy reads */
+};
+
+/* ---- a record while building: strings are pointers ------------------ */
+
+struct rec {
+	const char *name, *file;
+	uint32_t line, flags;
+	uint64_t pc;
+	uint32_t cu_off, die_off, origin;
+};
+
+struct recs {
+	struct rec *v;
+	size_t n, cap;
+};
+
+static int recs_push(struct recs *r, const struct rec *x)
+{
+	if (r->n == r->cap) {
+		size_t cap = r->cap ? 2 * r->cap : 4096;
+		struct rec *v = realloc(r->v, cap * sizeof *v);
+
+		if (!v)
+			return -1;
+		r->v = v;
+		r->cap = cap;
+	}
+	r->v[r->n++] = *x;
+	return 0;
+}
+
+/* ---- the DWARF walk -------------------------------------------------- */
+
+struct job {
+	const char *path;
+	Dwarf *shared;		/* ET_REL: the one relocated Dwarf */
+	uint64_t bias;
+	uint64_t *cus;		/* CU DIE offsets */
+	size_t ncus;
+	size_t next;		/* the next CU to take (atomic) */
+	int failed;
+};
+
+struct worker {
+	struct job *job;
+	Dwarf *dbg;
+	int fd;
+	struct recs out;
+};
+
+static int entry_pc(Dwarf_Die *d, Dwarf_Addr *pc)
+{
+	Dwarf_Addr base, lo, hi;
+
+	if (dwarf_entrypc(d, pc) == 0)
+		return 0;
+	if (dwarf_ranges(d, 0, &base, &lo, &hi) > 0) {
+		*pc = lo;
+		return 0;
+	}
+	return -1;
+}
+
+static void line_at(Dwarf_Die *cu, Dwarf_Addr pc, struct rec *r)
+{
+	Dwarf_Line *l = dwarf_getsrc_die(cu, pc);
+	int line;
+
+	if (!l || dwarf_lineno(l, &line))
+		return;
+	r->file = dwarf_linesrc(l, NULL, NULL);
+	r->line = line;
+}
+
+static void add_func(struct worker *w, Dwarf_Die *d, Dwarf_Die *cu,
+		     int is_inline)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Die origin;
+	Dwarf_Addr pc;
+	struct rec r = {0};
+	int line = 0;
+
+	if (!is_inline && dwarf_hasattr(d, DW_AT_declaration))
+		return;
+	if (entry_pc(d, &pc) || !pc)	/* abstract, or discarded */
+		return;
+	r.name = dwarf_diename(d);
+	if (!r.name)
+		return;
+	r.file = dwarf_decl_file(d);
+	if (dwarf_decl_line(d, &line) == 0)
+		r.line = line;
+	if (!r.file || !r.line)	/* asm: where the line table puts it */
+		line_at(cu, pc, &r);
+	r.pc = pc + w->job->bias;
+	r.cu_off = dwarf_dieoffset(cu);
+	r.die_off = dwarf_dieoffset(d);
+	r.origin = r.die_off;
+	if (is_inline && dwarf_attr(d, DW_AT_abstract_origin, &attr) &&
+	    dwarf_formref_die(&attr, &origin))
+		r.origin = dwarf_dieoffset(&origin);
+	r.flags = is_inline ? DW_FN_INLINE : 0;
+	if (dwarf_attr_integrate(d, DW_AT_inline, &attr))
+		r.flags |= DW_FN_DECL_INLINE;
+	if (dwarf_hasattr_integrate(d, DW_AT_external))
+		r.flags |= DW_FN_EXTERNAL;
+	if (recs_push(&w->out, &r))
+		w->job->failed = 1;
+}
+
+/* Functions and inline instances anywhere under D (a subprogram's body
+ * holds its inline instances, nested in blocks and in each other). */
+static void walk(struct worker *w, Dwarf_Die *d, Dwarf_Die *cu)
+{
+	Dwarf_Die c;
+	int tag;
+
+	if (dwarf_child(d, &c))
+		return;
+	do {
+		tag = dwarf_tag(&c);
+		if (tag == DW_TAG_subprogram)
+			add_func(w, &c, cu, 0);
+		else if (tag == DW_TAG_inlined_subroutine)
+			add_func(w, &c, cu, 1);
+		else if (tag != DW_TAG_lexical_block)
+			continue;
+		if (dwarf_haschildren(&c))
+			walk(w, &c, cu);
+	} while (dwarf_siblingof(&c, &c) == 0);
+}
+
+static void *work(void *arg)
+{
+	struct worker *w = arg;
+	struct job *job = w->job;
+	Dwarf_Die cu;
+	size_t i;
+
+	for (;;) {
+		i = __atomic_fetch_add(&job->next, 1, __ATOMIC_RELAXED);
+		if (i >= job->ncus)
+			break;
+		if (dwarf_offdie(w->dbg, job->cus[i], &cu))
+			walk(w, &cu, &cu);
+	}
+	return NULL;
+}
+
+static int list_cus(Dwarf *dbg, struct job *job)
+{
+	Dwarf_Off off = 0, next;
+	size_t hsize, cap = 0;
+	uint64_t *v;
+
+	while (dwarf_nextcu(dbg, off, &next, &hsize, NULL, NULL, NULL) == 0) {
+		if (job->ncus == cap) {
+			cap = cap ? 2 * cap : 1024;
+			v = realloc(job->cus, cap * sizeof *v);
+			if (!v)
+				return -1;
+			job->cus = v;
+		}
+		job->cus[job->ncus++] = off + hsize;
+		off = next;
+	}
+	return 0;
+}
+
+/* Walk every CU; the workers' Dwarf handles stay open (their strings are
+ * the records') until close_workers. */
+static int walk_all(struct job *job, struct worker *ws, int *nw)
+{
+	pthread_t tid[MAX_THREADS];
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	int n = job->shared ? 1 : ncpu < 1 ? 1 : ncpu > MAX_THREADS ? MAX_THREADS : (int)ncpu;
+	int i, started = 0;
+
+	for (i = 0; i < n; i++) {
+		ws[i].job = job;
+		ws[i].fd = -1;
+		if (job->shared) {
+			ws[i].dbg = job->shared;
+			continue;
+		}
+		ws[i].fd = open(job->path, O_RDONLY | O_CLOEXEC);
+		ws[i].dbg = ws[i].fd < 0 ? NULL :
+			dwarf_begin(ws[i].fd, DWARF_C_READ);
+		if (!ws[i].dbg)
+			return *nw = i + 1, -1;
+	}
+	*nw = n;
+	for (i = 1; i < n; i++)
+		started += pthread_create(&tid[i], NULL, work, &ws[i]) == 0;
+	work(&ws[0]);
+	for (i = 1; i <= started; i++)
+		pthread_join(tid[i], NULL);
+	return job->failed ? -1 : 0;
+}
+
+static void close_workers(struct worker *ws, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (ws[i].fd >= 0) {
+			if (ws[i].dbg)
+				dwarf_end(ws[i].dbg);
+			close(ws[i].fd);
+		}
+		free(ws[i].out.v);
+	}
+}
+
+/* ---- the symbol table ------------------------------------------------ */
+
+struct sym {
+	uint64_t addr, size;
+	const char *name;
+	int global, bad_section;
+};
+
+static const char *const bad_sections[] = {
+	".init.", ".exit.", ".devinit.", ".devexit.", ".cpuinit.",
+	".cpuexit.", ".meminit.", ".memexit.",
+};
+
+static int section_is_bad(Elf *elf, GElf_Word shndx)
+{
+	GElf_Shdr sh;
+	Elf_Scn *scn = elf_getscn(elf, shndx);
+	size_t shstr, i;
+	const char *name;
+
+	if (!scn || !gelf_getshdr(scn, &sh) || elf_getshdrstrndx(elf, &shstr))
+		return 0;
+	name = elf_strptr(elf, shstr, sh.sh_name);
+	for (i = 0; name && i < sizeof bad_sections / sizeof *bad_sections; i++)
+		if (!strncmp(name, bad_sections[i], strlen(bad_sections[i])))
+			return 1;
+	return 0;
+}
+
+static int by_addr(const void *a, const void *b)
+{
+	const struct sym *x = a, *y = b;
+
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+static struct sym *read_symbols(Dwfl_Module *mod, size_t *np)
+{
+	int i, n = dwfl_module_getsymtab(mod);
+	struct sym *v = n > 0 ? calloc(n, sizeof *v) : NULL;
+	GElf_Sym s;
+	GElf_Addr addr, bias;
+	GElf_Word shndx;
+	Elf *elf;
+	const char *name;
+	size_t k = 0;
+
+	for (i = 1; v && i < n; i++) {
+		name = dwfl_module_getsym_info(mod, i, &s, &addr, &shndx, &elf,
+					       &bias);
+		if (!name || !*name || GELF_ST_TYPE(s.st_info) != STT_FUNC ||
+		    !addr || s.st_shndx == SHN_UNDEF)
+			continue;
+		v[k].addr = addr;
+		v[k].size = s.st_size;
+		v[k].name = name;
+		v[k].global = GELF_ST_BIND(s.st_info) == STB_GLOBAL ||
+			      GELF_ST_BIND(s.st_info) == STB_WEAK;
+		v[k].bad_section = section_is_bad(elf, shndx);
+		k++;
+	}
+	if (v)
+		qsort(v, k, sizeof *v, by_addr);
+	*np = k;
+	return v;
+}
+
+/* The first symbol at ADDR or, if none, the last one below it. */
+static const struct sym *sym_at(const struct sym *v, size_t n, uint64_t addr)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (v[mid].addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < n && v[lo].addr == addr)
+		return &v[lo];
+	return lo ? &v[lo - 1] : NULL;
+}
+
+/* ---- strings --------------------------------------------------------- */
+
+struct strtab {
+	char *buf;
+	size_t len, cap;
+	uint32_t *slots;	/* offsets; 0: empty */
+	size_t nslots, used;
+};
+
+static uint32_t hash_str(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+static int strtab_grow(struct strtab *t)
+{
+	size_t n = t->nslots ? 2 * t->nslots : 1 << 16, i, j;
+	uint32_t *slots = calloc(n, sizeof *slots);
+
+	if (!slots)
+		return -1;
+	for (i = 0; i < t->nslots; i++) {
+		if (!t->slots[i])
+			continue;
+		for (j = hash_str(t->buf + t->slots[i]) & (n - 1); slots[j];
+		     j = (j + 1) & (n - 1))
+			;
+		slots[j] = t->slots[i];
+	}
+	free(t->slots);
+	t->slots = slots;
+	t->nslots = n;
+	return 0;
+}
+
+/* S's offset in T, added on first use; (uint32_t)-1 when out of memory. */
+static uint32_t strtab_add(struct strtab *t, const char *s)
+{
+	size_t j, n;
+
+	if (!s || !*s)
+		return 0;
+	n = strlen(s) + 1;
+	if (2 * (t->used + 1) > t->nslots && strtab_grow(t))
+		return (uint32_t)-1;
+	for (j = hash_str(s) & (t->nslots - 1); t->slots[j];
+	     j = (j + 1) & (t->nslots - 1))
+		if (!strcmp(t->buf + t->slots[j], s))
+			return t->slots[j];
+	while (t->len + n > t->cap) {
+		size_t cap = t->cap ? 2 * t->cap : 1 << 20;
+		char *b = realloc(t->buf, cap);
+
+		if (!b)
+			return (uint32_t)-1;
+		if (!t->len)
+			b[t->len++] = 0;
+		t->buf = b;
+		t->cap = cap;
+	}
+	memcpy(t->buf + t->len, s, n);
+	t->slots[j] = t->len;
+	t->used++;
+	t->len += n;
+	return t->slots[j];
+}
+
+static void strtab_free(struct strtab *t)
+{
+	free(t->buf);
+	free(t->slots);
+}
+
+/* ---- building -------------------------------------------------------- */
+
+static int by_name(const void *a, const void *b)
+{
+	const struct rec *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	if (c)
+		return c;
+	if (x->die_off != y->die_off)
+		return x->die_off < y->die_off ? -1 : 1;
+	return x->pc < y->pc ? -1 : x->pc > y->pc;
+}
+
+/* The flags the symbol table gives REC; EXPORTED names the global ones. */
+static void mark_symbols(struct rec *r, const struct sym *syms, size_t nsyms,
+			 struct strtab *exported)
+{
+	const struct sym *s = sym_at(syms, nsyms, r->pc);
+	size_t j, m = exported->nslots - 1;
+
+	for (; s && s < syms + nsyms && s->addr == r->pc; s++) {
+		if (strstr(s->name, ".part."))
+			r->flags |= DW_FN_PART;
+		if (strstr(s->name, ".cold"))
+			r->flags |= DW_FN_COLD;
+	}
+	s = sym_at(syms, nsyms, r->pc);
+	if (s && s->bad_section)
+		r->flags |= DW_FN_BAD_SECTION;
+	for (j = hash_str(r->name) & m; exported->slots[j]; j = (j + 1) & m)
+		if (!strcmp(exported->buf + exported->slots[j], r->name)) {
+			r->flags |= DW_FN_EXPORTED;
+			break;
+		}
+}
+
+static int by_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Function symbols at no out-of-line function's entry pc in ALL: code
+ * without DWARF (asm, .cold parts), as stap lists them. */
+static int add_symtab_only(struct recs *all, const struct sym *syms,
+			   size_t nsyms)
+{
+	uint64_t *pcs = malloc((all->n + 1) * sizeof *pcs);
+	size_t n = 0, i;
+	struct rec r = {0};
+	int rc = 0;
+
+	if (!pcs)
+		return -1;
+	for (i = 0; i < all->n; i++)
+		if (!(all->v[i].flags & DW_FN_INLINE))
+			pcs[n++] = all->v[i].pc;
+	qsort(pcs, n, sizeof *pcs, by_u64);
+	for (i = 0; i < nsyms && !rc; i++) {
+		if (bsearch(&syms[i].addr, pcs, n, sizeof *pcs, by_u64))
+			continue;
+		r.name = syms[i].name;
+		r.pc = syms[i].addr;
+		r.flags = DW_FN_SYMTAB | (syms[i].global ? DW_FN_EXPORTED : 0) |
+			  (syms[i].bad_section ? DW_FN_BAD_SECTION : 0);
+		rc = recs_push(all, &r);
+	}
+	free(pcs);
+	return rc;
+}
+
+static int write_index(const char *out, const char *build_id,
+		       struct recs *all, char *err, size_t errlen)
+{
+	struct strtab st = {0};
+	struct ix_header h = {0};
+	struct dw_func *fv = calloc(all->n ? all->n : 1, sizeof *fv);
+	char tmp[4200];
+	size_t i;
+	FILE *f;
+	int rc = -1;
+
+	for (i = 0; fv && i < all->n; i++) {
+		fv[i].name = strtab_add(&st, all->v[i].name);
+		fv[i].file = all->v[i].file ? strtab_add(&st, all->v[i].file) : 0;
+		if (fv[i].name == (uint32_t)-1 || fv[i].file == (uint32_t)-1)
+			break;
+		fv[i].line = all->v[i].line;
+		fv[i].flags = all->v[i].flags;
+		fv[i].pc = all->v[i].pc;
+		fv[i].cu_off = all->v[i].cu_off;
+		fv[i].die_off = all->v[i].die_off;
+		fv[i].origin = all->v[i].origin;
+	}
+	if (!fv || i < all->n) {
+		snprintf(err, errlen, "out of memory indexing the debug info");
+		goto out;
+	}
+	memcpy(h.magic, IX_MAGIC, sizeof IX_MAGIC);
+	h.version = IX_VERSION;
+	h.nfuncs = all->n;
+	h.strsize = st.len;
+	snprintf(h.build_id, sizeof h.build_id, "%s", build_id);
+	snprintf(tmp, sizeof tmp, "%s.%d.tmp", out, (int)getpid());
+	f = fopen(tmp, "wb");
+	if (!f) {
+		snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+		goto out;
+	}
+	if (fwrite(&h, sizeof h, 1, f) != 1 ||
+	    fwrite(fv, sizeof *fv, all->n, f) != all->n ||
+	    fwrite(st.buf, 1, st.len, f) != st.len) {
+		snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+		fclose(f);
+		unlink(tmp);
+		goto out;
+	}
+	if (fclose(f) || rename(tmp, out)) {
+		snprintf(err, errlen, "cannot write %s: %s", out, strerror(errno));
+		unlink(tmp);
+		goto out;
+	}
+	rc = 0;
+out:
+	free(fv);
+	strtab_free(&st);
+	return rc;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* The global function names of SYMS, as a string set. */
+static int exported_names(struct strtab *set, const struct sym *syms,
+			  size_t n)
+{
+	size_t i;
+
+	if (strtab_grow(set))
+		return -1;
+	for (i = 0; i < n; i++)
+		if (syms[i].global && strtab_add(set, syms[i].name) == (uint32_t)-1)
+			return -1;
+	return 0;
+}
+
+/* Merge the workers' records with the symbol table's facts into ALL. */
+static int collect(struct recs *all, struct worker *ws, int nw,
+		   struct dw_file *df)
+{
+	struct strtab exported = {0};
+	struct sym *syms;
+	size_t nsyms = 0, i;
+	int k, rc = -1;
+
+	syms = read_symbols(dw_file_module(df), &nsyms);
+	if (exported_names(&exported, syms, nsyms))
+		goto out;
+	for (k = 0; k < nw; k++)
+		for (i = 0; i < ws[k].out.n; i++) {
+			mark_symbols(&ws[k].out.v[i], syms, nsyms, &exported);
+			if (recs_push(all, &ws[k].out.v[i]))
+				goto out;
+		}
+	if (add_symtab_only(all, syms, nsyms))
+		goto out;
+	qsort(all->v, all->n, sizeof *all->v, by_name);
+	rc = 0;
+out:
+	free(syms);
+	strtab_free(&exported);
+	return rc;
+}
+
+static int build(const char *path, const char *out, const char *build_id,
+		 FILE *progress, char *err, size_t errlen)
+{
+	struct dw_file *df = dw_file_open(path, err, errlen);
+	struct worker ws[MAX_THREADS];
+	struct job job = { .path = path };
+	struct recs all = {0};
+	GElf_Ehdr eh;
+	Elf *elf;
+	Dwarf *dbg;
+	double t0 = now();
+	int nw = 0, rc = -1;
+
+	if (!df)
+		return -1;
+	memset(ws, 0, sizeof ws);
+	dbg = dw_file_dwarf(df, &job.bias);
+	elf = dwarf_getelf(dbg);
+	if (elf && gelf_getehdr(elf, &eh) && eh.e_type == ET_REL)
+		job.shared = dbg;
+	if (progress)
+		fprintf(progress, "Indexing the functions of %s (once for its build-id %s)...\n",
+			path, build_id);
+	if (list_cus(dbg, &job) || walk_all(&job, ws, &nw) ||
+	    collect(&all, ws, nw, df)) {
+		snprintf(err, errlen, "cannot index the debug info of %s: %s",
+			 path, dwarf_errmsg(-1));
+		goto out;
+	}
+	rc = write_index(out, build_id, &all, err, errlen);
+	if (progress && !rc)
+		fprintf(progress, "Indexed %zu functions of %zu units in %.1f s\n",
+			all.n, job.ncus, now() - t0);
+out:
+	close_workers(ws, nw);
+	free(all.v);
+	free(job.cus);
+	return rc;
+}
+
+/* ---- loading --------------------------------------------------------- */
+
+/* PATH's NT_GNU_BUILD_ID as hex into BUF (at least 48 bytes); "" if none. */
+static void elf_build_id(const char *path, char *buf)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	Elf *elf;
+	Elf_Scn *scn = NULL;
+	Elf_Data *d;
+	GElf_Shdr sh;
+	GElf_Nhdr nh;
+	size_t off, no, dof, i;
+
+	buf[0] = 0;
+	if (fd < 0)
+		return;
+	elf_version(EV_CURRENT);
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	while (elf && (scn = elf_nextscn(elf, scn)) && !buf[0]) {
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE ||
+		    !(d = elf_getdata(scn, NULL)))
+			continue;
+		for (off = 0; (off = gelf_getnote(d, off, &nh, &no, &dof));) {
+			if (nh.n_type != NT_GNU_BUILD_ID || nh.n_namesz != 4 ||
+			    memcmp((char *)d->d_buf + no, "GNU", 4))
+				continue;
+			for (i = 0; i < nh.n_descsz && i < 23; i++)
+				sprintf(buf + 2 * i, "%02x",
+					((unsigned char *)d->d_buf)[dof + i]);
+			break;
+		}
+	}
+	elf_end(elf);
+	close(fd);
+}
+
+static struct dw_index *map_index(const char *file, const char *build_id)
+{
+	struct dw_index *ix;
+	struct stat st;
+	void *map;
+	const struct ix_header *h;
+	int fd = open(file, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) || (size_t)st.st_size < sizeof *h) {
+		close(fd);
+		return NULL;
+	}
+	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED)
+		return NULL;
+	h = map;
+	if (memcmp(h->magic, IX_MAGIC, sizeof IX_MAGIC) ||
+	    h->version != IX_VERSION || strcmp(h->build_id, build_id) ||
+	    sizeof *h + (size_t)h->nfuncs * sizeof(struct dw_func) +
+	    h->strsize != (size_t)st.st_size ||
+	    !(ix = calloc(1, sizeof *ix))) {
+		munmap(map, st.st_size);
+		return NULL;
+	}
+	ix->map = map;
+	ix->size = st.st_size;
+	ix->h = h;
+	ix->funcs = (const struct dw_func *)(h + 1);
+	ix->str = (const char *)(ix->funcs + h->nfuncs);
+	return ix;
+}
+
+struct dw_index *dw_index_open(const char *path, const char *dir,
+			       FILE *progress, char *err, size_t errlen)
+{
+	char build_id[48], file[4096];
+	struct dw_index *ix;
+	const char *tmp = getenv("TMPDIR");
+
+	elf_build_id(path, build_id);
+	if (!build_id[0]) {
+		snprintf(err, errlen, "%s has no build-id", path);
+		return NULL;
+	}
+	if (!dir)	/* not saved: built into a file that is removed */
+		snprintf(file, sizeof file, "%s/ctap-dwidx-%d-%s.idx",
+			 tmp && *tmp ? tmp : "/tmp", (int)getpid(), build_id);
+	else
+		snprintf(file, sizeof file, "%s/%s.idx", dir, build_id);
+	ix = dir ? map_index(file, build_id) : NULL;
+	if (!ix) {
+		if (build(path, file, build_id, progress, err, errlen))
+			return NULL;
+		ix = map_index(file, build_id);
+		if (!dir)
+			unlink(file);
+		if (!ix) {
+			snprintf(err, errlen, "cannot read the index %s", file);
+			return NULL;
+		}
+	}
+	ix->path = strdup(path);
+	return ix;
+}
+
+/* ---- queries --------------------------------------------------------- */
+
+const char *dw_index_build_id(const struct dw_index *ix)
+{
+	return ix->h->build_id;
+}
+
+const char *dw_index_path(const struct dw_index *ix)
+{
+	return ix->path;
+}
+
+size_t dw_index_count(const struct dw_index *ix)
+{
+	return ix->h->nfuncs;
+}
+
+const struct dw_func *dw_index_at(const struct dw_index *ix, size_t i)
+{
+	return &ix->funcs[i];
+}
+
+const char *dw_index_str(const struct dw_index *ix, uint32_t off)
+{
+	return off < ix->h->strsize ? ix->str + off : "";
+}
+
+size_t dw_index_strsize(const struct dw_index *ix)
+{
+	return ix->h->strsize;
+}
+
+size_t dw_index_lookup(const struct dw_index *ix, const char *name,
+		       size_t *first)
+{
+	size_t lo = 0, hi = ix->h->nfuncs, end;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (strcmp(ix->str + ix->funcs[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (end = lo; end < ix->h->nfuncs &&
+	     !strcmp(ix->str + ix->funcs[end].name, name); end++)
+		;
+	*first = lo;
+	return end - lo;
+}
+
+int dw_file_matches(const char *pat, const char *file)
+{
+	const char *p;
+
+	if (!fnmatch(pat, file, 0))
+		return 1;
+	for (p = file; (p = strchr(p, '/')); p++)
+		if (!fnmatch(pat, p + 1, 0))
+			return 1;
+	return 0;
+}
+
+static Dwarf *lazy_dwarf(const struct dw_index *ix, uint64_t *bias)
+{
+	struct dw_index *w = (struct dw_index *)ix;
+	char err[256];
+
+	if (!w->file)
+		w->file = dw_file_open(ix->path, err, sizeof err);
+	return w->file ? dw_file_dwarf(w->file, bias) : NULL;
+}
+
+struct line_row {
+	const char *file;
+	int line;
+	uint64_t addr;
+};
+
+static int by_row_line(const void *a, const void *b)
+{
+	const struct line_row *x = a, *y = b;
+
+	if (x->line != y->line)
+		return x->line - y->line;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+#define MAX_RANGES 64
+
+/* Function D's address ranges into LO/HI (at most MAX_RANGES); how many. */
+static int die_ranges(Dwarf_Die *d, Dwarf_Addr *lo, Dwarf_Addr *hi)
+{
+	Dwarf_Addr base;
+	ptrdiff_t off = 0;
+	int n = 0;
+
+	while (n < MAX_RANGES &&
+	       (off = dwarf_ranges(d, off, &base, &lo[n], &hi[n])) > 0)
+		n++;
+	return n;
+}
+
+static int in_ranges(Dwarf_Addr a, const Dwarf_Addr *lo,
+		     const Dwarf_Addr *hi, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (a >= lo[i] && a < hi[i])
+			return 1;
+	return 0;
+}
+
+struct dw_file *dw_index_file(const struct dw_index *ix)
+{
+	uint64_t bias;
+
+	return lazy_dwarf(ix, &bias) ? ix->file : NULL;
+}
+
+int dw_index_func_lines(const struct dw_index *ix, uint64_t cu_off,
+			uint64_t die_off, const char *file_pat, int min_line,
+			void (*fn)(void *arg, const char *file, int line,
+				   uint64_t addr),
+			void *arg)
+{
+	uint64_t bias;
+	Dwarf *dbg = lazy_dwarf(ix, &bias);
+	Dwarf_Die cu, func;
+	Dwarf_Lines *lines;
+	Dwarf_Line *l;
+	Dwarf_Addr addr, lo[MAX_RANGES], hi[MAX_RANGES];
+	struct line_row *rows;
+	size_t n, i, k = 0;
+	const char *src;
+	int line, nr;
+
+	if (!dbg || !dwarf_offdie(dbg, cu_off, &cu) ||
+	    !dwarf_offdie(dbg, die_off, &func) ||
+	    !(nr = die_ranges(&func, lo, hi)) ||
+	    dwarf_getsrclines(&cu, &lines, &n))
+		return -1;
+	rows = malloc((n + 1) * sizeof *rows);
+	if (!rows)
+		return -1;
+	for (i = 0; i < n; i++) {
+		l = dwarf_onesrcline(lines, i);
+		if (!l || dwarf_lineaddr(l, &addr) || dwarf_lineno(l, &line) ||
+		    line < min_line || !in_ranges(addr, lo, hi, nr))
+			continue;
+		src = dwarf_linesrc(l, NULL, NULL);
+		if (!src || (file_pat && !dw_file_matches(file_pat, src)))
+			continue;
+		/* a second line at one address is not a statement there */
+		if (k && rows[k - 1].addr == addr)
+			continue;
+		rows[k++] = (struct line_row){ src, line, addr };
+	}
+	qsort(rows, k, sizeof *rows, by_row_line);
+	for (i = 0; i < k; i++)	/* each line at its first row */
+		if (!i || rows[i].line != rows[i - 1].line)
+			fn(arg, rows[i].file, rows[i].line, rows[i].addr + bias);
+	free(rows);
+	return 0;
+}
+
+const char *dw_index_addr_symbol(const struct dw_index *ix, uint64_t pc,
+				 uint64_t *off)
+{
+	uint64_t bias;
+	GElf_Sym sym;
+	GElf_Off o = 0;
+	const char *name;
+
+	if (!lazy_dwarf(ix, &bias))
+		return NULL;
+	name = dwfl_module_addrinfo(dw_file_module(ix->file), pc, &o, &sym,
+				    NULL, NULL, NULL);
+	*off = o;
+	return name;
+}

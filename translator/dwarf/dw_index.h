@@ -1,0 +1,100 @@
+/* dw_index.h - the function index of a debug file, built once per build-id.
+ *
+ * One record per out-of-line function, per inline instance and per
+ * function the ELF symbol table has without DWARF (asm), sorted by name
+ * (records of one name in DWARF order), with one string table.  Built from
+ * the DWARF by threads over the compilation units, saved as
+ * DIR/BUILDID.idx and memory-mapped on later loads.  What the index does
+ * not hold (line tables, variables, types) is read lazily from the DWARF
+ * through the CU and DIE offsets of a record.
+ */
+#ifndef DW_INDEX_H
+#define DW_INDEX_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+enum {
+	DW_FN_INLINE = 1 << 0,		/* an inline instance
+					   (DW_TAG_inlined_subroutine) */
+	DW_FN_DECL_INLINE = 1 << 1,	/* declared inline (DW_AT_inline) */
+	DW_FN_EXTERNAL = 1 << 2,	/* DW_AT_external */
+	DW_FN_EXPORTED = 1 << 3,	/* a global or weak STT_FUNC of its
+					   name in the symbol table */
+	DW_FN_PART = 1 << 4,		/* the symbol at its pc is a .part. */
+	DW_FN_COLD = 1 << 5,		/* ... or a .cold */
+	DW_FN_BAD_SECTION = 1 << 6,	/* pc in .init., .exit. & co. */
+	DW_FN_SYMTAB = 1 << 7,		/* a symbol without DWARF (no file,
+					   line, CU, DIE) */
+};
+
+struct dw_func {
+	uint32_t name;		/* string offsets (dw_index_str) */
+	uint32_t file;		/* decl file; 0: none ("") */
+	uint32_t line;		/* decl line; 0: none */
+	uint32_t flags;		/* DW_FN_* */
+	uint64_t pc;		/* entry pc (DW_AT_entry_pc, else low_pc,
+				   else the first range), file addresses */
+	uint32_t cu_off;	/* offset of its CU's DIE in .debug_info */
+	uint32_t die_off;	/* its DIE's offset */
+	uint32_t origin;	/* the DIE stap looks it up by: an inline
+				   instance's abstract origin, else die_off */
+	uint32_t pad;
+};
+
+struct dw_index;
+
+/* The index of debug file PATH: DIR/BUILDID.idx when it is there (and its
+ * build-id is PATH's), else built from PATH and saved there (DIR created;
+ * a DIR that cannot be written only costs the next run a rebuild;
+ * DIR NULL: not saved).  PROGRESS (or NULL): where a build reports what
+ * it does.  NULL with a message in ERR. */
+struct dw_index *dw_index_open(const char *path, const char *dir,
+			       FILE *progress, char *err, size_t errlen);
+
+struct dw_file;
+
+/* The debug file it indexes, opened (dw_file.h) for what the index does
+ * not hold; NULL if it cannot be read. */
+struct dw_file *dw_index_file(const struct dw_index *ix);
+
+/* The build-id (hex) of the debug file it indexes. */
+const char *dw_index_build_id(const struct dw_index *ix);
+/* The path of the debug file it indexes. */
+const char *dw_index_path(const struct dw_index *ix);
+
+size_t dw_index_count(const struct dw_index *ix);
+const struct dw_func *dw_index_at(const struct dw_index *ix, size_t i);
+const char *dw_index_str(const struct dw_index *ix, uint32_t off);
+/* The size of its string table (string offsets are below it). */
+size_t dw_index_strsize(const struct dw_index *ix);
+
+/* The records named NAME: [*first, *first + n); returns n. */
+size_t dw_index_lookup(const struct dw_index *ix, const char *name,
+		       size_t *first);
+
+/* Does FILE (a decl file, as DWARF names it) match the file pattern PAT
+ * as stap matches one: a glob over the whole name, or over a tail of it
+ * after a '/' (stap's implicit "*" + "/")? */
+int dw_file_matches(const char *pat, const char *file);
+
+/* The lines of FILE_PAT (dw_file_matches) from MIN_LINE on in the
+ * function whose DIE is at DIE_OFF, in its CU at CU_OFF, as stap finds
+ * statement lines: of the rows in the function's ranges, in table order,
+ * those at the address of the row before are left out; each line at the
+ * lowest address of its rows; FN(ARG, file, line, addr) for each, by
+ * line.  0, or -1 when there is
+ * no line table or no such function. */
+int dw_index_func_lines(const struct dw_index *ix, uint64_t cu_off,
+			uint64_t die_off, const char *file_pat, int min_line,
+			void (*fn)(void *arg, const char *file, int line,
+				   uint64_t addr),
+			void *arg);
+
+/* The name of the ELF function symbol holding address PC of the indexed
+ * file, and PC's offset from it in *OFF; NULL if none. */
+const char *dw_index_addr_symbol(const struct dw_index *ix, uint64_t pc,
+				 uint64_t *off);
+
+#endif

@@ -1,0 +1,865 @@
+/* probes/dwarf.c - the DWARF probe family: kernel and module functions
+ * and statements found in the debug info, as stap 4.8's.
+ *
+ *   kernel.function("PAT[@FILE[:LINE|:A-B|:*|+OFF]]")
+ *       [.call | .exported | .inline | .return[.maxactive(N)]]
+ *   kernel.statement("FUNC@FILE:LINE" | "*@FILE:LINE" | :A-B | :*)
+ *   kernel.statement(ADDR).absolute                      (guru mode)
+ *   module("M").function(...), module("M").statement(...)
+ *
+ * Points are matched against the function index of the debug file
+ * (kernel/dwarfdecl.h, dwarf/dw_index.h), so the DWARF itself is read only
+ * for line tables.  expand turns a point into one concrete point per
+ * probe site (each carrying its site: struct dwarf_point); resolve makes
+ * the derived probe, whose data starts with the site (struct dw_site, for
+ * target variables).  The runtime is runtime/probes/kprobe.c: kernel
+ * sites by link address, relocated at start by the distance of a known
+ * symbol; module sites by symbol+offset, which the kernel resolves.
+ */
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "probes/family.h"
+
+struct dwarf_data {
+	struct dw_site site;	/* first: (struct dw_site *)dp->data */
+	const struct dw_index *ix;
+	const char *symbol;	/* modules: the symbol holding pc */
+	uint64_t offset;	/* pc's offset from it */
+	uint64_t stext;		/* kernel: _stext's link address (-p2) */
+	int64_t maxactive;	/* 0: the kernel's default */
+	unsigned absolute : 1;	/* kernel.statement(ADDR).absolute */
+};
+
+/* A concrete point expand hands to resolve: the site travels with it. */
+struct dwarf_point {
+	struct probe_point pt;	/* first */
+	struct dwarf_data *dd;
+	const char *name;	/* the canonical point, without suffixes */
+};
+
+/* A set of entry pcs (open addressing; 0 is never a pc). */
+struct pcset {
+	uint64_t *v;
+	size_t cap, n;
+};
+
+/* Adds PC; 0 if it was there already. */
+static int pcset_add(struct session *s, struct pcset *set, uint64_t pc)
+{
+	size_t i;
+
+	if (2 * (set->n + 1) > set->cap) {
+		struct pcset bigger = { .cap = set->cap ? 2 * set->cap : 1024 };
+
+		bigger.v = arena_alloc(s->arena, bigger.cap * sizeof *bigger.v);
+		memset(bigger.v, 0, bigger.cap * sizeof *bigger.v);
+		for (i = 0; i < set->cap; i++)
+			if (set->v[i])
+				pcset_add(s, &bigger, set->v[i]);
+		*set = bigger;
+	}
+	for (i = (pc * 0x9e3779b97f4a7c15ull >> 20) & (set->cap - 1); set->v[i];
+	     i = (i + 1) & (set->cap - 1))
+		if (set->v[i] == pc)
+			return 0;
+	set->v[i] = pc;
+	set->n++;
+	return 1;
+}
+
+enum line_kind { LN_NONE, LN_ONE, LN_RANGE, LN_ALL, LN_OFFSET };
+
+struct query {
+	struct session *s;
+	const struct probe_point *pt;
+	int fi;			/* index of the function/statement comp */
+	const char *module;	/* NULL: the kernel; else its pattern */
+	int is_stmt;
+	const char *func, *file;
+	enum line_kind lk;
+	long l1, l2;
+	unsigned call : 1, inl : 1, exported : 1, ret : 1;
+	int64_t maxactive;
+	const char *suffix;	/* the point's components after fi, as
+				   written (".call", ".return" …) */
+	struct vec *out;
+	struct vec inline_ret;	/* names of inline functions under .return */
+	uint32_t memo_name;	/* the last name the blocklist checked */
+	int memo_name_blocked;
+	unsigned char *memo_files;	/* by decl file's string offset: 0
+					   unknown, 1 accepted, 2 refused */
+	const struct dw_index *memo_ix;
+};
+
+/* ---- the point ------------------------------------------------------- */
+
+/* FUNC[@FILE[:LINE|:A-B|:*|+OFF]] into Q. */
+static int parse_spec(struct query *q, const char *spec)
+{
+	struct arena *a = q->s->arena;
+	const char *at = strchr(spec, '@'), *sep;
+	char *end;
+
+	q->func = at ? arena_strndup(a, spec, at - spec) : spec;
+	if (!at)
+		return 0;
+	sep = at + 1 + strcspn(at + 1, ":+");
+	q->file = arena_strndup(a, at + 1, sep - at - 1);
+	if (!*sep)
+		return 0;
+	if (*sep == '+') {
+		q->lk = LN_OFFSET;
+		q->l1 = strtol(sep + 1, &end, 10);
+		return *end || end == sep + 1 ? -1 : 0;
+	}
+	if (!strcmp(sep + 1, "*")) {
+		q->lk = LN_ALL;
+		return 0;
+	}
+	q->l1 = strtol(sep + 1, &end, 10);
+	if (end == sep + 1)
+		return -1;
+	q->lk = LN_ONE;
+	if (*end == '-') {
+		q->lk = LN_RANGE;
+		sep = end;
+		q->l2 = strtol(sep + 1, &end, 10);
+		if (end == sep + 1)
+			return -1;
+	}
+	return *end ? -1 : 0;
+}
+
+/* The suffixes after the function: .call, .exported, .inline, .return,
+ * .maxactive(N); 0, or -1 after reporting. */
+static int parse_suffixes(struct query *q)
+{
+	const struct probe_point *pt = q->pt;
+	struct strbuf sb = {0};
+	const struct pp_comp *c;
+	int i;
+
+	for (i = q->fi + 1; i < pt->comps.n; i++) {
+		c = pt->comps.v[i];
+		if (!strcmp(c->name, "maxactive") && q->ret && c->arg &&
+		    c->arg->kind == EX_NUM) {
+			q->maxactive = c->arg->u.num;
+			sb_printf(&sb, ".maxactive(%lld)", (long long)q->maxactive);
+			continue;
+		}
+		if (c->has_arg || q->is_stmt)
+			goto bad;
+		if (!strcmp(c->name, "call") && !q->call && !q->inl && !q->ret)
+			q->call = 1;
+		else if (!strcmp(c->name, "exported") && !q->exported && !q->inl)
+			q->exported = 1;
+		else if (!strcmp(c->name, "inline") && !q->call && !q->ret &&
+			 !q->exported)
+			q->inl = 1;
+		else if (!strcmp(c->name, "return") && !q->ret && !q->inl)
+			q->ret = 1;
+		else
+			goto bad;
+		sb_printf(&sb, ".%s", c->name);
+	}
+	q->suffix = arena_strdup(q->s->arena, sb.s ? sb.s : "");
+	sb_free(&sb);
+	return 0;
+bad:
+	sb_free(&sb);
+	return family_mismatch(q->s, pt, c, arena_printf(q->s->arena,
+			       "unexpected .%s here", c->name));
+}
+
+/* Is POINT this family's?  Fills Q's head: 1, 0 (another family's), or
+ * -1 after reporting. */
+static int parse_point(struct session *s, const struct probe_point *pt,
+		       struct query *q)
+{
+	const struct pp_comp *c0 = pt->comps.v[0], *c;
+	const char *spec;
+
+	memset(q, 0, sizeof *q);
+	q->s = s;
+	q->pt = pt;
+	q->fi = 1;
+	if (!strcmp(c0->name, "module")) {
+		q->module = family_str_arg(s, c0);
+		if (!q->module)
+			return 0;
+	} else if (strcmp(c0->name, "kernel") || c0->has_arg) {
+		return 0;
+	}
+	if (pt->comps.n < 2)
+		return 0;
+	c = pt->comps.v[1];
+	if (!strcmp(c->name, "statement"))
+		q->is_stmt = 1;
+	else if (strcmp(c->name, "function"))
+		return 0;
+	if (q->is_stmt && c->arg && c->arg->kind == EX_NUM && !q->module)
+		return 1;	/* statement(ADDR).absolute: resolve checks */
+	spec = family_str_arg(s, c);
+	if (!spec)
+		return family_mismatch(s, pt, c, arena_printf(s->arena,
+				       "%s needs a string argument", c->name));
+	if (parse_spec(q, spec))
+		return family_mismatch(s, pt, c, arena_printf(s->arena,
+				       "malformed specification '%s'", spec));
+	return parse_suffixes(q) ? -1 : 1;
+}
+
+/* ---- stap's blocklist ------------------------------------------------ */
+
+/* Function names stap never probes in the kernel (globs, whole names). */
+static const char *const blocked_names[] = {
+	"atomic_notifier_call_chain", "default_do_nmi", "__die", "die_nmi",
+	"do_debug", "do_general_protection", "do_int3", "do_IRQ",
+	"do_page_fault", "do_trap", "dummy_nmi_callback",
+	"flush_icache_range", "io_check_error", "mem_parity_error",
+	"nmi_watchdog_tick", "notifier_call_chain", "oops_begin", "oops_end",
+	"sync_regs", "unhandled_fault", "unknown_nmi_error",
+	"xen_[gs]et_debugreg", "xen_irq_*", "xen_*_fl_direct*",
+	"check_events", "xen_adjust_exception_frame", "xen_iret",
+	"xen_*_callback", "*raw_*_lock*", "*raw_*_unlock*",
+	"*raw_*_trylock*", "*read_lock*", "*read_unlock*", "*read_trylock*",
+	"*write_lock*", "*write_unlock*", "*write_trylock*",
+	"*write_seqlock*", "*write_sequnlock*", "*spin_lock*",
+	"*spin_unlock*", "*spin_trylock*", "*spin_is_locked*",
+	"rwsem_*lock*", "*mutex_*lock*", "atomic_*", "atomic64_*", "get_bh",
+	"put_bh", "*apic*", "*APIC*", "*softirq*", "*IRQ*", "*_intr*",
+	"__delay", "*kernel_text*", "get_current", "current_*",
+	"*exception_tables*", "*setup_rt_frame*", "*preempt_count*",
+	"preempt_schedule", "__switch_to",
+};
+
+static const char *const blocked_returns[] = {
+	"do_exit", "sys_exit", "sys_exit_group",
+};
+
+static const char *const blocked_files[] = {
+	"kernel/kprobes.c", "*/kernel/kprobes.c", "*include/asm/io.h",
+	"*include/asm/io_64.h", "*include/asm/bitops.h",
+	"drivers/ide/ide-iops.c", "*paravirt.c", "*paravirt.h",
+	"*paravirt_types.h",
+};
+
+static int in_list(const char *const *list, size_t n, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!fnmatch(list[i], s, 0))
+			return 1;
+	return 0;
+}
+
+#define IN_LIST(list, s) in_list(list, sizeof list / sizeof *list, s)
+
+/* Is F's name (or, under .return, its name for a return) on the list?
+ * Records of one name come together: the answer is kept for the next. */
+static int name_blocked(struct query *q, const struct dw_index *ix,
+			const struct dw_func *f)
+{
+	const char *name = dw_index_str(ix, f->name);
+
+	if (f->name != q->memo_name || !q->memo_name) {
+		q->memo_name = f->name;
+		q->memo_name_blocked = IN_LIST(blocked_names, name) ||
+			(q->ret && IN_LIST(blocked_returns, name));
+	}
+	return q->memo_name_blocked;
+}
+
+static int file_blocked(struct query *q, const struct dw_index *ix,
+			const struct dw_func *f)
+{
+	size_t n = dw_index_strsize(ix);
+
+	if (q->memo_ix != ix) {
+		q->memo_ix = ix;
+		q->memo_files = arena_alloc(q->s->arena, n + 1);
+		memset(q->memo_files, 0, n + 1);
+	}
+	if (f->file > n)
+		return 0;
+	if (!q->memo_files[f->file])
+		q->memo_files[f->file] = 1 +
+			IN_LIST(blocked_files, dw_index_str(ix, f->file));
+	return q->memo_files[f->file] == 2;
+}
+
+/* Does stap refuse F in the kernel?  Warns as stap (not under -l/-L). */
+static int blocked(struct query *q, const struct dw_index *ix,
+		   const struct dw_func *f)
+{
+	const char *why = NULL;
+
+	if (q->module)
+		return 0;
+	if (f->flags & DW_FN_BAD_SECTION)
+		why = "is in blocklisted section";
+	else if (q->s->guru)
+		return 0;
+	else if (name_blocked(q, ix, f) || file_blocked(q, ix, f))
+		why = "is blocklisted";
+	if (!why)
+		return 0;
+	if (!q->s->list_probes && !q->s->list_probes_vars)
+		diag_warning(&q->s->diags, q->pt->loc, "sema.dwarf-blocklisted",
+			     "function %s %s", dw_index_str(ix, f->name), why);
+	return 1;
+}
+
+/* ---- sites ----------------------------------------------------------- */
+
+static void push_site(struct query *q, const struct dw_index *ix,
+		      const char *module, const char *name, uint64_t pc,
+		      const struct dw_func *f, int is_inline)
+{
+	struct arena *a = q->s->arena;
+	struct dwarf_point *dpt = ARENA_NEW(a, struct dwarf_point);
+	struct dwarf_data *dd = ARENA_NEW(a, struct dwarf_data);
+
+	dpt->pt = *q->pt;
+	dpt->dd = dd;
+	dpt->name = name;
+	dd->ix = ix;
+	dd->site.file = dw_index_file(ix);
+	dd->site.module = module;
+	dd->site.cu_off = f ? f->cu_off : 0;
+	dd->site.die_off = f ? f->die_off : 0;
+	dd->site.pc = pc;
+	dd->site.is_return = q->ret;
+	dd->site.is_inline = is_inline;
+	dd->site.is_statement = q->is_stmt;
+	dd->maxactive = q->maxactive;
+	vec_push(a, q->out, &dpt->pt);
+}
+
+static const char *point_head(struct query *q, const char *module)
+{
+	return module ? arena_printf(q->s->arena, "module(\"%s\").", module) :
+			"kernel.";
+}
+
+/* stap's order for one name: the functions it finds by their DIE
+ * (abstract origins for inline instances), last CU first, each with its
+ * instances in DWARF order. */
+static int by_stap_order(const void *a, const void *b)
+{
+	const struct dw_func *x = *(const struct dw_func *const *)a;
+	const struct dw_func *y = *(const struct dw_func *const *)b;
+
+	if ((x->flags ^ y->flags) & DW_FN_SYMTAB)
+		return x->flags & DW_FN_SYMTAB ? 1 : -1;
+	if (x->origin != y->origin)
+		return x->origin > y->origin ? -1 : 1;
+	return x->die_off < y->die_off ? -1 : x->die_off > y->die_off;
+}
+
+/* Does function record F fit Q's file and suffixes? */
+static int fits(struct query *q, const struct dw_index *ix,
+		const struct dw_func *f)
+{
+	int inl = f->flags & DW_FN_INLINE;
+
+	if (f->flags & DW_FN_SYMTAB)
+		return !q->file && !q->inl && !q->is_stmt;
+	if (q->file && !dw_file_matches(q->file, dw_index_str(ix, f->file)))
+		return 0;
+	if (inl && q->ret) {
+		vec_push(q->s->arena, &q->inline_ret,
+			 (void *)dw_index_str(ix, f->name));
+		return 0;
+	}
+	if (inl)
+		return !q->call && !q->exported;
+	if (q->inl)
+		return 0;
+	if (q->exported && !(f->flags & DW_FN_EXPORTED))
+		return 0;
+	return !(f->flags & DW_FN_PART);
+}
+
+/* The records of IX whose names match Q's pattern and fit, in stap's
+ * order for each name, names sorted. */
+static void matching(struct query *q, const struct dw_index *ix,
+		     struct vec *out)
+{
+	size_t n = dw_index_count(ix), first, cnt, i, run;
+	const struct dw_func *f;
+	int glob = strpbrk(q->func, "*?[") != NULL;
+	const char *name, *prev = NULL;
+	int ok = 0;
+
+	if (glob) {
+		first = 0;
+		cnt = n;
+	} else {
+		cnt = dw_index_lookup(ix, q->func, &first);
+	}
+	for (i = first, run = out->n; i < first + cnt; i++) {
+		f = dw_index_at(ix, i);
+		name = dw_index_str(ix, f->name);
+		if (name != prev) {
+			if (out->n > (int)run + 1)
+				qsort(out->v + run, out->n - run,
+				      sizeof *out->v, by_stap_order);
+			run = out->n;
+			prev = name;
+			ok = !glob || !fnmatch(q->func, name, 0);
+		}
+		if (ok && fits(q, ix, f))
+			vec_push(q->s->arena, out, (void *)f);
+	}
+	if (out->n > (int)run + 1)
+		qsort(out->v + run, out->n - run, sizeof *out->v, by_stap_order);
+}
+
+/* ---- function probes ------------------------------------------------- */
+
+static const char *func_name(struct query *q, const struct dw_index *ix,
+			     const struct dw_func *f, const char *module)
+{
+	const char *name = dw_index_str(ix, f->name);
+
+	if (f->flags & DW_FN_SYMTAB)
+		return arena_printf(q->s->arena, "%sfunction(\"%s\")",
+				    point_head(q, module), name);
+	return arena_printf(q->s->arena, "%sfunction(\"%s@%s:%u\")",
+			    point_head(q, module), name,
+			    dw_index_str(ix, f->file), f->line);
+}
+
+/* -l lists a name once: the first site of each NAME@FILE:LINE is enough
+ * (and 69,000 names are far fewer probes than 350,000 sites).  A set of
+ * (name, file, line) as one key each. */
+struct nameset {
+	uint32_t (*v)[3];
+	size_t cap, n;
+};
+
+static int nameset_add(struct session *s, struct nameset *set,
+		       const struct dw_func *f)
+{
+	uint32_t key[3] = { f->name, f->file, f->line };
+	size_t i;
+	uint64_t h;
+
+	if (2 * (set->n + 1) > set->cap) {
+		struct nameset bigger = { .cap = set->cap ? 2 * set->cap : 4096 };
+		struct dw_func g = {0};
+
+		bigger.v = arena_alloc(s->arena, bigger.cap * sizeof *bigger.v);
+		memset(bigger.v, 0, bigger.cap * sizeof *bigger.v);
+		for (i = 0; i < set->cap; i++)
+			if (set->v[i][0]) {
+				g.name = set->v[i][0];
+				g.file = set->v[i][1];
+				g.line = set->v[i][2];
+				nameset_add(s, &bigger, &g);
+			}
+		*set = bigger;
+	}
+	h = ((uint64_t)key[0] * 0x9e3779b97f4a7c15ull) ^
+	    ((uint64_t)key[1] * 0xc2b2ae3d27d4eb4full) ^ key[2];
+	for (i = (h >> 17) & (set->cap - 1); set->v[i][0];
+	     i = (i + 1) & (set->cap - 1))
+		if (!memcmp(set->v[i], key, sizeof key))
+			return 0;
+	memcpy(set->v[i], key, sizeof key);
+	set->n++;
+	return 1;
+}
+
+static void function_sites(struct query *q, const struct dw_index *ix,
+			   const char *module)
+{
+	struct vec funcs = {0};
+	struct pcset pcs = {0};
+	struct nameset names = {0};
+	int list_only = q->s->list_probes && !q->s->list_probes_vars;
+	const struct dw_func *f;
+	int i;
+
+	matching(q, ix, &funcs);
+	VEC_EACH(funcs, i, f) {
+		if (blocked(q, ix, f))
+			continue;
+		/* aliases (one body, several names): one probe */
+		if (!(f->flags & DW_FN_INLINE) && !pcset_add(q->s, &pcs, f->pc))
+			continue;
+		if (list_only && !nameset_add(q->s, &names, f))
+			continue;
+		push_site(q, ix, module, func_name(q, ix, f, module), f->pc,
+			  f, f->flags & DW_FN_INLINE);
+	}
+}
+
+/* ---- statement probes ------------------------------------------------ */
+
+struct line_hit {
+	int line;
+	uint64_t addr;
+};
+
+struct lines {
+	struct line_hit *v;
+	size_t n, cap;
+};
+
+static void take_line(void *arg, const char *file, int line, uint64_t addr)
+{
+	struct lines *l = arg;
+
+	(void)file;
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 64;
+		l->v = realloc(l->v, l->cap * sizeof *l->v);
+		if (!l->v)
+			abort();
+	}
+	l->v[l->n].line = line;
+	l->v[l->n++].addr = addr;
+}
+
+static int wanted_line(const struct query *q, int line, int decl)
+{
+	switch (q->lk) {
+	case LN_ONE: return line == q->l1;
+	case LN_RANGE: return line >= q->l1 && line <= q->l2;
+	case LN_OFFSET: return line == decl + q->l1;
+	default: return 1;
+	}
+}
+
+/* "no line records for FILE:N (try :A or :B)": A and B the nearest lines
+ * with records on either side. */
+static void no_line_records(struct query *q, const struct lines *l,
+			    const char *file)
+{
+	long below = 0, above = 0;
+	size_t i;
+	struct strbuf sb = {0};
+
+	for (i = 0; i < l->n; i++) {
+		if (l->v[i].line < q->l1 && l->v[i].line > below)
+			below = l->v[i].line;
+		if (l->v[i].line > q->l1 && (!above || l->v[i].line < above))
+			above = l->v[i].line;
+	}
+	if (below && above)
+		sb_printf(&sb, " (try :%ld or :%ld)", below, above);
+	else if (below || above)
+		sb_printf(&sb, " (try :%ld)", below ? below : above);
+	diag_error(&q->s->diags, q->pt->loc, "sema.dwarf-no-line-records",
+		   "no line records for %s:%ld [man error::dwarf]%s", file,
+		   q->l1, sb.s ? sb.s : "");
+	sb_free(&sb);
+}
+
+static int statement_sites(struct query *q, const struct dw_index *ix,
+			   const char *module)
+{
+	struct vec funcs = {0};
+	const struct dw_func *f;
+	struct lines l = {0};
+	size_t k;
+	int i, found = 0;
+
+	if (!q->file || q->lk == LN_NONE)
+		return 0;
+	matching(q, ix, &funcs);	/* bodies and inline instances */
+	VEC_EACH(funcs, i, f) {
+		if (blocked(q, ix, f))
+			continue;
+		l.n = 0;
+		dw_index_func_lines(ix, f->cu_off, f->die_off, q->file,
+				    f->line, take_line, &l);
+		for (k = 0; k < l.n; k++) {
+			if (!wanted_line(q, l.v[k].line, f->line))
+				continue;
+			found = 1;
+			push_site(q, ix, module, arena_printf(q->s->arena,
+				  "%sstatement(\"%s@%s:%d\")", point_head(q, module),
+				  dw_index_str(ix, f->name),
+				  dw_index_str(ix, f->file), l.v[k].line),
+				  l.v[k].addr, f, 0);
+		}
+		if (!found && q->lk == LN_ONE && !strpbrk(q->func, "*?[")) {
+			no_line_records(q, &l, dw_index_str(ix, f->file));
+			free(l.v);
+			return -1;
+		}
+	}
+	free(l.v);
+	return 0;
+}
+
+/* ---- expanding a point ----------------------------------------------- */
+
+/* "(similar functions: a, b …)": the five names of IX nearest to NAME. */
+static const char *similar(struct session *s, const struct dw_index *ix,
+			   const char *name)
+{
+	struct similar_top t;
+	const char *cand, *prev = NULL, *list;
+	size_t i, cnt = ix ? dw_index_count(ix) : 0;
+
+	similar_top_init(&t, name);
+	for (i = 0; i < cnt; i++) {
+		cand = dw_index_str(ix, dw_index_at(ix, i)->name);
+		if (cand != prev)	/* records of one name are together */
+			similar_top_add(&t, cand);
+		prev = cand;
+	}
+	list = similar_top_list(s->arena, &t);
+	return list ? arena_printf(s->arena, " (similar functions: %s)", list) : "";
+}
+
+struct modscan {
+	struct query *q;
+	int rc;
+};
+
+static int scan_module(const char *path, const char *name, void *arg)
+{
+	struct modscan *m = arg;
+	struct query *q = m->q;
+	struct dw_index *ix;
+	char base[256];
+
+	snprintf(base, sizeof base, "%.*s", (int)strcspn(name, "."), name);
+	if (fnmatch(q->module, base, 0) && !modtree_same_name(q->module, base))
+		return 0;
+	ix = kernel_module_dwarf_index(q->s, path);
+	if (!ix)
+		return 0;
+	if (q->is_stmt)
+		m->rc |= statement_sites(q, ix, arena_strdup(q->s->arena, base));
+	else
+		function_sites(q, ix, arena_strdup(q->s->arena, base));
+	return 0;
+}
+
+static int no_match(struct query *q, const struct dw_index *ix)
+{
+	const char *names;
+	int i;
+
+	if (q->inline_ret.n && !q->s->list_probes && !q->s->list_probes_vars) {
+		struct strbuf sb = {0};
+		int n = 0;
+
+		VEC_EACH(q->inline_ret, i, names)
+			if (!i || strcmp(names, q->inline_ret.v[i - 1])) {
+				sb_printf(&sb, " %s", names);
+				n++;
+			}
+		diag_warning(&q->s->diags, q->pt->loc, "sema.dwarf-inline-return",
+			     "cannot probe .return of %d inlined functions %s",
+			     n, sb.s);
+		sb_free(&sb);
+	}
+	if (q->pt->optional || q->pt->sufficient)
+		return 0;
+	diag_error(&q->s->diags, q->pt->loc, "sema.dwarf-no-match", "no match%s",
+		   q->module ? "" : similar(q->s, ix, q->func));
+	return -1;
+}
+
+static int expand_dwarf(struct session *s, const struct probe_point *pt,
+			struct vec *out)
+{
+	struct query q;
+	struct dw_index *ix = NULL;
+	const struct kernel_info *k;
+	const char *why = NULL;
+	int rc = parse_point(s, pt, &q);
+
+	if (rc <= 0)
+		return rc;
+	q.out = out;
+	if (q.is_stmt && !q.func) {	/* statement(ADDR).absolute */
+		vec_push(s->arena, out, (void *)pt);
+		return 1;
+	}
+	if (q.lk != LN_NONE && !q.is_stmt && !s->list_probes &&
+	    !s->list_probes_vars)
+		diag_warning(&s->diags, pt->loc, "sema.dwarf-function-line",
+			     "For probing a particular line, use a .statement() probe, not .function()");
+	if (q.module) {
+		struct modscan m = { .q = &q };
+
+		k = kernel_target(s);
+		if (k && k->module_debug_dir)
+			modtree_each(k->module_debug_dir, scan_module, &m);
+		if (m.rc)
+			return -1;
+	} else {
+		ix = kernel_dwarf_index(s, &why);
+		if (!ix) {
+			if (why)
+				diag_fatal(&s->diags, "missing kernel debuginfo (%s): install the kernel's -dbg package, or run 'stap-testbed setup'",
+					   why);
+			return -1;
+		}
+		if (q.is_stmt ? statement_sites(&q, ix, NULL) :
+				(function_sites(&q, ix, NULL), 0))
+			return -1;
+	}
+	if (out->n)
+		return 1;
+	return no_match(&q, ix);
+}
+
+/* ---- resolving and emitting ------------------------------------------ */
+
+static int resolve_absolute(struct session *s, const struct probe_point *pt,
+			    struct derived_probe *dp)
+{
+	const struct pp_comp *c = pt->comps.v[1];
+	const struct pp_comp *abs = pt->comps.n > 2 ? pt->comps.v[2] : NULL;
+	struct dwarf_data *dd = ARENA_NEW(s->arena, struct dwarf_data);
+
+	if (!abs || strcmp(abs->name, "absolute") || abs->has_arg ||
+	    pt->comps.n > 3)
+		return family_mismatch(s, pt, abs ? abs : c,
+				"a kernel statement by address must be .statement(ADDRESS).absolute");
+	if (!s->guru) {
+		if (dp->optional)
+			return 0;
+		diag_error(&s->diags, pt->loc, "sema.dwarf-absolute-guru",
+			   "absolute statement probe in unprivileged script; need stap -g");
+		return -1;
+	}
+	dd->absolute = 1;
+	dd->site.pc = (uint64_t)c->arg->u.num;
+	dd->site.is_statement = 1;
+	dp->data = dd;
+	dp->pp = arena_printf(s->arena, "kernel.statement(0x%llx).absolute",
+			      (unsigned long long)dd->site.pc);
+	return 1;
+}
+
+static int resolve_dwarf(struct session *s, const struct probe_point *pt,
+			 struct derived_probe *dp)
+{
+	const struct dwarf_point *dpt = (const struct dwarf_point *)pt;
+	const struct ksyms *k;
+	struct dwarf_data *dd;
+	struct query q;
+	int i;
+
+	if (pt->comps.n > 1 && pt->comps.n <= 3 &&
+	    !strcmp(((struct pp_comp *)pt->comps.v[1])->name, "statement") &&
+	    ((struct pp_comp *)pt->comps.v[1])->arg &&
+	    ((struct pp_comp *)pt->comps.v[1])->arg->kind == EX_NUM)
+		return resolve_absolute(s, pt, dp);
+	/* every other point comes from expand_dwarf */
+	dd = dpt->dd;
+	if (parse_point(s, pt, &q) <= 0)
+		return -1;
+	dp->data = dd;
+	dp->pp = arena_printf(s->arena, "%s%s", dpt->name, q.suffix);
+	dp->user_pp = dp->pp;	/* stap shows the resolved point */
+	dp->comps = (struct vec){0};
+	for (i = 0; i < pt->comps.n; i++)
+		vec_push(s->arena, &dp->comps, pt->comps.v[i]);
+	if (dd->site.module) {
+		dd->symbol = dw_index_addr_symbol(dd->ix, dd->site.pc, &dd->offset);
+		if (!dd->symbol)
+			return family_mismatch(s, pt, pt->comps.v[q.fi],
+					       "no symbol holds this address");
+	} else if ((k = ksyms_kernel(s))) {
+		dd->stext = ksyms_addr(k, "_stext");
+	}
+	return 1;
+}
+
+static void emit_dwarf(struct emit *e, struct vec *probes)
+{
+	const struct ksyms *k = ksyms_kernel(e->s);
+	uint64_t anchor = k ? ksyms_addr(k, "sprint_symbol") : 0;
+	struct derived_probe *dp;
+	int i;
+
+	emit_line(e, "#include \"probes/kprobe.c\"");
+	emit_line(e, "static struct stp_kprobe stp_dwarf_probes[] = {");
+	VEC_EACH(*probes, i, dp) {
+		struct dwarf_data *dd = dp->data;
+		const char *sym = dd->symbol ? arena_printf(e->s->arena, "%s:%s",
+					dd->site.module, dd->symbol) : NULL;
+
+		emit_line(e, "\t{ .probe = &stp_probes[%d], .symbol = %s, .offset = %llu, .addr = 0x%llxUL,",
+			  dp->index, sym ? emit_cstr(e, sym, strlen(sym)) : "NULL",
+			  (unsigned long long)dd->offset,
+			  (unsigned long long)(sym ? 0 : dd->site.pc));
+		emit_line(e, "\t  .anchor = 0x%llxUL, .is_return = %d, .maxactive = %lld, .in_module = %d, .optional = %d, .by_address = 1 },",
+			  (unsigned long long)(sym || dd->absolute ? 0 : anchor),
+			  dd->site.is_return, (long long)dd->maxactive,
+			  dd->site.module != NULL, dp->optional);
+	}
+	emit_line(e, "};");
+	family_emit_table_start_stop(e, &family_dwarf, "_stp_kprobes",
+				     "stp_dwarf_probes", probes->n);
+}
+
+/* -p2: where the probe goes, as stap shows it. */
+static const char *note_dwarf(struct session *s, const struct derived_probe *dp)
+{
+	const struct dwarf_data *dd = dp->data;
+
+	if (dd->symbol)
+		return arena_printf(s->arena, " pc=<%s:%s+%llu> ",
+				    dd->site.module, dd->symbol,
+				    (unsigned long long)dd->offset);
+	if (dd->stext && !dd->absolute)
+		return arena_printf(s->arena, " pc=_stext+0x%llx ",
+				    (unsigned long long)(dd->site.pc - dd->stext));
+	return arena_printf(s->arena, " pc=0x%llx ",
+			    (unsigned long long)dd->site.pc);
+}
+
+static const char *type_dwarf(const struct derived_probe *dp)
+{
+	return ((const struct dwarf_data *)dp->data)->site.is_return ?
+		"kretprobe" : "kprobe";
+}
+
+/* @entry and a .return probe's parameters: the same site at the entry. */
+static struct derived_probe *entry_dwarf(struct session *s,
+					 const struct derived_probe *ret)
+{
+	return dwarf_vars_entry_probe(s, ret, sizeof(struct dwarf_data));
+}
+
+static const char *const dwarf_shapes[] = {
+	"kernel.function(string)", "kernel.function(string).call",
+	"kernel.function(string).exported", "kernel.function(string).inline",
+	"kernel.function(string).return",
+	"kernel.function(string).return.maxactive(number)",
+	"kernel.statement(string)", "kernel.statement(number).absolute",
+	"module(string).function(string)",
+	"module(string).function(string).call",
+	"module(string).function(string).exported",
+	"module(string).function(string).inline",
+	"module(string).function(string).return",
+	"module(string).function(string).return.maxactive(number)",
+	"module(string).statement(string)", NULL,
+};
+
+const struct probe_family family_dwarf = {
+	.name = "dwarf", .kind = "kernel.function",
+	.resolve = resolve_dwarf, .expand = expand_dwarf, .emit = emit_dwarf,
+	.listing_note = note_dwarf, .probe_type = type_dwarf,
+	.shapes = dwarf_shapes, .keeps_stable_calls = 1,
+	/* target variables: dwarf_vars.c */
+	.target_var = dwarf_vars_target, .list_vars = dwarf_vars_list,
+	.entry_target = dwarf_vars_entry_target, .entry_probe = entry_dwarf,
+	.emit_decls = dwarf_vars_emit_decls, .target_assign = dwarf_vars_assign,
+	.atvar = dwarf_vars_atvar,
+};
