@@ -73,11 +73,11 @@ static __maybe_unused int stp_tf_task_targeted(struct task_struct *t)
 	if (!_stp_target)
 		return 1;
 	rcu_read_lock();
-	for (; t && t->pid > 1; t = rcu_dereference(t->real_parent))
-		if (t->tgid == _stp_target) {
-			found = 1;
+	for (; t; t = rcu_dereference(t->real_parent)) {
+		found = t->tgid == _stp_target;
+		if (found || t->pid <= 1)
 			break;
-		}
+	}
 	rcu_read_unlock();
 	return found;
 }
