@@ -379,7 +379,10 @@ static void _stp_tf_find_inodes(struct stp_tf_client *cl)
 
 	for (i = 0; i < cl->ntargets; i++) {
 		struct stp_tf_target *tg = &cl->targets[i];
-		if (!tg->path || kern_path(tg->path, LOOKUP_FOLLOW, &path))
+		/* a relative name (found nowhere by the translator) names
+		 * no executable */
+		if (!tg->path || tg->path[0] != '/' ||
+		    kern_path(tg->path, LOOKUP_FOLLOW, &path))
 			continue;
 		tg->inode = d_real_inode(path.dentry);
 		ihold(tg->inode);

@@ -4,7 +4,7 @@
  *                            | .syscall | .syscall.return
  *
  * A PATH is made canonical as stap does (a bare name is looked up on
- * $PATH); a PID must name a running process here.  Without either, every
+ * $PATH; one found nowhere stays as written); a PID must name a running process here.  Without either, every
  * process (under -c/-x: target() and its descendants).  The syscall
  * probes have $syscall and $arg1…$arg6 (entry) or $return.  The runtime
  * (runtime/probes/process.c over runtime/task_finder.c) follows the
@@ -92,11 +92,11 @@ static const char *search_path(struct session *s, const char *name)
 	return NULL;
 }
 
-/* PATH as stap names the executable: canonical when it exists; NULL
- * (reported) when a relative name is found nowhere. */
+/* PATH as stap names the executable: canonical when it is found (a bare
+ * name on $PATH, else from the current directory), else as written. */
 static const char *canonical_path(struct session *s, const struct pp_comp *c)
 {
-	const char *path = family_str_arg(s, c), *found;
+	const char *path = family_str_arg(s, c), *found = NULL;
 	char real[PATH_MAX];
 
 	if (!*path) {
@@ -104,14 +104,11 @@ static const char *canonical_path(struct session *s, const struct pp_comp *c)
 			   "empty module");
 		return NULL;
 	}
-	if (path[0] == '/')
-		return realpath(path, real) ? arena_strdup(s->arena, real) : path;
-	found = strchr(path, '/') ? NULL : search_path(s, path);
-	if (!found)
-		diag_error(&s->diags, c->arg->loc, "sema.process-path",
-			   "cannot find executable '%s'%s", path,
-			   strchr(path, '/') ? "" : " on $PATH");
-	return found;
+	if (!strchr(path, '/'))
+		found = search_path(s, path);
+	else if (realpath(path, real))
+		found = arena_strdup(s->arena, real);
+	return found ? found : path;
 }
 
 static int check_pid(struct session *s, const struct pp_comp *c, int64_t pid)
