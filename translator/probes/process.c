@@ -174,6 +174,30 @@ static const char *target_why(const struct process_data *pd,
 	return "invalid target symbol for utrace probe, $syscall, $return, $argN or $$parms expected";
 }
 
+/* $$parms at a syscall's entry: "$arg1=0x… … $arg6=0x…", as stap 4.8
+ * writes it. */
+static int parms_process(struct session *s, struct exp *e)
+{
+	struct tvar *tv = ARENA_NEW(s->arena, struct tvar);
+	int i;
+
+	tv->final = TV_PRETTY;
+	tv->nparts = 6;
+	tv->parts = arena_alloc(s->arena, sizeof(struct tvar *) * 6);
+	tv->labels = arena_alloc(s->arena, sizeof(char *) * 6);
+	for (i = 0; i < 6; i++) {
+		tv->labels[i] = arena_printf(s->arena, "$arg%d", i + 1);
+		tv->parts[i] = ARENA_NEW(s->arena, struct tvar);
+		tv->parts[i]->base = arena_printf(s->arena, "c->args[%d]", i + 1);
+		tv->parts[i]->final = TV_VALUE;
+		tv->parts[i]->size = 8;
+		tv->parts[i]->is_signed = 1;
+	}
+	e->u.target.resolved = tv;
+	e->type = TY_STRING;
+	return 0;
+}
+
 /* $syscall, $argN (entry) and $return: slots of c->args. */
 static int target_process(struct session *s, struct derived_probe *dp,
 			  struct exp *e, int quiet)
@@ -188,6 +212,9 @@ static int target_process(struct session *s, struct derived_probe *dp,
 				   "only \"process(PATH_OR_PID).syscall\" and \"process(PATH_OR_PID).syscall.return\" probes support target symbols");
 		return -1;
 	}
+	if (e->kind == EX_TARGET_LIST && pd->ev == PEV_SYSCALL &&
+	    !strcmp(name, "$parms") && !e->u.target.comps.n)
+		return parms_process(s, e);
 	if (e->kind == EX_TARGET && !strcmp(name, "syscall"))
 		slot = 0;
 	else if (e->kind == EX_TARGET && pd->ev == PEV_SYSCALL_RETURN &&
