@@ -11,11 +11,13 @@
  * (end), sys_enter/sys_exit (system calls; a pending begin is delivered
  * first, so every begin runs in the task's own context).  Tasks found at
  * start are kicked, once the session runs, out of the system call they
- * sleep in by a task work whose function is the kernel's kfree: no module code stays queued on a
- * task, so the module can go whenever it likes.  One client (the family
- * using it) gets the events; stp_tf_task_targeted() is the -c/-x filter
- * for other families' handlers.
+ * sleep in by a task work whose function is the kernel's kfree: no module
+ * code stays queued on a task, so the module can go whenever it likes.  One client (the family
+ * using it) gets the events; task_target.h is the -c/-x filter.
  */
+#ifndef STP_TASK_FINDER_C
+#define STP_TASK_FINDER_C
+
 #include <linux/hashtable.h>
 #include <linux/delay.h>
 #include <linux/namei.h>
@@ -27,6 +29,7 @@
 #include <linux/tracepoint.h>
 #include <linux/vmalloc.h>
 #include <asm/syscall.h>
+#include "task_target.h"
 
 #ifndef STP_TF_MAXTASKS
 #define STP_TF_MAXTASKS 4096	/* tasks followed at once */
@@ -65,23 +68,6 @@ static HLIST_HEAD(_stp_tf_free);
 static DEFINE_HASHTABLE(_stp_tf_tasks, 8);
 static DEFINE_RAW_SPINLOCK(_stp_tf_lock);
 
-/* Is T target() or one of its descendants (any task without -c/-x)? */
-static __maybe_unused int stp_tf_task_targeted(struct task_struct *t)
-{
-	int found = 0;
-
-	if (!_stp_target)
-		return 1;
-	rcu_read_lock();
-	for (; t; t = rcu_dereference(t->real_parent)) {
-		found = t->tgid == _stp_target;
-		if (found || t->pid <= 1)
-			break;
-	}
-	rcu_read_unlock();
-	return found;
-}
-
 static struct inode *_stp_tf_exe_inode(struct task_struct *t)
 {
 	struct inode *inode = NULL;
@@ -106,7 +92,7 @@ static u64 _stp_tf_match(struct task_struct *t)
 	u64 mask = 0;
 	int i, have_inode = 0;
 
-	if ((t->flags & PF_KTHREAD) || !stp_tf_task_targeted(t))
+	if ((t->flags & PF_KTHREAD) || !_stp_task_targeted(t))
 		return 0;
 	for (i = 0; i < _stp_tf->ntargets; i++) {
 		struct stp_tf_target *tg = &_stp_tf->targets[i];
@@ -423,3 +409,5 @@ static int _stp_tf_start(struct stp_tf_client *cl)
 	schedule_work(&_stp_tf_kick_work);
 	return 0;
 }
+
+#endif
