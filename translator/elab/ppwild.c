@@ -76,23 +76,33 @@ static int shape_comps(const char *shape)
 	return n;
 }
 
+/* Is POINT's last component a bare "**" (any components, one or more)? */
+static int ends_in_globstar(const struct probe_point *pt)
+{
+	const struct pp_comp *c = pt->comps.v[pt->comps.n - 1];
+
+	return pt->comps.n > 1 && !c->has_arg && !strcmp(c->name, "**");
+}
+
 static void try_shape(struct session *s, const struct probe_point *pt,
 		      const char *shape, struct vec *out)
 {
 	struct probe_point *np;
 	char name[64];
-	int i;
+	int i, n = shape_comps(shape), star = ends_in_globstar(pt);
 
-	if (shape_comps(shape) != pt->comps.n)
+	if (star ? n < pt->comps.n : n != pt->comps.n)
 		return;
 	np = ARENA_NEW(s->arena, struct probe_point);
 	*np = *pt;
 	np->comps = (struct vec){0};
 	vec_push(s->arena, &np->comps, pt->comps.v[0]);
-	for (i = 1; i < pt->comps.n; i++) {
-		const struct pp_comp *c = pt->comps.v[i];
+	for (i = 1; i < n; i++) {
+		const struct pp_comp *c = pt->comps.v[i < pt->comps.n ? i : pt->comps.n - 1];
 		struct pp_comp *nc;
 
+		/* "**" takes the shape's last components, which need no
+		 * argument then */
 		if (!comp_matches(shape, i, c, name, sizeof name))
 			return;
 		nc = ARENA_NEW(s->arena, struct pp_comp);

@@ -25,6 +25,7 @@ static const struct {
 	{ "kernel", &family_dwarf },
 	{ "module", &family_dwarf },
 	{ "netfilter", &family_netfilter },
+	{ "process", &family_process },
 };
 
 const struct probe_family *family_lookup(const char *name)

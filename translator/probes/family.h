@@ -37,7 +37,7 @@ extern const struct probe_family family_lifecycle, family_never;
 extern const struct probe_family family_timer, family_kprobe;
 extern const struct probe_family family_procfs, family_perf;
 extern const struct probe_family family_tracepoint, family_netfilter;
-extern const struct probe_family family_dwarf;
+extern const struct probe_family family_dwarf, family_process;
 
 /* perf.c: timer.profile[.tick], a perf event in stap 4.8 (timer.c's
  * resolve hands it over). */

@@ -1,0 +1,31 @@
+/* task_target.h - whether a task counts under -c CMD or -x PID.
+ *
+ * stap runs user-space probes only in target() and its descendants when
+ * the script has a target: the task finder (task_finder.c) and any
+ * family whose handlers see foreign tasks (uprobes) ask here.
+ */
+#ifndef STP_TASK_TARGET_H
+#define STP_TASK_TARGET_H
+
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
+
+/* Is T target() or one of its descendants (any task without -c/-x)?  An
+ * orphan adopted by init or a subreaper is no longer counted. */
+static inline int _stp_task_targeted(struct task_struct *t)
+{
+	int found = 0;
+
+	if (!_stp_target)
+		return 1;
+	rcu_read_lock();
+	for (; t; t = rcu_dereference(t->real_parent)) {
+		found = t->tgid == _stp_target;
+		if (found || t->pid <= 1)
+			break;
+	}
+	rcu_read_unlock();
+	return found;
+}
+
+#endif
