@@ -23,6 +23,7 @@ static const struct {
 	{ "perf", &family_perf },
 	{ "kernel", &family_tracepoint },
 	{ "netfilter", &family_netfilter },
+	{ "process", &family_uprobe },
 };
 
 const struct probe_family *family_lookup(const char *name)

@@ -12,6 +12,7 @@
 
 #include "ast/ast_new.h"
 #include "ast/ast_walk.h"
+#include "dwarf/elf_user.h"
 #include "elab/program.h"
 #include "elab/tvar.h"
 #include "emit/emit.h"
@@ -22,17 +23,25 @@
 #include "kernel/ksyms.h"
 #include "kernel/tpcat.h"
 #include "session.h"
+#include "util/similar.h"
 
 /* The families (families.c's table lists them). */
 extern const struct probe_family family_lifecycle, family_never;
 extern const struct probe_family family_timer, family_kprobe;
 extern const struct probe_family family_procfs, family_perf;
 extern const struct probe_family family_tracepoint, family_netfilter;
+extern const struct probe_family family_uprobe;
 
 /* perf.c: timer.profile[.tick], a perf event in stap 4.8 (timer.c's
  * resolve hands it over). */
 int timer_profile_resolve(struct session *s, const struct probe_point *pt,
 			  struct derived_probe *dp);
+
+/* sdt.c: the SDT operand ARG ("-4@%edi") of a marker in EU as the C of
+ * its raw value in a uprobe handler; *SIZE gets its size, negative when
+ * signed.  NULL for an operand this implementation cannot read. */
+const char *sdt_operand_c(struct session *s, const struct elf_user *eu,
+			  const char *arg, int *size);
 
 /* common.c */
 
