@@ -136,13 +136,14 @@ static void _stp_uprobe_failed(struct stp_uprobe *u, int rc)
 	_stp_transport_warn(msg);
 }
 
-/* Registered last to first, so that handlers on one site run in the
- * script's order; each registration may take milliseconds and sleeps. */
+/* Registered first to last: the kernel runs the handlers on one site
+ * newest first, so in the reverse of the script's order, as with stap
+ * 4.8.  Each registration may take milliseconds, and sleeps. */
 static int _stp_uprobes_start(struct stp_uprobe *probes, int n)
 {
 	int i, rc;
 
-	for (i = n - 1; i >= 0; i--) {
+	for (i = 0; i < n; i++) {
 		rc = _stp_uprobe_arm(&probes[i]);
 		probes[i].registered = rc == 0;
 		if (rc)

@@ -165,6 +165,30 @@ static void read_notes(Elf_Scn *scn, struct elf_user *eu, uint64_t base,
 	}
 }
 
+static void read_dynamic(Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh,
+			 struct elf_user *eu)
+{
+	Elf_Data *d = elf_getdata(scn, NULL);
+	size_t i, n = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 0;
+	const char *str;
+	GElf_Dyn dyn;
+
+	for (i = 0; d && i < n && gelf_getdyn(d, (int)i, &dyn); i++) {
+		if (dyn.d_tag != DT_NEEDED && dyn.d_tag != DT_RUNPATH &&
+		    dyn.d_tag != DT_RPATH)
+			continue;
+		str = elf_strptr(elf, sh->sh_link, dyn.d_un.d_val);
+		if (!str)
+			continue;
+		if (dyn.d_tag == DT_NEEDED) {
+			eu->needed = grow(eu->needed, eu->nneeded, sizeof *eu->needed);
+			eu->needed[eu->nneeded++] = xdup(str);
+		} else if (dyn.d_tag == DT_RUNPATH || !eu->runpath) {
+			eu->runpath = xdup(str);
+		}
+	}
+}
+
 static int read_file(Elf *elf, struct elf_user *eu)
 {
 	Elf_Scn *scn = NULL, *symtab = NULL, *dynsym = NULL;
@@ -189,6 +213,8 @@ static int read_file(Elf *elf, struct elf_user *eu)
 		} else if (sh.sh_type == SHT_DYNSYM) {
 			dynsym = scn;
 			dynsh = sh;
+		} else if (sh.sh_type == SHT_DYNAMIC) {
+			read_dynamic(elf, scn, &sh, eu);
 		} else if (name && !strcmp(name, ".stapsdt.base")) {
 			base = sh.sh_addr;
 		}

@@ -41,6 +41,9 @@ struct elf_user {
 	size_t nnotes;
 	struct elf_user_load *loads;
 	size_t nloads;
+	const char **needed;	/* DT_NEEDED, in order */
+	size_t nneeded;
+	const char *runpath;	/* DT_RUNPATH, else DT_RPATH, or NULL */
 };
 
 struct elf_user_load {

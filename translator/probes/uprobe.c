@@ -31,7 +31,8 @@ struct uprobe_data {
 	const char *proc;	/* the process's program */
 	const char *file;	/* the file probed: the program or the library */
 	const char *func;	/* NULL for a marker */
-	const char *provider, *mark;
+	const char *provider, *mark;	/* provider: NULL for any */
+	const char *site_provider;	/* $$provider: the first site's */
 	int is_return;
 	struct vec sites;	/* struct usite * */
 };
@@ -105,25 +106,61 @@ static const char *resolve_path(struct session *s, const char *path)
 	return realpath(path, buf) ? arena_strdup(s->arena, buf) : NULL;
 }
 
-/* A library named without a slash is looked for where the dynamic loader
- * looks by default. */
-static const char *resolve_lib(struct session *s, const char *lib)
+static const char *const lib_dirs[] = {
+	"/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu",
+	"/lib64", "/usr/lib64", "/lib", "/usr/lib", NULL,
+};
+
+/* LIB (a file name) in DIRS (a colon-separated list, $ORIGIN the
+ * program's directory ORIGIN), then where the dynamic loader looks by
+ * default; its real path, or NULL. */
+static const char *find_lib(struct session *s, const char *lib,
+			    const char *dirs, const char *origin)
 {
-	static const char *const dirs[] = {
-		"/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu",
-		"/lib64", "/usr/lib64", "/lib", "/usr/lib", NULL,
-	};
 	char buf[PATH_MAX];
+	const char *d;
 	int i;
 
-	if (strchr(lib, '/'))
-		return realpath(lib, buf) ? arena_strdup(s->arena, buf) : NULL;
-	for (i = 0; dirs[i]; i++) {
-		const char *f = arena_printf(s->arena, "%s/%s", dirs[i], lib);
-		if (realpath(f, buf))
+	for (d = dirs ? dirs : ""; *d; d += strcspn(d, ":"), d += *d == ':') {
+		size_t n = strcspn(d, ":");
+		const char *dir = arena_strndup(s->arena, d, n);
+		if (!strncmp(dir, "$ORIGIN", 7))
+			dir = arena_printf(s->arena, "%s%s", origin, dir + 7);
+		if (realpath(arena_printf(s->arena, "%s/%s", dir, lib), buf))
 			return arena_strdup(s->arena, buf);
 	}
+	for (i = 0; lib_dirs[i]; i++)
+		if (realpath(arena_printf(s->arena, "%s/%s", lib_dirs[i], lib), buf))
+			return arena_strdup(s->arena, buf);
 	return NULL;
+}
+
+/* The libraries PATTERN names for program PROC (read as EU): a path
+ * itself; else those of its DT_NEEDED whose file name it matches, or the
+ * library of that name where the loader looks (one it may dlopen). */
+static void match_libs(struct session *s, const char *pattern,
+		       const char *proc, const struct elf_user *eu,
+		       struct vec *out)
+{
+	const char *slash = strrchr(proc, '/');
+	const char *origin = arena_strndup(s->arena, proc, (size_t)(slash - proc));
+	char buf[PATH_MAX];
+	const char *f;
+	size_t i;
+
+	if (strchr(pattern, '/')) {
+		if (realpath(pattern, buf))
+			vec_push(s->arena, out, arena_strdup(s->arena, buf));
+		return;
+	}
+	for (i = 0; i < eu->nneeded; i++) {
+		f = find_lib(s, eu->needed[i], eu->runpath, origin);
+		if (f && (!fnmatch(pattern, eu->needed[i], 0) ||
+			  !fnmatch(pattern, strrchr(f, '/') + 1, 0)))
+			vec_push(s->arena, out, (void *)f);
+	}
+	if (!out->n && !wild(pattern) && (f = find_lib(s, pattern, NULL, NULL)))
+		vec_push(s->arena, out, (void *)f);
 }
 
 static int no_match(struct session *s, const struct probe_point *pt,
@@ -156,15 +193,19 @@ static const struct elf_user *point_file(struct session *s,
 		return NULL;
 	}
 	*file = *proc;
-	if (sh->lib >= 0) {
+	eu = elf_user_open(*proc, err, sizeof err);
+	if (eu && sh->lib >= 0) {
+		struct vec libs = {0};
 		lib = family_str_arg(s, pt->comps.v[sh->lib]);
-		*file = lib ? resolve_lib(s, lib) : NULL;
-		if (!*file) {
+		if (lib)
+			match_libs(s, lib, *proc, eu, &libs);
+		if (libs.n != 1) {	/* expand_uprobe made it one */
 			no_match(s, pt, optional, "");
 			return NULL;
 		}
+		*file = libs.v[0];
+		eu = elf_user_open(*file, err, sizeof err);
 	}
-	eu = elf_user_open(*file, err, sizeof err);
 	if (!eu)
 		no_match(s, pt, optional, "");
 	return eu;
@@ -315,22 +356,41 @@ static int expand_marks(struct session *s, const struct probe_point *pt,
 			pc = np->comps.v[sh->provider];
 			pc->arg = ast_str(s->arena, pc->loc, n->provider,
 					  strlen(n->provider), NULL);
-		} else {	/* stap names the provider in what it resolves */
-			struct vec comps = {0};
-			int k;
-			for (k = 0; k < np->comps.n; k++) {
-				if (k == sh->mark)
-					vec_push(s->arena, &comps, ast_pp_comp(s->arena,
-						pt->loc, "provider", ast_str(s->arena,
-						pt->loc, n->provider,
-						strlen(n->provider), NULL), 1));
-				vec_push(s->arena, &comps, np->comps.v[k]);
-			}
-			np->comps = comps;
 		}
 		vec_push(s->arena, out, np);
 	}
 	return seen.n ? 1 : no_match(s, pt, optional, "");
+}
+
+/* process(P).library(PATTERN)...: each library PATTERN names, by path. */
+static int expand_libs(struct session *s, const struct probe_point *pt,
+		       const struct shape *sh, struct vec *out, int optional)
+{
+	const char *proc = resolve_path(s, family_str_arg(s, pt->comps.v[0]));
+	const char *lib = family_str_arg(s, pt->comps.v[sh->lib]), *f;
+	const struct elf_user *eu = NULL;
+	struct vec libs = {0};
+	char err[256];
+	int i, rc, found = 0;
+
+	if (proc && lib && (eu = elf_user_open(proc, err, sizeof err)))
+		match_libs(s, lib, proc, eu, &libs);
+	if (!libs.n)
+		return no_match(s, pt, optional, "");
+	VEC_EACH(libs, i, f) {
+		struct probe_point *np = with_arg(s, pt, sh, sh->lib, f, proc, f);
+		const struct elf_user *lu = elf_user_open(f, err, sizeof err);
+		if (!lu)
+			continue;
+		if (sh->func >= 0)
+			rc = expand_functions(s, np, sh, lu, proc, f, out, 1);
+		else
+			rc = expand_marks(s, np, sh, lu, proc, f, out, 1);
+		if (rc < 0)
+			return -1;
+		found |= rc;
+	}
+	return found ? 1 : no_match(s, pt, optional, "");
 }
 
 static int expand_uprobe(struct session *s, const struct probe_point *pt,
@@ -343,6 +403,8 @@ static int expand_uprobe(struct session *s, const struct probe_point *pt,
 
 	if (!shape_of(pt, &sh))
 		return 0;
+	if (sh.lib >= 0)
+		return expand_libs(s, pt, &sh, out, optional);
 	eu = point_file(s, pt, &sh, &proc, &file, optional);
 	if (!eu)
 		return optional ? 0 : -1;
@@ -387,17 +449,21 @@ static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 		vec_push(s->arena, &ud->sites, u);
 		return 1;
 	}
-	ud->provider = family_str_arg(s, pt->comps.v[sh.provider]);
+	ud->provider = sh.provider >= 0 ?
+		family_str_arg(s, pt->comps.v[sh.provider]) : NULL;
 	ud->mark = family_str_arg(s, pt->comps.v[sh.mark]);
 	for (i = 0; i < eu->nnotes; i++) {
 		const struct elf_user_note *n = &eu->notes[i];
 
-		if (strcmp(n->provider, ud->provider) || strcmp(n->name, ud->mark) ||
+		if ((ud->provider && strcmp(n->provider, ud->provider)) ||
+		    strcmp(n->name, ud->mark) ||
 		    !(u = new_site(s, eu, n->pc)))
 			continue;
 		if (n->sem && elf_user_offset(eu, n->sem, &u->sem_offset))
 			u->sem_offset = 0;
 		u->args = n->args;
+		if (!ud->site_provider)
+			ud->site_provider = n->provider;
 		vec_push(s->arena, &ud->sites, u);
 	}
 	return ud->sites.n ? 1 : no_match(s, pt, dp->optional, "");
@@ -515,7 +581,7 @@ static int parms_var(struct session *s, struct derived_probe *dp,
 	tv->parts = arena_alloc(s->arena, sizeof(struct tvar *) * (size_t)(n + 1));
 	tv->labels = arena_alloc(s->arena, sizeof(char *) * (size_t)(n + 1));
 	for (i = 0; i < n; i++) {
-		tv->labels[i] = arena_printf(s->arena, "arg%d", i + 1);
+		tv->labels[i] = arena_printf(s->arena, "$arg%d", i + 1);
 		tv->parts[i] = arg_tvar(s, dp, i + 1);
 		if (!tv->parts[i]) {
 			if (!quiet)
@@ -547,7 +613,7 @@ static int target_uprobe(struct session *s, struct derived_probe *dp,
 	if (!strcmp(name, "$name"))
 		return string_var(s, e, ud->mark);
 	if (!strcmp(name, "$provider"))
-		return string_var(s, e, ud->provider);
+		return string_var(s, e, ud->site_provider);
 	if (strncmp(name, "arg", 3) || !name[3])
 		return -2;
 	n = strtol(name + 3, &end, 10);
@@ -632,6 +698,25 @@ static const char *const uprobe_shapes[] = {
 	NULL,
 };
 
+/* pp() as stap 4.8 has it at run time: a marker is the statement at its
+ * (first) site, in the file that holds it; a library's function names
+ * the library as the process. */
+static const char *runtime_pp_uprobe(struct session *s,
+				     const struct derived_probe *dp)
+{
+	const struct uprobe_data *ud = dp->data;
+	const struct usite *u = ud->sites.n ? ud->sites.v[0] : NULL;
+
+	if (ud->mark && u)
+		return arena_printf(s->arena, "process(\"%s\").statement(0x%llx)",
+				    ud->file, (unsigned long long)u->addr);
+	if (ud->func && strcmp(ud->file, ud->proc))
+		return arena_printf(s->arena, "process(\"%s\").function(\"%s\")%s",
+				    ud->file, ud->func,
+				    ud->is_return ? ".return" : "");
+	return NULL;
+}
+
 static const char *type_uprobe(const struct derived_probe *dp)
 {
 	return ((const struct uprobe_data *)dp->data)->is_return ? "uretprobe"
@@ -643,4 +728,5 @@ const struct probe_family family_uprobe = {
 	.expand = expand_uprobe, .kind = "uprobe", .probe_type = type_uprobe,
 	.shapes = uprobe_shapes, .target_var = target_uprobe,
 	.list_vars = list_uprobe, .emit_decls = emit_decls_uprobe,
+	.runtime_pp = runtime_pp_uprobe,
 };
