@@ -277,27 +277,58 @@ static int by_distance(const void *a, const void *b)
 	return x->dist != y->dist ? x->dist - y->dist : strcmp(x->name, y->name);
 }
 
-/* stap's suggestion for a function name that matches nothing: the five
- * nearest by edit distance, however far. */
-static const char *similar_funcs(struct session *s, const struct elf_user *eu,
-				 const char *name)
+/* stap's suggestion for a name that matches nothing: the five nearest of
+ * NAMES (N of them) by edit distance, however far, as " (similar WHAT:
+ * a, b)"; "" when there are none. */
+static const char *similar(struct session *s, const char *what,
+			   const char *const *names, size_t n, const char *name)
 {
-	struct near *v = arena_alloc(s->arena, sizeof *v * (eu->nfuncs + 1));
+	struct near *v = arena_alloc(s->arena, sizeof *v * (n + 1));
 	struct strbuf sb = {0};
 	const char *r;
 	size_t i;
 
-	for (i = 0; i < eu->nfuncs; i++)
-		v[i] = (struct near){ eu->funcs[i].name,
-			similar_distance(name, eu->funcs[i].name, 1 << 20) };
-	qsort(v, eu->nfuncs, sizeof *v, by_distance);
-	for (i = 0; i < eu->nfuncs && i < 5; i++)
-		sb_printf(&sb, "%s%s", i ? ", " : " (similar functions: ", v[i].name);
-	if (i)
+	for (i = 0; i < n; i++)
+		v[i] = (struct near){ names[i],
+			similar_distance(name, names[i], 1 << 20) };
+	qsort(v, n, sizeof *v, by_distance);
+	for (i = 0; i < n && i < 5; i++) {
+		if (i && !strcmp(v[i].name, v[i - 1].name))
+			continue;
+		sb_printf(&sb, "%s%s", i ? ", " : " (similar ", i ? "" : what);
+		sb_printf(&sb, "%s%s", i ? "" : ": ", v[i].name);
+	}
+	if (n)
 		sb_putc(&sb, ')');
 	r = arena_strdup(s->arena, sb.s ? sb.s : "");
 	sb_free(&sb);
 	return r;
+}
+
+static const char *similar_funcs(struct session *s, const struct elf_user *eu,
+				 const char *name)
+{
+	const char **names = arena_alloc(s->arena, sizeof *names * (eu->nfuncs + 1));
+	size_t i;
+
+	for (i = 0; i < eu->nfuncs; i++)
+		names[i] = eu->funcs[i].name;
+	return similar(s, "functions", names, eu->nfuncs, name);
+}
+
+static const char *similar_marks(struct session *s, const struct elf_user *eu,
+				 const char *name)
+{
+	const char **names = arena_alloc(s->arena, sizeof *names * (eu->nnotes + 1));
+	size_t i, n = 0, k;
+
+	for (i = 0; i < eu->nnotes; i++) {
+		for (k = 0; k < n && strcmp(names[k], eu->notes[i].name); k++)
+			;
+		if (k == n)
+			names[n++] = eu->notes[i].name;
+	}
+	return similar(s, "marks", names, n, name);
 }
 
 static int expand_functions(struct session *s, const struct probe_point *pt,
@@ -359,7 +390,8 @@ static int expand_marks(struct session *s, const struct probe_point *pt,
 		}
 		vec_push(s->arena, out, np);
 	}
-	return seen.n ? 1 : no_match(s, pt, optional, "");
+	return seen.n ? 1 : no_match(s, pt, optional,
+				     wild(pat) ? "" : similar_marks(s, eu, pat));
 }
 
 /* process(P).library(PATTERN)...: each library PATTERN names, by path. */
@@ -569,6 +601,20 @@ static int string_var(struct session *s, struct exp *e, const char *value)
 	return 0;
 }
 
+/* A variable this implementation cannot give: stap's words for a file
+ * without DWARF (what it says of $argN beyond a marker's arguments). */
+static int no_target(struct session *s, struct derived_probe *dp,
+		     struct exp *e, int quiet)
+{
+	const struct uprobe_data *ud = dp->data;
+
+	if (!quiet)
+		diag_error(&s->diags, e->loc, "sema.uprobe-target",
+			   "debuginfo scope not found for module '%s', cannot resolve context variable [man error::dwarf]",
+			   ud->file);
+	return -1;
+}
+
 static int parms_var(struct session *s, struct derived_probe *dp,
 		     struct exp *e, int quiet)
 {
@@ -583,12 +629,8 @@ static int parms_var(struct session *s, struct derived_probe *dp,
 	for (i = 0; i < n; i++) {
 		tv->labels[i] = arena_printf(s->arena, "$arg%d", i + 1);
 		tv->parts[i] = arg_tvar(s, dp, i + 1);
-		if (!tv->parts[i]) {
-			if (!quiet)
-				diag_error(&s->diags, e->loc, "sema.sdt-operand",
-					   "cannot read SDT argument %d of this marker: unsupported operand", i + 1);
-			return -1;
-		}
+		if (!tv->parts[i])
+			return no_target(s, dp, e, quiet);
 	}
 	e->u.target.resolved = tv;
 	e->type = TY_STRING;
@@ -604,21 +646,21 @@ static int target_uprobe(struct session *s, struct derived_probe *dp,
 	long n;
 
 	if (!ud->mark)
-		return -2;
+		return no_target(s, dp, e, quiet);
 	if (e->kind == EX_TARGET_LIST &&
 	    (!strcmp(name, "$parms") || !strcmp(name, "$vars")))
 		return parms_var(s, dp, e, quiet);
 	if (e->kind != EX_TARGET)
-		return -2;
+		return no_target(s, dp, e, quiet);
 	if (!strcmp(name, "$name"))
 		return string_var(s, e, ud->mark);
 	if (!strcmp(name, "$provider"))
 		return string_var(s, e, ud->site_provider);
 	if (strncmp(name, "arg", 3) || !name[3])
-		return -2;
+		return no_target(s, dp, e, quiet);
 	n = strtol(name + 3, &end, 10);
 	if (*end || n < 1 || n > min_nargs(ud))
-		return -2;
+		return no_target(s, dp, e, quiet);
 	if (e->u.target.comps.n || e->u.target.addr_of) {
 		if (!quiet)
 			diag_error(&s->diags, e->loc, "sema.target-list-member",
@@ -626,12 +668,8 @@ static int target_uprobe(struct session *s, struct derived_probe *dp,
 		return -1;
 	}
 	e->u.target.resolved = arg_tvar(s, dp, (int)n);
-	if (!e->u.target.resolved) {
-		if (!quiet)
-			diag_error(&s->diags, e->loc, "sema.sdt-operand",
-				   "cannot read SDT argument %ld of this marker: unsupported operand", n);
-		return -1;
-	}
+	if (!e->u.target.resolved)	/* an operand beyond sdt.c */
+		return no_target(s, dp, e, quiet);
 	e->type = TY_LONG;
 	return 0;
 }
