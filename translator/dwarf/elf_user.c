@@ -217,6 +217,8 @@ static int read_file(Elf *elf, struct elf_user *eu)
 			read_dynamic(elf, scn, &sh, eu);
 		} else if (name && !strcmp(name, ".stapsdt.base")) {
 			base = sh.sh_addr;
+		} else if (name && !strcmp(name, ".debug_info")) {
+			eu->has_dwarf = 1;
 		}
 	}
 	if (symtab)

@@ -31,6 +31,7 @@ struct elf_user_note {
 struct elf_user {
 	const char *path;
 	int is_dyn;		/* ET_DYN (PIE or library), else ET_EXEC */
+	int has_dwarf;		/* it has a .debug_info section */
 	struct elf_user_sym *funcs;	/* STT_FUNC, defined, sorted by name,
 					   one per name */
 	size_t nfuncs;

@@ -456,6 +456,26 @@ static struct usite *new_site(struct session *s, const struct elf_user *eu,
 	return u;
 }
 
+/* stap 4.8 warns, once per file, that a function probe's file has no
+ * DWARF (its markers need none); not while listing (-l, -L). */
+static void warn_no_dwarf(struct session *s, const struct probe_point *pt,
+			  const char *file, const struct elf_user *eu)
+{
+	static struct vec warned;
+	const char *f;
+	int i;
+
+	if (eu->has_dwarf || s->list_probes || s->list_probes_vars)
+		return;
+	VEC_EACH(warned, i, f)
+		if (!strcmp(f, file))
+			return;
+	vec_push(s->arena, &warned, (void *)file);
+	diag_warning(&s->diags, pt->loc, "sema.uprobe-no-debuginfo",
+		     "cannot find module %s debuginfo: No DWARF information found [man warning::debuginfo]",
+		     file);
+}
+
 static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 			  struct derived_probe *dp)
 {
@@ -473,6 +493,7 @@ static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 		return dp->optional ? 0 : -1;
 	dp->data = ud;
 	if (sh.func >= 0) {
+		warn_no_dwarf(s, pt, ud->file, eu);
 		ud->func = family_str_arg(s, pt->comps.v[sh.func]);
 		ud->is_return = sh.suffix >= 0 && is(pt, sh.suffix, "return");
 		f = ud->func ? elf_user_func(eu, ud->func) : NULL;
@@ -755,6 +776,22 @@ static const char *runtime_pp_uprobe(struct session *s,
 	return NULL;
 }
 
+/* -p2: the probed address as stap notes it. */
+static const char *note_uprobe(struct session *s, const struct derived_probe *dp)
+{
+	const struct uprobe_data *ud = dp->data;
+	const struct usite *u = ud->sites.n ? ud->sites.v[0] : NULL;
+	const struct elf_user *eu;
+	char err[256];
+
+	eu = elf_user_open(ud->file, err, sizeof err);
+	if (!u || !eu)
+		return "";
+	return arena_printf(s->arena, " pc=%s+0x%llx ",
+			    eu->is_dyn ? ".dynamic" : ".absolute",
+			    (unsigned long long)u->addr);
+}
+
 static const char *type_uprobe(const struct derived_probe *dp)
 {
 	return ((const struct uprobe_data *)dp->data)->is_return ? "uretprobe"
@@ -766,5 +803,5 @@ const struct probe_family family_uprobe = {
 	.expand = expand_uprobe, .kind = "uprobe", .probe_type = type_uprobe,
 	.shapes = uprobe_shapes, .target_var = target_uprobe,
 	.list_vars = list_uprobe, .emit_decls = emit_decls_uprobe,
-	.runtime_pp = runtime_pp_uprobe,
+	.runtime_pp = runtime_pp_uprobe, .listing_note = note_uprobe,
 };
