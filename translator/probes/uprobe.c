@@ -357,6 +357,28 @@ static int expand_functions(struct session *s, const struct probe_point *pt,
 			wild(pat) ? "" : similar_funcs(s, eu, pat));
 }
 
+/* A marker used at several places is one probe per place, as in stap
+ * (each with its pp(), the statement there): expand_marks records which
+ * note each point it makes stands for, and resolve_uprobe takes that
+ * one (a point it did not make stands for every site). */
+struct site_point {
+	const struct probe_point *point;
+	size_t note;		/* index in the file's notes */
+};
+
+static struct vec site_points;	/* struct site_point * */
+
+static const size_t *site_of(const struct probe_point *pt)
+{
+	const struct site_point *sp;
+	int i;
+
+	VEC_EACH(site_points, i, sp)
+		if (sp->point == pt)
+			return &sp->note;
+	return NULL;
+}
+
 static int expand_marks(struct session *s, const struct probe_point *pt,
 			const struct shape *sh, const struct elf_user *eu,
 			const char *proc, const char *file, struct vec *out,
@@ -366,7 +388,7 @@ static int expand_marks(struct session *s, const struct probe_point *pt,
 	const char *prov = sh->provider >= 0 ?
 		family_str_arg(s, pt->comps.v[sh->provider]) : "*";
 	struct vec seen = {0};
-	size_t i;
+	size_t i, j;
 
 	if (!pat || !prov)
 		return family_mismatch(s, pt, pt->comps.v[sh->mark],
@@ -375,20 +397,32 @@ static int expand_marks(struct session *s, const struct probe_point *pt,
 	for (i = 0; i < eu->nnotes; i++) {
 		const struct elf_user_note *n = &eu->notes[i];
 		const char *key = arena_printf(s->arena, "%s\n%s", n->provider, n->name);
-		struct probe_point *np;
-		struct pp_comp *pc;
 
 		if (fnmatch(prov, n->provider, 0) || fnmatch(pat, n->name, 0) ||
 		    has_name(&seen, key))
 			continue;
 		vec_push(s->arena, &seen, (void *)key);
-		np = with_arg(s, pt, sh, sh->mark, n->name, proc, file);
-		if (sh->provider >= 0) {
-			pc = np->comps.v[sh->provider];
-			pc->arg = ast_str(s->arena, pc->loc, n->provider,
-					  strlen(n->provider), NULL);
+		for (j = i; j < eu->nnotes; j++) {	/* its sites */
+			const struct elf_user_note *m = &eu->notes[j];
+			struct site_point *sp;
+			struct probe_point *np;
+			struct pp_comp *pc;
+
+			if (strcmp(m->provider, n->provider) ||
+			    strcmp(m->name, n->name))
+				continue;
+			np = with_arg(s, pt, sh, sh->mark, n->name, proc, file);
+			if (sh->provider >= 0) {
+				pc = np->comps.v[sh->provider];
+				pc->arg = ast_str(s->arena, pc->loc, n->provider,
+						  strlen(n->provider), NULL);
+			}
+			sp = ARENA_NEW(s->arena, struct site_point);
+			sp->point = np;
+			sp->note = j;
+			vec_push(s->arena, &site_points, sp);
+			vec_push(s->arena, out, np);
 		}
-		vec_push(s->arena, out, np);
 	}
 	return seen.n ? 1 : no_match(s, pt, optional,
 				     wild(pat) ? "" : similar_marks(s, eu, pat));
@@ -480,6 +514,7 @@ static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 			  struct derived_probe *dp)
 {
 	struct uprobe_data *ud = ARENA_NEW(s->arena, struct uprobe_data);
+	const size_t *only;
 	const struct elf_user_sym *f;
 	const struct elf_user *eu;
 	struct usite *u;
@@ -505,10 +540,12 @@ static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 	ud->provider = sh.provider >= 0 ?
 		family_str_arg(s, pt->comps.v[sh.provider]) : NULL;
 	ud->mark = family_str_arg(s, pt->comps.v[sh.mark]);
+	only = site_of(pt);
 	for (i = 0; i < eu->nnotes; i++) {
 		const struct elf_user_note *n = &eu->notes[i];
 
-		if ((ud->provider && strcmp(n->provider, ud->provider)) ||
+		if ((only && i != *only) ||
+		    (ud->provider && strcmp(n->provider, ud->provider)) ||
 		    strcmp(n->name, ud->mark) ||
 		    !(u = new_site(s, eu, n->pc)))
 			continue;

@@ -2,7 +2,7 @@
  * `dtrace -C -DDPROG_EXTRA -h -s dprog.d`, its semaphores in the object
  * from `dtrace -G`.  Each round prints nothing; DPROG_QUERY_DONE fires
  * only when its _ENABLED() guard says a script listens, and the extra
- * marker reports that guard's value.  Usage: dprog [N [SECS]]: N rounds
+ * marker reports that guard's value; dprog:multi is used at two places.  Usage: dprog [N [SECS]]: N rounds
  * (default 3), after sleeping SECS seconds. */
 #include <stdlib.h>
 #include <unistd.h>
@@ -20,6 +20,10 @@ int main(int argc, char **argv)
 		if (DPROG_QUERY_DONE_ENABLED())
 			DPROG_QUERY_DONE(100 + i, -i, 'q');
 		DPROG_EXTRA(DPROG_QUERY_DONE_ENABLED());
+		if (i % 2)	/* one marker at two places */
+			STAP_PROBE1(dprog, multi, i);
+		else
+			STAP_PROBE1(dprog, multi, -i);
 	}
 	return 0;
 }
