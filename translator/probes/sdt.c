@@ -156,14 +156,16 @@ const char *sdt_operand_c(struct session *s, const struct elf_user *eu,
 	paren = strchr(op, '(');
 	if (!paren)
 		return NULL;
-	if (!strcmp(paren, "(%rip)") && paren > op &&
-	    !isdigit((unsigned char)paren[-1]))
-		addr = symbol_c(s, eu, op, (size_t)(paren - op));
-	else {
-		v = paren == op ? 0 : strtoll(op, &end, 0);
-		if (paren != op && end != paren)
+	v = paren == op ? 0 : strtoll(op, &end, 0);
+	if (paren == op || end == paren) {
+		/* %rip plus a number needs the next instruction's address */
+		if (!strcmp(paren, "(%rip)"))
 			return NULL;
 		addr = address_c(s, paren, arena_printf(s->arena, "%lldLL", v));
+	} else if (!strcmp(paren, "(%rip)")) {
+		addr = symbol_c(s, eu, op, (size_t)(paren - op));
+	} else {
+		return NULL;
 	}
 	if (!addr)
 		return NULL;
