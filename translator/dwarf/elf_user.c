@@ -189,6 +189,46 @@ static void read_dynamic(Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh,
 	}
 }
 
+/* The NT_GNU_BUILD_ID note of a SHT_NOTE section, as hex. */
+static void read_build_id(Elf_Scn *scn, struct elf_user *eu)
+{
+	Elf_Data *d = elf_getdata(scn, NULL);
+	size_t off = 0, next, name_off, desc_off, i;
+	GElf_Nhdr nh;
+	char *hex;
+
+	while (d && (next = gelf_getnote(d, off, &nh, &name_off, &desc_off))) {
+		off = next;
+		if (nh.n_type != NT_GNU_BUILD_ID || nh.n_namesz != 4 ||
+		    memcmp((const char *)d->d_buf + name_off, "GNU", 4))
+			continue;
+		hex = malloc(2 * nh.n_descsz + 1);
+		if (!hex) {
+			perror("stap");
+			exit(1);
+		}
+		for (i = 0; i < nh.n_descsz; i++)
+			sprintf(hex + 2 * i, "%02x",
+				((const unsigned char *)d->d_buf)[desc_off + i]);
+		hex[2 * i] = '\0';
+		eu->build_id = hex;
+		return;
+	}
+}
+
+/* Is there a separate debug file for the build-id, where Debian's -dbg
+ * and -dbgsym packages put it? */
+static int has_debug_file(const char *build_id)
+{
+	char path[512];
+
+	if (strlen(build_id) < 4)
+		return 0;
+	snprintf(path, sizeof path, "/usr/lib/debug/.build-id/%.2s/%s.debug",
+		 build_id, build_id + 2);
+	return !access(path, R_OK);
+}
+
 static int read_file(Elf *elf, struct elf_user *eu)
 {
 	Elf_Scn *scn = NULL, *symtab = NULL, *dynsym = NULL;
@@ -225,13 +265,17 @@ static int read_file(Elf *elf, struct elf_user *eu)
 		read_symbols(elf, symtab, &symsh, eu);
 	else if (dynsym)
 		read_symbols(elf, dynsym, &dynsh, eu);
+	eu->build_id = "";
 	while ((scn = elf_nextscn(elf, scn))) {
 		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE)
 			continue;
 		name = elf_strptr(elf, shstrndx, sh.sh_name);
 		if (name && !strcmp(name, ".note.stapsdt"))
 			read_notes(scn, eu, base, is64);
+		else if (!*eu->build_id)
+			read_build_id(scn, eu);
 	}
+	eu->has_dwarf |= has_debug_file(eu->build_id);
 	return 0;
 }
 

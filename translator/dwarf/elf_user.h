@@ -31,7 +31,9 @@ struct elf_user_note {
 struct elf_user {
 	const char *path;
 	int is_dyn;		/* ET_DYN (PIE or library), else ET_EXEC */
-	int has_dwarf;		/* it has a .debug_info section */
+	int has_dwarf;		/* it has a .debug_info section, or a debug
+				   file by build-id under /usr/lib/debug */
+	const char *build_id;	/* lowercase hex, or "" */
 	struct elf_user_sym *funcs;	/* STT_FUNC, defined, sorted by name,
 					   one per name */
 	size_t nfuncs;
