@@ -2,8 +2,11 @@
  *
  * Reporting a point that does not fit a family's shapes, reading a
  * component's string argument, and writing the start and stop functions
- * each family gives the module.
+ * each family gives the module; the .call probe of a return probe for
+ * @entry.
  */
+#include <string.h>
+
 #include "probes/family.h"
 
 int family_mismatch(struct session *s, const struct probe_point *pt,
@@ -40,4 +43,33 @@ void family_emit_table_start_stop(struct emit *e,
 	family_emit_start_stop(e, fam,
 			       arena_printf(a, "%s_start(%s, %d)", rt, table, n),
 			       arena_printf(a, "%s_stop(%s, %d)", rt, table, n));
+}
+
+struct derived_probe *family_entry_clone(struct session *s,
+					 const struct derived_probe *ret,
+					 void *data)
+{
+	struct derived_probe *cp = ARENA_NEW(s->arena, struct derived_probe);
+	const struct pp_comp *c;
+	int i;
+
+	cp->family = ret->family;
+	cp->loc = ret->loc;
+	cp->elide_loc = ret->elide_loc;
+	cp->user_pp = ret->user_pp;
+	cp->user_probe = ret->user_probe;
+	cp->user_text_len = ret->user_text_len;
+	cp->timing_from = ret->timing_from;
+	cp->list_pp = ret->list_pp;
+	cp->data = data;
+	VEC_EACH(ret->comps, i, c) {
+		if (!strcmp(c->name, "return"))
+			break;
+		vec_push(s->arena, &cp->comps, (void *)c);
+	}
+	vec_push(s->arena, &cp->comps,
+		 ast_pp_comp(s->arena, ret->loc, "call", NULL, 0));
+	cp->pp = pp_format(s, &cp->comps);
+	cp->cond = ret->cond ? exp_clone(s->arena, ret->cond) : NULL;
+	return cp;
 }

@@ -65,4 +65,11 @@ void family_emit_table_start_stop(struct emit *e,
 				  const struct probe_family *fam,
 				  const char *rt, const char *table, int n);
 
+/* @entry: a probe on the entry of return probe RET's point, its pp
+ * ending in ".call" instead of ".return", with the family's DATA; its
+ * body and locals unset (elab/entry.c fills them). */
+struct derived_probe *family_entry_clone(struct session *s,
+					 const struct derived_probe *ret,
+					 void *data);
+
 #endif

@@ -346,38 +346,17 @@ static struct derived_probe *entry_kprobe(struct session *s,
 					  const struct derived_probe *ret)
 {
 	const struct kprobe_data *kd = ret->data;
-	struct derived_probe *cp;
 	struct kprobe_data *ck;
-	const struct pp_comp *c;
-	int i;
 
 	if (!kd || !kd->is_return)
 		return NULL;
-	cp = ARENA_NEW(s->arena, struct derived_probe);
 	ck = ARENA_NEW(s->arena, struct kprobe_data);
 	*ck = *kd;
 	ck->is_return = 0;
 	ck->maxactive = 0;
-	cp->family = ret->family;
-	cp->loc = ret->loc;
-	cp->elide_loc = ret->elide_loc;
-	cp->user_pp = ret->user_pp;
-	cp->user_probe = ret->user_probe;
-	cp->user_text_len = ret->user_text_len;
-	cp->timing_from = ret->timing_from;
-	cp->list_pp = ret->list_pp;	/* its parameters, as the return's */
 	ck->dwarf_like = stands_for_dwarf(ret);
-	cp->data = ck;
-	VEC_EACH(ret->comps, i, c) {
-		if (!strcmp(c->name, "return"))
-			break;
-		vec_push(s->arena, &cp->comps, (void *)c);
-	}
-	vec_push(s->arena, &cp->comps,
-		 ast_pp_comp(s->arena, ret->loc, "call", NULL, 0));
-	cp->pp = pp_format(s, &cp->comps);
-	cp->cond = ret->cond ? exp_clone(s->arena, ret->cond) : NULL;
-	return cp;
+	/* list_pp is copied: its parameters, as the return's */
+	return family_entry_clone(s, ret, ck);
 }
 
 /* A syscall alias (syscall.*, nd_syscall.*) on a syscall's entry point:

@@ -813,6 +813,21 @@ static const char *runtime_pp_uprobe(struct session *s,
 	return NULL;
 }
 
+/* @entry: a uprobe on the entry of the function a .return watches. */
+static struct derived_probe *entry_uprobe(struct session *s,
+					  const struct derived_probe *ret)
+{
+	const struct uprobe_data *ud = ret->data;
+	struct uprobe_data *cd;
+
+	if (!ud || !ud->is_return)
+		return NULL;
+	cd = ARENA_NEW(s->arena, struct uprobe_data);
+	*cd = *ud;
+	cd->is_return = 0;
+	return family_entry_clone(s, ret, cd);
+}
+
 /* -p2: the probed address as stap notes it. */
 static const char *note_uprobe(struct session *s, const struct derived_probe *dp)
 {
@@ -841,4 +856,5 @@ const struct probe_family family_uprobe = {
 	.shapes = uprobe_shapes, .target_var = target_uprobe,
 	.list_vars = list_uprobe, .emit_decls = emit_decls_uprobe,
 	.runtime_pp = runtime_pp_uprobe, .listing_note = note_uprobe,
+	.entry_probe = entry_uprobe,
 };
