@@ -1,6 +1,7 @@
 /* probes/uprobe.c - probes in user-space programs and libraries, by uprobe.
  *
- *   process("PATH")[.library("LIB")].function("NAME")[.call | .return]
+ *   process("PATH")[.library("LIB")].function("NAME")
+ *		[.call | .return | .exported | .inline]
  *   process("PATH")[.library("LIB")][.provider("P")].mark("NAME")
  *
  * Functions come from the file's symbol table, markers from its
@@ -69,7 +70,10 @@ static int shape_of(const struct probe_point *pt, struct shape *sh)
 		sh->lib = i++;
 	if (is(pt, i, "function")) {
 		sh->func = i++;
-		if (is(pt, i, "call") || is(pt, i, "return"))
+		/* without DWARF, stap 4.8 takes .exported and .inline
+		 * as no restriction */
+		if (is(pt, i, "call") || is(pt, i, "return") ||
+		    is(pt, i, "exported") || is(pt, i, "inline"))
 			sh->suffix = i++;
 	} else {
 		if (is(pt, i, "provider"))
@@ -784,9 +788,13 @@ static const char *const uprobe_shapes[] = {
 	"process(string).function(string)",
 	"process(string).function(string).call",
 	"process(string).function(string).return",
+	"process(string).function(string).exported",
+	"process(string).function(string).inline",
 	"process(string).library(string).function(string)",
 	"process(string).library(string).function(string).call",
 	"process(string).library(string).function(string).return",
+	"process(string).library(string).function(string).exported",
+	"process(string).library(string).function(string).inline",
 	"process(string).mark(string)",
 	"process(string).provider(string).mark(string)",
 	"process(string).library(string).mark(string)",
