@@ -8,7 +8,9 @@
  *                                   its exit
  *   benchg cost KIND N [CMD...]     start CMD, wait for a line "ready" on
  *                                   its stdout, run workload KIND (spin: N
- *                                   loop iterations; getppid: N syscalls),
+ *                                   loop iterations; getppid: N syscalls;
+ *                                   ucall: N calls of bench_ufunc(); usdt:
+ *                                   N hits of the SDT marker benchg:hit),
  *                                   then SIGINT CMD and collect its output
  *                                   (its end probe's counters, printed as
  *                                   out: lines); without CMD, the bare
@@ -36,6 +38,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/sdt.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -109,6 +112,14 @@ static int cmd_first(char **argv)
 	return 0;
 }
 
+/* The function the uprobe benchmarks probe (by name: keep it out of
+ * line). */
+__attribute__((noinline)) long bench_ufunc(long i)
+{
+	__asm__ __volatile__("" ::: "memory");
+	return i + 1;
+}
+
 static void workload(const char *kind, long n)
 {
 	volatile long sink = 0;
@@ -117,6 +128,14 @@ static void workload(const char *kind, long n)
 	if (!strcmp(kind, "getppid"))
 		for (i = 0; i < n; i++)
 			sink += syscall(SYS_getppid);
+	else if (!strcmp(kind, "ucall"))
+		for (i = 0; i < n; i++)
+			sink += bench_ufunc(i);
+	else if (!strcmp(kind, "usdt"))
+		for (i = 0; i < n; i++) {
+			STAP_PROBE1(benchg, hit, i);
+			sink += i;
+		}
 	else
 		for (i = 0; i < n; i++)
 			sink += i;

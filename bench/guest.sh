@@ -19,11 +19,13 @@ g_calls=${BENCH_CALLS:-300000}
 g_drain=${BENCH_DRAIN:-3}
 g_batches=${BENCH_BATCHES-60 180 540}
 g_flood=${BENCH_FLOOD-200000}
+g_benchg_dir=/var/tmp/ctap-bench	# uprobe-cost.stp and sdt-cost.stp name it
 
 # The cost benchmarks: KEY:SCRIPT:WORKLOAD (benchg cost WORKLOAD).
 g_costs="timer0:timer-empty:spin timer:timer-cost:spin syscall:syscall-cost:getppid
 	kprobe:kprobe-cost:getppid kglobal:kprobe-global:getppid tglobal:trace-global:getppid
-	texec:trace-execname:getppid sexec:stat-execname-pid:getppid"
+	texec:trace-execname:getppid sexec:stat-execname-pid:getppid
+	uprobe:uprobe-cost:ucall usdt:sdt-cost:usdt"
 g_impls=${BENCH_IMPLS:-o s}
 if [ -n "${BENCH_COSTS:-}" ]; then
 	g_costs=$(for c in $g_costs; do
@@ -134,7 +136,8 @@ guest_values() {
 	bench == "startup" && val["rc"] == 0 {
 		print "first", impl, val["first_ns"] / 1e6
 		print "total", impl, val["total_ns"] / 1e6 }
-	bench ~ /^timer/ || bench == "syscall" || bench ~ /^kprobe|global$|exec$/ {
+	bench ~ /^timer/ || bench == "syscall" || bench ~ /^kprobe|global$|exec$/ ||
+	bench == "uprobe" || bench == "usdt" {
 		if (impl == "base" && val["ns"] != "") base[bench, round] = val["ns"]
 		else if (kv[1] == "out:") { hits[bench, impl, round] = val["hits"]
 			el[bench, impl, round] = val["elapsed_ns"] }
@@ -183,9 +186,15 @@ bench_guest() {
 	[ -f "$vmlinuz" ] || { note "guest: no $vmlinuz; skipped"; return; }
 	command -v qemu-system-x86_64 >/dev/null || { note "guest: no qemu; skipped"; return; }
 	mkdir -p "$w"/root/{bin,mod,proc,sys,dev,tmp,etc,ours}
+	# benchg first: the uprobe scripts probe it, at the path it has on
+	# the host and in the guest alike
+	mkdir -p "$g_benchg_dir"
+	cc -static -O2 -I"$bench/../includes" -o "$g_benchg_dir/benchg" "$bench/guest.c" ||
+		{ note "guest: cannot build benchg"; return; }
+	copy_prog "$g_benchg_dir/benchg"
+	ln -sf "$g_benchg_dir/benchg" "$w/root/bin/benchg"	# one inode
 	note "guest: building the modules"
 	guest_modules
-	cc -static -O2 -o "$w/root/bin/benchg" "$bench/guest.c" || { note "guest: cannot build benchg"; return; }
 	cp /bin/busybox "$w/root/bin/"
 	copy_prog "$builddir/staprun/staprun" /ours/staprun
 	copy_prog "$builddir/stapio/stapio" /ours/stapio
@@ -226,6 +235,10 @@ bench_guest() {
 	guest_row texec_hits "sys_enter [execname()]++: benchg hits" "~ 1" ""
 	guest_row sexec "sys_enter [execname(),pid()]<<<1: cost/hit" "<= 0.7" ns
 	guest_row sexec_hits "sys_enter [execname(),pid()]<<<1: hits" "~ 1" ""
+	guest_row uprobe "uprobe on a function hits++: cost per hit" "<= 0.7" ns
+	guest_row uprobe_hits "uprobe on a function hits++: hits" "~ 1" ""
+	guest_row usdt "SDT marker hits++: cost per hit" "<= 0.7" ns
+	guest_row usdt_hits "SDT marker hits++: hits" "~ 1" ""
 	if [ -n "$g_flood" ]; then
 		guest_row flood_rate "flood (a line per syscall): lines/s received" ">= 1" /s
 		guest_row flood_lost "flood ($g_flood lines): lost" "<= 1" lines

@@ -26,6 +26,7 @@
 #include <linux/page-flags.h>
 #include <linux/proc_fs.h>
 #include <linux/string.h>
+#include <linux/uprobes.h>
 
 /* The llseek of a file that cannot seek. */
 #ifdef STP_HAVE_NO_LLSEEK
@@ -205,6 +206,47 @@ static inline void _stp_module_parts(unsigned long *base, size_t *text,
 #else
 #define _stp_mm_counter_addr(mm, member) \
 	((unsigned long)&(mm)->rss_stat.count[member])
+#endif
+
+/* uprobes by inode and file offset, REF the file offset of a semaphore
+ * the kernel counts (0: none):
+ *	_stp_uprobe_register(inode, off, ref, uc, &handle) -> 0 or -errno
+ *	_stp_uprobe_unregister_nosync(inode, off, uc, handle), then once
+ *	_stp_uprobe_unregister_sync()
+ * and the handlers' prototypes end in _STP_UPROBE_DATA_ARG. */
+#ifdef STP_HAVE_UPROBE_REGISTER_HANDLE
+typedef struct uprobe *_stp_uprobe_handle;
+static inline int _stp_uprobe_register(struct inode *inode, loff_t off,
+				       loff_t ref, struct uprobe_consumer *uc,
+				       _stp_uprobe_handle *h)
+{
+	struct uprobe *u = uprobe_register(inode, off, ref, uc);
+
+	if (IS_ERR(u))
+		return PTR_ERR(u);
+	*h = u;
+	return 0;
+}
+#define _stp_uprobe_unregister_nosync(inode, off, uc, h) \
+	uprobe_unregister_nosync(h, uc)
+#define _stp_uprobe_unregister_sync() uprobe_unregister_sync()
+#else
+typedef int _stp_uprobe_handle;
+static inline int _stp_uprobe_register(struct inode *inode, loff_t off,
+				       loff_t ref, struct uprobe_consumer *uc,
+				       _stp_uprobe_handle *h)
+{
+	*h = 0;
+	return uprobe_register_refctr(inode, off, ref, uc);
+}
+#define _stp_uprobe_unregister_nosync(inode, off, uc, h) \
+	uprobe_unregister(inode, off, uc)
+#define _stp_uprobe_unregister_sync() do { } while (0)
+#endif
+#ifdef STP_HAVE_UPROBE_HANDLER_DATA
+#define _STP_UPROBE_DATA_ARG , __u64 *_stp_uprobe_data
+#else
+#define _STP_UPROBE_DATA_ARG
 #endif
 
 #endif

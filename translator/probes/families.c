@@ -26,6 +26,7 @@ static const struct {
 	{ "module", &family_dwarf },
 	{ "netfilter", &family_netfilter },
 	{ "process", &family_process },
+	{ "process", &family_uprobe },
 };
 
 const struct probe_family *family_lookup(const char *name)

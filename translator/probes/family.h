@@ -18,6 +18,7 @@
 #include "dwarf/dw_site.h"
 #include "dwarf/dw_types.h"
 #include "dwarf/dw_vars.h"
+#include "dwarf/elf_user.h"
 #include "elab/program.h"
 #include "elab/targets.h"
 #include "elab/tvar.h"
@@ -37,7 +38,7 @@ extern const struct probe_family family_lifecycle, family_never;
 extern const struct probe_family family_timer, family_kprobe;
 extern const struct probe_family family_procfs, family_perf;
 extern const struct probe_family family_tracepoint, family_netfilter;
-extern const struct probe_family family_dwarf, family_process;
+extern const struct probe_family family_dwarf, family_process, family_uprobe;
 
 /* perf.c: timer.profile[.tick], a perf event in stap 4.8 (timer.c's
  * resolve hands it over). */
@@ -64,6 +65,12 @@ void dwarf_vars_emit_decls(struct emit *e, struct vec *probes);
 struct derived_probe *dwarf_vars_entry_probe(struct session *s,
 					     const struct derived_probe *ret,
 					     size_t data_size);
+
+/* sdt.c: the SDT operand ARG ("-4@%edi") of a marker in EU as the C of
+ * its raw value in a uprobe handler; *SIZE gets its size, negative when
+ * signed.  NULL for an operand this implementation cannot read. */
+const char *sdt_operand_c(struct session *s, const struct elf_user *eu,
+			  const char *arg, int *size);
 
 /* common.c */
 
@@ -93,5 +100,6 @@ void family_emit_start_stop(struct emit *e, const struct probe_family *fam,
 void family_emit_table_start_stop(struct emit *e,
 				  const struct probe_family *fam,
 				  const char *rt, const char *table, int n);
+
 
 #endif

@@ -1,0 +1,180 @@
+/* probes/uprobe.c - process(...).function and .mark probes: uprobes.
+ *
+ * Each record is one probed site of one file: a uprobe (uretprobe for a
+ * .return) registered on the file's inode at the site's file offset, so
+ * it is armed in every process that maps the file, running now or
+ * started later.  A marker's semaphore is given to the kernel by its file
+ * offset (uprobe_register_refctr), which counts it up in every mapping
+ * while the probe is registered: the program's *_ENABLED() is true only
+ * while the script listens.  With -c or -x, only the target's process
+ * tree runs the handlers.  The handler's context args are the site's
+ * index among its probe's sites and its link-time address ($argN of a
+ * marker reads the registers, or memory relocated by the load bias).
+ */
+#include <linux/dcache.h>
+#include <linux/namei.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
+#include "stp_compat.h"
+
+struct stp_uprobe {
+	struct stp_probe *probe;
+	const char *path;	/* the file probed */
+	const char *proc;	/* the program (the same, or the one that
+				   maps the library) */
+	loff_t offset, sem_offset;
+	int is_return;
+	int optional;
+	u64 site[2];		/* index, link-time address: c->args */
+	struct inode *inode;	/* held while registered */
+	_stp_uprobe_handle handle;
+	struct uprobe_consumer uc;
+	int registered;
+};
+
+/* Is the current task the -c/-x target or one of its descendants (or
+ * is there no target)? */
+static int _stp_uprobe_in_target(void)
+{
+	struct task_struct *t;
+	int ok = 0;
+
+	if (!_stp_target)
+		return 1;
+	rcu_read_lock();
+	for (t = current; t && t->pid > 1; t = rcu_dereference(t->real_parent))
+		if (t->tgid == _stp_target) {
+			ok = 1;
+			break;
+		}
+	rcu_read_unlock();
+	return ok;
+}
+
+static int _stp_uprobe_hit(struct uprobe_consumer *uc, struct pt_regs *regs
+			   _STP_UPROBE_DATA_ARG)
+{
+	struct stp_uprobe *u = container_of(uc, struct stp_uprobe, uc);
+
+	if (_stp_uprobe_in_target())
+		_stp_probe_run_args(u->probe, regs, 0, u->site);
+	return 0;
+}
+
+static int _stp_uretprobe_hit(struct uprobe_consumer *uc, unsigned long func,
+			      struct pt_regs *regs _STP_UPROBE_DATA_ARG)
+{
+	struct stp_uprobe *u = container_of(uc, struct stp_uprobe, uc);
+
+	if (_stp_uprobe_in_target())
+		_stp_probe_run_args(u->probe, regs, 0, u->site);
+	return 0;
+}
+
+/* The load bias of the file at a marker's site: where it runs minus its
+ * link-time address (the handler sees ip at the probed instruction). */
+static __maybe_unused u64 _stp_sdt_bias(struct context *c)
+{
+	return c->regs && c->args ? instruction_pointer(c->regs) - c->args[1] : 0;
+}
+
+/* SIZE bytes of user memory at ADDR, zero-extended; a fault is the
+ * handler's error. */
+static __maybe_unused u64 _stp_sdt_uread(struct context *c, u64 addr, int size)
+{
+	u64 v = 0;
+
+	if (unlikely(_stp_read_user(&v, (unsigned long)addr, size))) {
+		_stp_kread_fault(c, addr, NULL);
+		return 0;
+	}
+	return v;
+}
+
+/* The inode of PATH, held (the real one under an overlay), or NULL. */
+static struct inode *_stp_uprobe_inode(const char *path)
+{
+	struct inode *inode;
+	struct path p;
+
+	if (kern_path(path, LOOKUP_FOLLOW, &p))
+		return NULL;
+	inode = igrab(d_real_inode(p.dentry));
+	path_put(&p);
+	return inode;
+}
+
+static int _stp_uprobe_arm(struct stp_uprobe *u)
+{
+	int rc;
+
+	u->inode = _stp_uprobe_inode(u->path);
+	if (!u->inode)
+		return -ENOENT;
+	memset(&u->uc, 0, sizeof u->uc);
+	if (u->is_return)
+		u->uc.ret_handler = _stp_uretprobe_hit;
+	else
+		u->uc.handler = _stp_uprobe_hit;
+	rc = _stp_uprobe_register(u->inode, u->offset, u->sem_offset, &u->uc,
+				  &u->handle);
+	if (rc) {
+		iput(u->inode);
+		u->inode = NULL;
+	}
+	return rc;
+}
+
+static void _stp_uprobe_failed(struct stp_uprobe *u, int rc)
+{
+	char msg[MAXSTRINGLEN];
+
+	if (u->optional)
+		return;
+	snprintf(msg, sizeof msg, "probe %s (%s+0x%llx) registration error [man warning::pass5] (rc %d)",
+		 u->probe->pp, u->path, (unsigned long long)u->offset, rc);
+	_stp_transport_warn(msg);
+}
+
+/* Registered first to last: the kernel runs the handlers on one site
+ * newest first, so in the reverse of the script's order, as with stap
+ * 4.8.  Each registration may take milliseconds, and sleeps. */
+static int _stp_uprobes_start(struct stp_uprobe *probes, int n)
+{
+	int i, rc;
+
+	for (i = 0; i < n; i++) {
+		rc = _stp_uprobe_arm(&probes[i]);
+		probes[i].registered = rc == 0;
+		if (rc)
+			_stp_uprobe_failed(&probes[i], rc);
+		cond_resched();
+	}
+	return 0;
+}
+
+static void _stp_uprobes_stop(struct stp_uprobe *probes, int n)
+{
+	struct stp_uprobe *u;
+	int i, any = 0;
+
+	for (i = 0; i < n; i++) {
+		u = &probes[i];
+		if (!u->registered)
+			continue;
+		_stp_uprobe_unregister_nosync(u->inode, u->offset, &u->uc,
+					      u->handle);
+		any = 1;
+		cond_resched();
+	}
+	if (any)
+		_stp_uprobe_unregister_sync();
+	for (i = 0; i < n; i++) {
+		u = &probes[i];
+		if (!u->registered)
+			continue;
+		iput(u->inode);
+		u->inode = NULL;
+		u->registered = 0;
+	}
+}

@@ -1,0 +1,868 @@
+/* probes/uprobe.c - probes in user-space programs and libraries, by uprobe.
+ *
+ *   process("PATH")[.library("LIB")].function("NAME")
+ *		[.call | .return | .exported | .inline]
+ *   process("PATH")[.library("LIB")][.provider("P")].mark("NAME")
+ *
+ * Functions come from the file's symbol table, markers from its
+ * .note.stapsdt (dwarf/elf_user.c reads both); wildcards expand sorted by
+ * name.  Each site becomes a uprobe (uretprobe for .return) on the file's
+ * inode at the site's file offset, a marker's semaphore given to the
+ * kernel to count (runtime/probes/uprobe.c).  A marker's $argN comes from
+ * its operand string (sdt.c), $$name and $$provider from the note.  The
+ * rest of process(...) (begin, end, syscall) is another family's, which
+ * shares the first component.
+ */
+#include <fnmatch.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "probes/family.h"
+
+struct usite {
+	uint64_t addr;		/* link-time address of the probed insn */
+	uint64_t offset;	/* its file offset */
+	uint64_t sem_offset;	/* the semaphore's file offset, or 0 */
+	const char *args;	/* the marker's operands, or NULL */
+};
+
+struct uprobe_data {
+	const char *proc;	/* the process's program */
+	const char *file;	/* the file probed: the program or the library */
+	const char *func;	/* NULL for a marker */
+	const char *provider, *mark;	/* provider: NULL for any */
+	const char *site_provider;	/* $$provider: the first site's */
+	int is_return;
+	struct vec sites;	/* struct usite * */
+};
+
+/* The parts of a point, by component index (-1: absent). */
+struct shape {
+	int lib, func, provider, mark, suffix;
+};
+
+static const char *comp_name(const struct probe_point *pt, int i)
+{
+	return i < pt->comps.n ? ((const struct pp_comp *)pt->comps.v[i])->name
+			       : NULL;
+}
+
+static int is(const struct probe_point *pt, int i, const char *name)
+{
+	const char *n = comp_name(pt, i);
+
+	return n && !strcmp(n, name);
+}
+
+/* Is PT one of this family's shapes?  0: not ours (process.begin and the
+ * like belong to the process family). */
+static int shape_of(const struct probe_point *pt, struct shape *sh)
+{
+	const struct pp_comp *c0 = pt->comps.v[0];
+	int i = 1;
+
+	*sh = (struct shape){ -1, -1, -1, -1, -1 };
+	if (!c0->arg || c0->arg->kind != EX_STR)
+		return 0;
+	if (is(pt, i, "library"))
+		sh->lib = i++;
+	if (is(pt, i, "function")) {
+		sh->func = i++;
+		/* without DWARF, stap 4.8 takes .exported and .inline
+		 * as no restriction */
+		if (is(pt, i, "call") || is(pt, i, "return") ||
+		    is(pt, i, "exported") || is(pt, i, "inline"))
+			sh->suffix = i++;
+	} else {
+		if (is(pt, i, "provider"))
+			sh->provider = i++;
+		if (!is(pt, i, "mark"))
+			return 0;
+		sh->mark = i++;
+	}
+	return i == pt->comps.n;
+}
+
+static int wild(const char *p)
+{
+	return p && strpbrk(p, "*?[") != NULL;
+}
+
+/* PATH as stap takes a program's name: with a slash, the file itself
+ * (made absolute, symbolic links resolved); without, looked up in $PATH. */
+static const char *resolve_path(struct session *s, const char *path)
+{
+	char buf[PATH_MAX];
+	const char *dirs, *d;
+
+	if (!strchr(path, '/')) {
+		dirs = getenv("PATH");
+		for (d = dirs ? dirs : ""; *d; d += strcspn(d, ":"), d += *d == ':') {
+			const char *f = arena_printf(s->arena, "%.*s/%s",
+						     (int)strcspn(d, ":"), d, path);
+			if (!access(f, X_OK) && realpath(f, buf))
+				return arena_strdup(s->arena, buf);
+		}
+		return NULL;
+	}
+	return realpath(path, buf) ? arena_strdup(s->arena, buf) : NULL;
+}
+
+static const char *const lib_dirs[] = {
+	"/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu",
+	"/lib64", "/usr/lib64", "/lib", "/usr/lib", NULL,
+};
+
+/* LIB (a file name) in DIRS (a colon-separated list, $ORIGIN the
+ * program's directory ORIGIN), then where the dynamic loader looks by
+ * default; its real path, or NULL. */
+static const char *find_lib(struct session *s, const char *lib,
+			    const char *dirs, const char *origin)
+{
+	char buf[PATH_MAX];
+	const char *d;
+	int i;
+
+	for (d = dirs ? dirs : ""; *d; d += strcspn(d, ":"), d += *d == ':') {
+		size_t n = strcspn(d, ":");
+		const char *dir = arena_strndup(s->arena, d, n);
+		if (!strncmp(dir, "$ORIGIN", 7))
+			dir = arena_printf(s->arena, "%s%s", origin, dir + 7);
+		if (realpath(arena_printf(s->arena, "%s/%s", dir, lib), buf))
+			return arena_strdup(s->arena, buf);
+	}
+	for (i = 0; lib_dirs[i]; i++)
+		if (realpath(arena_printf(s->arena, "%s/%s", lib_dirs[i], lib), buf))
+			return arena_strdup(s->arena, buf);
+	return NULL;
+}
+
+/* The libraries PATTERN names for program PROC (read as EU): a path
+ * itself; else those of its DT_NEEDED whose file name it matches, or the
+ * library of that name where the loader looks (one it may dlopen). */
+static void match_libs(struct session *s, const char *pattern,
+		       const char *proc, const struct elf_user *eu,
+		       struct vec *out)
+{
+	const char *slash = strrchr(proc, '/');
+	const char *origin = arena_strndup(s->arena, proc, (size_t)(slash - proc));
+	char buf[PATH_MAX];
+	const char *f;
+	size_t i;
+
+	if (strchr(pattern, '/')) {
+		if (realpath(pattern, buf))
+			vec_push(s->arena, out, arena_strdup(s->arena, buf));
+		return;
+	}
+	for (i = 0; i < eu->nneeded; i++) {
+		f = find_lib(s, eu->needed[i], eu->runpath, origin);
+		if (f && (!fnmatch(pattern, eu->needed[i], 0) ||
+			  !fnmatch(pattern, strrchr(f, '/') + 1, 0)))
+			vec_push(s->arena, out, (void *)f);
+	}
+	if (!out->n && !wild(pattern) && (f = find_lib(s, pattern, NULL, NULL)))
+		vec_push(s->arena, out, (void *)f);
+}
+
+static int no_match(struct session *s, const struct probe_point *pt,
+		    int optional, const char *why)
+{
+	if (optional)
+		return 0;
+	diag_error(&s->diags, pt->loc, "sema.uprobe-no-match",
+		   "probe point '%s' matches no probe (no match%s)",
+		   pp_format(s, (struct vec *)&pt->comps), why);
+	return -1;
+}
+
+/* The ELF file the point probes (the library's, if any), or NULL after
+ * reporting why not. */
+static const struct elf_user *point_file(struct session *s,
+					 const struct probe_point *pt,
+					 const struct shape *sh,
+					 const char **proc, const char **file,
+					 int optional)
+{
+	const struct pp_comp *c0 = pt->comps.v[0];
+	const char *name = family_str_arg(s, c0), *lib;
+	const struct elf_user *eu;
+	char err[256];
+
+	*proc = resolve_path(s, name);
+	if (!*proc) {
+		no_match(s, pt, optional, "");
+		return NULL;
+	}
+	*file = *proc;
+	eu = elf_user_open(*proc, err, sizeof err);
+	if (eu && sh->lib >= 0) {
+		struct vec libs = {0};
+		lib = family_str_arg(s, pt->comps.v[sh->lib]);
+		if (lib)
+			match_libs(s, lib, *proc, eu, &libs);
+		if (libs.n != 1) {	/* expand_uprobe made it one */
+			no_match(s, pt, optional, "");
+			return NULL;
+		}
+		*file = libs.v[0];
+		eu = elf_user_open(*file, err, sizeof err);
+	}
+	if (!eu)
+		no_match(s, pt, optional, "");
+	return eu;
+}
+
+/* A copy of PT with component I's argument ARG and the process (and
+ * library) named by their resolved paths, as stap shows them. */
+static struct probe_point *with_arg(struct session *s,
+				    const struct probe_point *pt,
+				    const struct shape *sh, int i,
+				    const char *arg, const char *proc,
+				    const char *file)
+{
+	struct probe_point *np = ARENA_NEW(s->arena, struct probe_point);
+	int k;
+
+	*np = *pt;
+	np->comps = (struct vec){0};
+	for (k = 0; k < pt->comps.n; k++) {
+		const struct pp_comp *oc = pt->comps.v[k];
+		struct pp_comp *nc = ARENA_NEW(s->arena, struct pp_comp);
+		const char *v = k == i ? arg : k == 0 ? proc :
+				k == sh->lib ? file : NULL;
+
+		*nc = *oc;
+		if (v)
+			nc->arg = ast_str(s->arena, oc->arg->loc, v, strlen(v), NULL);
+		vec_push(s->arena, &np->comps, nc);
+	}
+	return np;
+}
+
+/* stap: a '-' in a marker's name stands for "__". */
+static const char *mark_pattern(struct session *s, const char *name)
+{
+	struct strbuf sb = {0};
+	const char *r;
+
+	for (; *name; name++)
+		if (*name == '-')
+			sb_puts(&sb, "__");
+		else
+			sb_putc(&sb, *name);
+	r = arena_strdup(s->arena, sb.s ? sb.s : "");
+	sb_free(&sb);
+	return r;
+}
+
+static int has_name(struct vec *v, const char *name)
+{
+	const char *n;
+	int i;
+
+	VEC_EACH(*v, i, n)
+		if (!strcmp(n, name))
+			return 1;
+	return 0;
+}
+
+struct near {
+	const char *name;
+	int dist;
+};
+
+static int by_distance(const void *a, const void *b)
+{
+	const struct near *x = a, *y = b;
+
+	return x->dist != y->dist ? x->dist - y->dist : strcmp(x->name, y->name);
+}
+
+/* stap's suggestion for a name that matches nothing: the five nearest of
+ * NAMES (N of them) by edit distance, however far, as " (similar WHAT:
+ * a, b)"; "" when there are none. */
+static const char *similar(struct session *s, const char *what,
+			   const char *const *names, size_t n, const char *name)
+{
+	struct near *v = arena_alloc(s->arena, sizeof *v * (n + 1));
+	struct strbuf sb = {0};
+	const char *r;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		v[i] = (struct near){ names[i],
+			similar_distance(name, names[i], 1 << 20) };
+	qsort(v, n, sizeof *v, by_distance);
+	for (i = 0; i < n && i < 5; i++) {
+		if (i && !strcmp(v[i].name, v[i - 1].name))
+			continue;
+		sb_printf(&sb, "%s%s", i ? ", " : " (similar ", i ? "" : what);
+		sb_printf(&sb, "%s%s", i ? "" : ": ", v[i].name);
+	}
+	if (n)
+		sb_putc(&sb, ')');
+	r = arena_strdup(s->arena, sb.s ? sb.s : "");
+	sb_free(&sb);
+	return r;
+}
+
+static const char *similar_funcs(struct session *s, const struct elf_user *eu,
+				 const char *name)
+{
+	const char **names = arena_alloc(s->arena, sizeof *names * (eu->nfuncs + 1));
+	size_t i;
+
+	for (i = 0; i < eu->nfuncs; i++)
+		names[i] = eu->funcs[i].name;
+	return similar(s, "functions", names, eu->nfuncs, name);
+}
+
+static const char *similar_marks(struct session *s, const struct elf_user *eu,
+				 const char *name)
+{
+	const char **names = arena_alloc(s->arena, sizeof *names * (eu->nnotes + 1));
+	size_t i, n = 0, k;
+
+	for (i = 0; i < eu->nnotes; i++) {
+		for (k = 0; k < n && strcmp(names[k], eu->notes[i].name); k++)
+			;
+		if (k == n)
+			names[n++] = eu->notes[i].name;
+	}
+	return similar(s, "marks", names, n, name);
+}
+
+static int expand_functions(struct session *s, const struct probe_point *pt,
+			    const struct shape *sh, const struct elf_user *eu,
+			    const char *proc, const char *file,
+			    struct vec *out, int optional)
+{
+	const struct pp_comp *c = pt->comps.v[sh->func];
+	const char *pat = family_str_arg(s, c);
+	int is_return = sh->suffix >= 0 && is(pt, sh->suffix, "return");
+	size_t i;
+	int n = 0;
+
+	if (!pat)
+		return family_mismatch(s, pt, c, "function needs a string argument");
+	for (i = 0; i < eu->nfuncs; i++) {
+		const char *f = eu->funcs[i].name;
+		if (fnmatch(pat, f, 0) || (is_return && !strcmp(f, "_start")))
+			continue;
+		vec_push(s->arena, out, with_arg(s, pt, sh, sh->func, f, proc, file));
+		n++;
+	}
+	if (n)
+		return 1;
+	return no_match(s, pt, optional,
+			wild(pat) ? "" : similar_funcs(s, eu, pat));
+}
+
+/* A marker used at several places is one probe per place, as in stap
+ * (each with its pp(), the statement there): expand_marks records which
+ * note each point it makes stands for, and resolve_uprobe takes that
+ * one (a point it did not make stands for every site). */
+struct site_point {
+	const struct probe_point *point;
+	size_t note;		/* index in the file's notes */
+};
+
+static struct vec site_points;	/* struct site_point * */
+
+static const size_t *site_of(const struct probe_point *pt)
+{
+	const struct site_point *sp;
+	int i;
+
+	VEC_EACH(site_points, i, sp)
+		if (sp->point == pt)
+			return &sp->note;
+	return NULL;
+}
+
+static int expand_marks(struct session *s, const struct probe_point *pt,
+			const struct shape *sh, const struct elf_user *eu,
+			const char *proc, const char *file, struct vec *out,
+			int optional)
+{
+	const char *pat = family_str_arg(s, pt->comps.v[sh->mark]);
+	const char *prov = sh->provider >= 0 ?
+		family_str_arg(s, pt->comps.v[sh->provider]) : "*";
+	struct vec seen = {0};
+	size_t i, j;
+
+	if (!pat || !prov)
+		return family_mismatch(s, pt, pt->comps.v[sh->mark],
+				       "mark needs a string argument");
+	pat = mark_pattern(s, pat);
+	for (i = 0; i < eu->nnotes; i++) {
+		const struct elf_user_note *n = &eu->notes[i];
+		const char *key = arena_printf(s->arena, "%s\n%s", n->provider, n->name);
+
+		if (fnmatch(prov, n->provider, 0) || fnmatch(pat, n->name, 0) ||
+		    has_name(&seen, key))
+			continue;
+		vec_push(s->arena, &seen, (void *)key);
+		for (j = i; j < eu->nnotes; j++) {	/* its sites */
+			const struct elf_user_note *m = &eu->notes[j];
+			struct site_point *sp;
+			struct probe_point *np;
+			struct pp_comp *pc;
+
+			if (strcmp(m->provider, n->provider) ||
+			    strcmp(m->name, n->name))
+				continue;
+			np = with_arg(s, pt, sh, sh->mark, n->name, proc, file);
+			if (sh->provider >= 0) {
+				pc = np->comps.v[sh->provider];
+				pc->arg = ast_str(s->arena, pc->loc, n->provider,
+						  strlen(n->provider), NULL);
+			}
+			sp = ARENA_NEW(s->arena, struct site_point);
+			sp->point = np;
+			sp->note = j;
+			vec_push(s->arena, &site_points, sp);
+			vec_push(s->arena, out, np);
+		}
+	}
+	return seen.n ? 1 : no_match(s, pt, optional,
+				     wild(pat) ? "" : similar_marks(s, eu, pat));
+}
+
+/* process(P).library(PATTERN)...: each library PATTERN names, by path. */
+static int expand_libs(struct session *s, const struct probe_point *pt,
+		       const struct shape *sh, struct vec *out, int optional)
+{
+	const char *proc = resolve_path(s, family_str_arg(s, pt->comps.v[0]));
+	const char *lib = family_str_arg(s, pt->comps.v[sh->lib]), *f;
+	const struct elf_user *eu = NULL;
+	struct vec libs = {0};
+	char err[256];
+	int i, rc, found = 0;
+
+	if (proc && lib && (eu = elf_user_open(proc, err, sizeof err)))
+		match_libs(s, lib, proc, eu, &libs);
+	if (!libs.n)
+		return no_match(s, pt, optional, "");
+	VEC_EACH(libs, i, f) {
+		struct probe_point *np = with_arg(s, pt, sh, sh->lib, f, proc, f);
+		const struct elf_user *lu = elf_user_open(f, err, sizeof err);
+		if (!lu)
+			continue;
+		if (sh->func >= 0)
+			rc = expand_functions(s, np, sh, lu, proc, f, out, 1);
+		else
+			rc = expand_marks(s, np, sh, lu, proc, f, out, 1);
+		if (rc < 0)
+			return -1;
+		found |= rc;
+	}
+	return found ? 1 : no_match(s, pt, optional, "");
+}
+
+static int expand_uprobe(struct session *s, const struct probe_point *pt,
+			 struct vec *out)
+{
+	int optional = pt->optional || pt->sufficient;
+	const struct elf_user *eu;
+	const char *proc, *file;
+	struct shape sh;
+
+	if (!shape_of(pt, &sh))
+		return 0;
+	if (sh.lib >= 0)
+		return expand_libs(s, pt, &sh, out, optional);
+	eu = point_file(s, pt, &sh, &proc, &file, optional);
+	if (!eu)
+		return optional ? 0 : -1;
+	if (sh.func >= 0)
+		return expand_functions(s, pt, &sh, eu, proc, file, out, optional);
+	return expand_marks(s, pt, &sh, eu, proc, file, out, optional);
+}
+
+static struct usite *new_site(struct session *s, const struct elf_user *eu,
+			      uint64_t addr)
+{
+	struct usite *u = ARENA_NEW(s->arena, struct usite);
+
+	u->addr = addr;
+	if (elf_user_offset(eu, addr, &u->offset))
+		return NULL;
+	return u;
+}
+
+/* stap 4.8 warns, once per file, that a function probe's file has no
+ * DWARF (its markers need none); not while listing (-l, -L). */
+static void warn_no_dwarf(struct session *s, const struct probe_point *pt,
+			  const char *file, const struct elf_user *eu)
+{
+	static struct vec warned;
+	const char *f;
+	int i;
+
+	if (eu->has_dwarf || s->list_probes || s->list_probes_vars)
+		return;
+	VEC_EACH(warned, i, f)
+		if (!strcmp(f, file))
+			return;
+	vec_push(s->arena, &warned, (void *)file);
+	diag_warning(&s->diags, pt->loc, "sema.uprobe-no-debuginfo",
+		     "cannot find module %s debuginfo: No DWARF information found [man warning::debuginfo]",
+		     file);
+}
+
+static int resolve_uprobe(struct session *s, const struct probe_point *pt,
+			  struct derived_probe *dp)
+{
+	struct uprobe_data *ud = ARENA_NEW(s->arena, struct uprobe_data);
+	const size_t *only;
+	const struct elf_user_sym *f;
+	const struct elf_user *eu;
+	struct usite *u;
+	struct shape sh;
+	size_t i;
+
+	if (!shape_of(pt, &sh))
+		return 0;
+	eu = point_file(s, pt, &sh, &ud->proc, &ud->file, dp->optional);
+	if (!eu)
+		return dp->optional ? 0 : -1;
+	dp->data = ud;
+	if (sh.func >= 0) {
+		warn_no_dwarf(s, pt, ud->file, eu);
+		ud->func = family_str_arg(s, pt->comps.v[sh.func]);
+		ud->is_return = sh.suffix >= 0 && is(pt, sh.suffix, "return");
+		f = ud->func ? elf_user_func(eu, ud->func) : NULL;
+		if (!f || !(u = new_site(s, eu, f->addr)))
+			return no_match(s, pt, dp->optional, "");
+		vec_push(s->arena, &ud->sites, u);
+		return 1;
+	}
+	ud->provider = sh.provider >= 0 ?
+		family_str_arg(s, pt->comps.v[sh.provider]) : NULL;
+	ud->mark = family_str_arg(s, pt->comps.v[sh.mark]);
+	only = site_of(pt);
+	for (i = 0; i < eu->nnotes; i++) {
+		const struct elf_user_note *n = &eu->notes[i];
+
+		if ((only && i != *only) ||
+		    (ud->provider && strcmp(n->provider, ud->provider)) ||
+		    strcmp(n->name, ud->mark) ||
+		    !(u = new_site(s, eu, n->pc)))
+			continue;
+		if (n->sem && elf_user_offset(eu, n->sem, &u->sem_offset))
+			u->sem_offset = 0;
+		u->args = n->args;
+		if (!ud->site_provider)
+			ud->site_provider = n->provider;
+		vec_push(s->arena, &ud->sites, u);
+	}
+	return ud->sites.n ? 1 : no_match(s, pt, dp->optional, "");
+}
+
+/* ---- target variables of markers ---- */
+
+static int nargs_of(const char *args)
+{
+	int n = 0;
+
+	while (*args) {
+		args += strspn(args, " ");
+		if (!*args)
+			break;
+		n++;
+		args += strcspn(args, " ");
+	}
+	return n;
+}
+
+/* The Nth (1-based) operand of ARGS. */
+static const char *operand(struct session *s, const char *args, int n)
+{
+	while (*args) {
+		size_t len;
+
+		args += strspn(args, " ");
+		len = strcspn(args, " ");
+		if (!--n)
+			return arena_strndup(s->arena, args, len);
+		args += len;
+	}
+	return NULL;
+}
+
+/* $argN at every site of DP: the C of its raw value (one expression per
+ * site, chosen at run time by the site's index, c->args[0]), its size and
+ * sign; NULL when a site's operand is beyond this implementation. */
+static const char *arg_c(struct session *s, struct derived_probe *dp, int n,
+			 int *size, int *is_signed)
+{
+	const struct uprobe_data *ud = dp->data;
+	const struct elf_user *eu;
+	const struct usite *u;
+	struct strbuf sb = {0};
+	const char *c, *r;
+	char err[256];
+	int i, sz;
+
+	eu = elf_user_open(ud->file, err, sizeof err);
+	VEC_EACH(ud->sites, i, u) {
+		const char *op = operand(s, u->args, n);
+		c = eu && op ? sdt_operand_c(s, eu, op, &sz) : NULL;
+		if (!c) {
+			sb_free(&sb);
+			return NULL;
+		}
+		if (i + 1 < ud->sites.n)
+			sb_printf(&sb, "c->args[0] == %d ? (uint64_t)(%s) : ", i, c);
+		else
+			sb_printf(&sb, "(uint64_t)(%s)", c);
+		*size = sz < 0 ? -sz : sz;
+		*is_signed = sz < 0;
+	}
+	r = arena_strdup(s->arena, sb.s);
+	sb_free(&sb);
+	return r;
+}
+
+static int min_nargs(const struct uprobe_data *ud)
+{
+	const struct usite *u;
+	int i, n = INT_MAX;
+
+	VEC_EACH(ud->sites, i, u)
+		if (nargs_of(u->args) < n)
+			n = nargs_of(u->args);
+	return n;
+}
+
+static struct tvar *arg_tvar(struct session *s, struct derived_probe *dp,
+			     int n)
+{
+	struct tvar *tv = ARENA_NEW(s->arena, struct tvar);
+	int size = 8, is_signed = 1;
+
+	tv->final = TV_VALUE;
+	tv->base = arg_c(s, dp, n, &size, &is_signed);
+	tv->size = size;
+	tv->is_signed = is_signed;
+	return tv->base ? tv : NULL;
+}
+
+static int string_var(struct session *s, struct exp *e, const char *value)
+{
+	struct tvar *tv = ARENA_NEW(s->arena, struct tvar);
+
+	tv->final = TV_PRETTY;
+	tv->pretty = arena_printf(s->arena, "\"%s\"", value);
+	e->u.target.resolved = tv;
+	e->type = TY_STRING;
+	return 0;
+}
+
+/* A variable this implementation cannot give: stap's words for a file
+ * without DWARF (what it says of $argN beyond a marker's arguments). */
+static int no_target(struct session *s, struct derived_probe *dp,
+		     struct exp *e, int quiet)
+{
+	const struct uprobe_data *ud = dp->data;
+
+	if (!quiet)
+		diag_error(&s->diags, e->loc, "sema.uprobe-target",
+			   "debuginfo scope not found for module '%s', cannot resolve context variable [man error::dwarf]",
+			   ud->file);
+	return -1;
+}
+
+static int parms_var(struct session *s, struct derived_probe *dp,
+		     struct exp *e, int quiet)
+{
+	const struct uprobe_data *ud = dp->data;
+	int n = min_nargs(ud), i;
+	struct tvar *tv = ARENA_NEW(s->arena, struct tvar);
+
+	tv->final = TV_PRETTY;
+	tv->nparts = n;
+	tv->parts = arena_alloc(s->arena, sizeof(struct tvar *) * (size_t)(n + 1));
+	tv->labels = arena_alloc(s->arena, sizeof(char *) * (size_t)(n + 1));
+	for (i = 0; i < n; i++) {
+		tv->labels[i] = arena_printf(s->arena, "$arg%d", i + 1);
+		tv->parts[i] = arg_tvar(s, dp, i + 1);
+		if (!tv->parts[i])
+			return no_target(s, dp, e, quiet);
+	}
+	e->u.target.resolved = tv;
+	e->type = TY_STRING;
+	return 0;
+}
+
+static int target_uprobe(struct session *s, struct derived_probe *dp,
+			 struct exp *e, int quiet)
+{
+	const struct uprobe_data *ud = dp->data;
+	const char *name = e->u.target.name;
+	char *end;
+	long n;
+
+	if (!ud->mark)
+		return no_target(s, dp, e, quiet);
+	if (e->kind == EX_TARGET_LIST &&
+	    (!strcmp(name, "$parms") || !strcmp(name, "$vars")))
+		return parms_var(s, dp, e, quiet);
+	if (e->kind != EX_TARGET)
+		return no_target(s, dp, e, quiet);
+	if (!strcmp(name, "$name"))
+		return string_var(s, e, ud->mark);
+	if (!strcmp(name, "$provider"))
+		return string_var(s, e, ud->site_provider);
+	if (strncmp(name, "arg", 3) || !name[3])
+		return no_target(s, dp, e, quiet);
+	n = strtol(name + 3, &end, 10);
+	if (*end || n < 1 || n > min_nargs(ud))
+		return no_target(s, dp, e, quiet);
+	if (e->u.target.comps.n || e->u.target.addr_of) {
+		if (!quiet)
+			diag_error(&s->diags, e->loc, "sema.target-list-member",
+				   "'$%s' has no members or elements", name);
+		return -1;
+	}
+	e->u.target.resolved = arg_tvar(s, dp, (int)n);
+	if (!e->u.target.resolved)	/* an operand beyond sdt.c */
+		return no_target(s, dp, e, quiet);
+	e->type = TY_LONG;
+	return 0;
+}
+
+static void list_uprobe(struct session *s, struct derived_probe *dp,
+			struct strbuf *out)
+{
+	const struct uprobe_data *ud = dp->data;
+	int i, n;
+
+	(void)s;
+	if (!ud->mark)
+		return;
+	n = min_nargs(ud);
+	for (i = 1; i <= n; i++)
+		sb_printf(out, " $arg%d:long", i);
+}
+
+/* ---- pass 3 ---- */
+
+static void emit_uprobe(struct emit *e, struct vec *probes)
+{
+	struct derived_probe *dp;
+	const struct usite *u;
+	int i, j, n = 0;
+
+	emit_line(e, "static struct stp_uprobe stp_uprobes[] = {");
+	VEC_EACH(*probes, i, dp) {
+		const struct uprobe_data *ud = dp->data;
+		VEC_EACH(ud->sites, j, u) {
+			emit_line(e, "\t{ .probe = &stp_probes[%d], .path = %s, .proc = %s,",
+				  dp->index, emit_cstr(e, ud->file, strlen(ud->file)),
+				  emit_cstr(e, ud->proc, strlen(ud->proc)));
+			emit_line(e, "\t  .offset = 0x%llxULL, .sem_offset = 0x%llxULL, .is_return = %d,",
+				  (unsigned long long)u->offset,
+				  (unsigned long long)u->sem_offset, ud->is_return);
+			emit_line(e, "\t  .site = { %d, 0x%llxULL }, .optional = %d },", j,
+				  (unsigned long long)u->addr, dp->optional);
+			n++;
+		}
+	}
+	emit_line(e, "};");
+	family_emit_table_start_stop(e, &family_uprobe, "_stp_uprobes",
+				     "stp_uprobes", n);
+}
+
+static void emit_decls_uprobe(struct emit *e, struct vec *probes)
+{
+	(void)probes;
+	emit_line(e, "#include \"probes/uprobe.c\"");
+}
+
+static const char *const uprobe_shapes[] = {
+	"process(string).function(string)",
+	"process(string).function(string).call",
+	"process(string).function(string).return",
+	"process(string).function(string).exported",
+	"process(string).function(string).inline",
+	"process(string).library(string).function(string)",
+	"process(string).library(string).function(string).call",
+	"process(string).library(string).function(string).return",
+	"process(string).library(string).function(string).exported",
+	"process(string).library(string).function(string).inline",
+	"process(string).mark(string)",
+	"process(string).provider(string).mark(string)",
+	"process(string).library(string).mark(string)",
+	"process(string).library(string).provider(string).mark(string)",
+	NULL,
+};
+
+/* pp() as stap 4.8 has it at run time: a marker is the statement at its
+ * (first) site, in the file that holds it; a library's function names
+ * the library as the process. */
+static const char *runtime_pp_uprobe(struct session *s,
+				     const struct derived_probe *dp)
+{
+	const struct uprobe_data *ud = dp->data;
+	const struct usite *u = ud->sites.n ? ud->sites.v[0] : NULL;
+
+	if (ud->mark && u)
+		return arena_printf(s->arena, "process(\"%s\").statement(0x%llx)",
+				    ud->file, (unsigned long long)u->addr);
+	if (ud->func && strcmp(ud->file, ud->proc))
+		return arena_printf(s->arena, "process(\"%s\").function(\"%s\")%s",
+				    ud->file, ud->func,
+				    ud->is_return ? ".return" : "");
+	return NULL;
+}
+
+/* @entry: a uprobe on the entry of the function a .return watches. */
+static struct derived_probe *entry_uprobe(struct session *s,
+					  const struct derived_probe *ret)
+{
+	const struct uprobe_data *ud = ret->data;
+	struct uprobe_data *cd;
+
+	if (!ud || !ud->is_return)
+		return NULL;
+	cd = ARENA_NEW(s->arena, struct uprobe_data);
+	*cd = *ud;
+	cd->is_return = 0;
+	return family_entry_copy(s, ret, cd);
+}
+
+/* -p2: the probed address as stap notes it. */
+static const char *note_uprobe(struct session *s, const struct derived_probe *dp)
+{
+	const struct uprobe_data *ud = dp->data;
+	const struct usite *u = ud->sites.n ? ud->sites.v[0] : NULL;
+	const struct elf_user *eu;
+	char err[256];
+
+	eu = elf_user_open(ud->file, err, sizeof err);
+	if (!u || !eu)
+		return "";
+	return arena_printf(s->arena, " pc=%s+0x%llx ",
+			    eu->is_dyn ? ".dynamic" : ".absolute",
+			    (unsigned long long)u->addr);
+}
+
+static const char *type_uprobe(const struct derived_probe *dp)
+{
+	return ((const struct uprobe_data *)dp->data)->is_return ? "uretprobe"
+								 : "uprobe";
+}
+
+const struct probe_family family_uprobe = {
+	.name = "uprobe", .resolve = resolve_uprobe, .emit = emit_uprobe,
+	.expand = expand_uprobe, .kind = "uprobe", .probe_type = type_uprobe,
+	.shapes = uprobe_shapes, .target_var = target_uprobe,
+	.list_vars = list_uprobe, .emit_decls = emit_decls_uprobe,
+	.runtime_pp = runtime_pp_uprobe, .listing_note = note_uprobe,
+	.entry_probe = entry_uprobe,
+};
