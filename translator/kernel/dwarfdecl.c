@@ -44,7 +44,7 @@ static struct dw_index *open_index(struct session *s, const char *path)
 			dir = NULL;
 	}
 	o->ix = dw_index_open(path, dir,
-			      isatty(STDERR_FILENO) || s->verbose ? stderr : NULL,
+			      isatty(STDERR_FILENO) || s->verbose > 1 ? stderr : NULL,
 			      err, sizeof err);
 	if (!o->ix)
 		diag_fatal(&s->diags, "%s", err);
