@@ -16,7 +16,9 @@
  *                          there, else /dev/null.
  * Results: DIR/NAME.stdout, DIR/NAME.stderr, DIR/NAME.rc, sent back as each
  * job ends (a module still loaded after its staprun ended is reported on
- * its stderr, and removed), so a guest that dies keeps the results before it.  The guest's
+ * its stderr, and removed), so a guest that dies keeps the results before it;
+ * DIR/NAME.kmsg, the lines of the kernel log the job added that say the
+ * kernel went wrong (BUG:, WARNING:, Oops, …: TB_KMSG_BAD).  The guest's
  * console stays in DIR/console.log.  A guest that hangs (silent for the
  * longest job's time and two minutes) or dies is blamed on the job it was
  * running, which runs once more in a new guest (DIR/NAME.retried says what
@@ -24,6 +26,8 @@
  * DIR/console.NAME.1.log); if it fails again, DIR/NAME.guest says so
  * (console.NAME.log), and the jobs after it go on in a new guest.  Exit
  * status 0 when every job ran, 1 (with a message) otherwise.
+ * STAP_TESTBED_KARGS: more kernel arguments for the guest (the test suite
+ * boots with the kernel's debug checks on).
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -45,10 +49,14 @@
 
 static const char *prog = "stap-testbed";
 
+/* Kernel log lines that mean the kernel went wrong during a job. */
+#define TB_KMSG_BAD "BUG:|WARNING:|Oops|general protection|Call Trace|list_add corruption|list_del corruption|kernel BUG|refcount_t:|UBSAN:|KASAN:"
+
 /* The guest's side: run each job and send back its result files, each as
  * "NAME SIZE\n" and SIZE bytes, on stdout. */
 static const char job_loop[] =
 "mkdir -p /results\n"
+"dmesg -c >/dev/null 2>&1\n"
 "while read -r kind name secs args; do\n"
 "	[ \"$kind\" = run ] || continue\n"
 "	eval \"set -- $args\"\n"
@@ -64,7 +72,8 @@ static const char job_loop[] =
 "		echo \"stap-testbed: module $m is still loaded\" >>$r.stderr\n"
 "		rmmod \"$m\" 2>/dev/null\n"
 "	fi\n"
-"	for f in $r.stdout $r.stderr $r.rc; do\n"
+"	dmesg -c 2>/dev/null | grep -E '" TB_KMSG_BAD "' >$r.kmsg\n"
+"	for f in $r.stdout $r.stderr $r.rc $r.kmsg; do\n"
 "		printf '%s %d\\n' \"${f##*/}\" $(wc -c <\"$f\")\n"
 "		cat \"$f\"\n"
 "	done\n"
@@ -394,6 +403,7 @@ int main(int argc, char **argv)
 	g.files = files.v;
 	g.nfiles = files.n;
 	g.job = job;
+	g.kargs = getenv("STAP_TESTBED_KARGS");	/* run-tests' debug checks */
 	g.verbose = getenv("STAP_TESTBED_VERBOSE") != NULL;
 	g.boot_timeout = atoi(env_or("STAP_TESTBED_BOOT_TIMEOUT", "0"));
 	/* A job reports when it ends, within its time limit, the 5 s before

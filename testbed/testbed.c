@@ -298,12 +298,16 @@ static pid_t start_qemu(const struct tb_guest *g, const char *initrd,
 	else
 		strcpy(mon, "none");
 
+	char append[1024];
+
+	snprintf(append, sizeof append, "console=ttyS0 panic=-1 quiet cryptomgr.notests%s%s",
+		 g->kargs ? " " : "", g->kargs ? g->kargs : "");
 	char *argv[] = {
 		(char *)qemu, "-accel", "tcg", "-cpu", "max", "-m", "1024",
 		"-smp", "2", "-no-reboot", "-display", "none", "-nodefaults",
 		"-no-user-config", "-monitor", mon,
 		"-kernel", (char *)g->kernel, "-initrd", (char *)initrd,
-		"-append", "console=ttyS0 panic=-1 quiet cryptomgr.notests",
+		"-append", append,
 		"-serial", ser0,
 		"-chardev", chr_out, "-serial", "chardev:out",
 		"-chardev", chr_err, "-serial", "chardev:err",

@@ -45,6 +45,8 @@ struct tb_guest {
 	int forward_signals;	/* SIGINT/SIGTERM go to the job; else they
 				   stop the guest */
 	int verbose;		/* print the qemu command line */
+	const char *kargs;	/* more kernel arguments (the test suite's
+				   debug checks: slub_debug=…), or NULL */
 	const char *results_dir;	/* host directory for the files the job
 					   leaves in the guest's /work/out;
 					   NULL: not kept */
