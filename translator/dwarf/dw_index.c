@@ -27,7 +27,7 @@
 #include "dwarf/dw_index.h"
 
 #define IX_MAGIC "CTAPDWI"
-#define IX_VERSION 4
+#define IX_VERSION 10
 #define MAX_THREADS 8
 
 struct ix_header {
@@ -95,8 +95,13 @@ struct worker {
 	Dwarf *dbg;
 	int fd;
 	struct recs out;
+	struct recs codeless;	/* functions defined without code (merged
+				   into another; not abstract ones): only
+				   their names, which stap does not list
+				   from the symbol table either */
 };
 
+/* D's entry pc; 0, 1 when it is its first range's, -1 if none. */
 static int entry_pc(Dwarf_Die *d, Dwarf_Addr *pc)
 {
 	Dwarf_Addr base, lo, hi;
@@ -105,7 +110,7 @@ static int entry_pc(Dwarf_Die *d, Dwarf_Addr *pc)
 		return 0;
 	if (dwarf_ranges(d, 0, &base, &lo, &hi) > 0) {
 		*pc = lo;
-		return 0;
+		return 1;
 	}
 	return -1;
 }
@@ -128,12 +133,18 @@ static void add_func(struct worker *w, Dwarf_Die *d, Dwarf_Die *cu,
 	Dwarf_Die origin;
 	Dwarf_Addr pc;
 	struct rec r = {0};
-	int line = 0;
+	int line = 0, how;
 
 	if (!is_inline && dwarf_hasattr(d, DW_AT_declaration))
 		return;
-	if (entry_pc(d, &pc) || !pc)	/* abstract, or discarded */
+	how = entry_pc(d, &pc);
+	if (how < 0 || !pc) {	/* abstract, or discarded */
+		r.name = is_inline || dwarf_hasattr(d, DW_AT_inline) ? NULL :
+			 dwarf_diename(d);
+		if (r.name && recs_push(&w->codeless, &r))
+			w->job->failed = 1;
 		return;
+	}
 	r.name = dwarf_diename(d);
 	if (!r.name)
 		return;
@@ -149,7 +160,7 @@ static void add_func(struct worker *w, Dwarf_Die *d, Dwarf_Die *cu,
 	if (is_inline && dwarf_attr(d, DW_AT_abstract_origin, &attr) &&
 	    dwarf_formref_die(&attr, &origin))
 		r.origin = dwarf_dieoffset(&origin);
-	r.flags = is_inline ? DW_FN_INLINE : 0;
+	r.flags = (is_inline ? DW_FN_INLINE : 0) | (how ? DW_FN_RANGES : 0);
 	if (dwarf_attr_integrate(d, DW_AT_inline, &attr))
 		r.flags |= DW_FN_DECL_INLINE;
 	if (dwarf_hasattr_integrate(d, DW_AT_external))
@@ -259,6 +270,7 @@ static void close_workers(struct worker *ws, int n)
 			close(ws[i].fd);
 		}
 		free(ws[i].out.v);
+		free(ws[i].codeless.v);
 	}
 }
 
@@ -424,6 +436,20 @@ static void strtab_free(struct strtab *t)
 	free(t->slots);
 }
 
+/* Does T hold S? */
+static int strtab_has(const struct strtab *t, const char *s)
+{
+	size_t j;
+
+	if (!t->nslots)
+		return 0;
+	for (j = hash_str(s) & (t->nslots - 1); t->slots[j];
+	     j = (j + 1) & (t->nslots - 1))
+		if (!strcmp(t->buf + t->slots[j], s))
+			return 1;
+	return 0;
+}
+
 /* ---- building -------------------------------------------------------- */
 
 static int by_name(const void *a, const void *b)
@@ -443,8 +469,6 @@ static void mark_symbols(struct rec *r, const struct sym *syms, size_t nsyms,
 			 struct strtab *exported)
 {
 	const struct sym *s = sym_at(syms, nsyms, r->pc);
-	size_t j, m = exported->nslots - 1;
-
 	for (; s && s < syms + nsyms && s->addr == r->pc; s++) {
 		if (strstr(s->name, ".part."))
 			r->flags |= DW_FN_PART;
@@ -454,11 +478,8 @@ static void mark_symbols(struct rec *r, const struct sym *syms, size_t nsyms,
 	s = sym_at(syms, nsyms, r->pc);
 	if (s && s->bad_section)
 		r->flags |= DW_FN_BAD_SECTION;
-	for (j = hash_str(r->name) & m; exported->slots[j]; j = (j + 1) & m)
-		if (!strcmp(exported->buf + exported->slots[j], r->name)) {
-			r->flags |= DW_FN_EXPORTED;
-			break;
-		}
+	if (strtab_has(exported, r->name))
+		r->flags |= DW_FN_EXPORTED;
 }
 
 static int by_u64(const void *a, const void *b)
@@ -468,10 +489,13 @@ static int by_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Function symbols at no out-of-line function's entry pc in ALL: code
- * without DWARF (asm, .cold parts), as stap lists them. */
+/* Function symbols ALL does not account for: code without DWARF (asm,
+ * .cold parts), as stap lists them.  A symbol is accounted for by an
+ * out-of-line function of its name, or one whose low_pc it is (a clone,
+ * NAME.isra.0, whose DWARF has ranges rather than a low_pc is not), or a
+ * function defined without code under its name (CODELESS). */
 static int add_symtab_only(struct recs *all, const struct sym *syms,
-			   size_t nsyms)
+			   size_t nsyms, struct strtab *codeless)
 {
 	uint64_t *pcs = malloc((all->n + 1) * sizeof *pcs);
 	size_t n = 0, i;
@@ -480,12 +504,18 @@ static int add_symtab_only(struct recs *all, const struct sym *syms,
 
 	if (!pcs)
 		return -1;
-	for (i = 0; i < all->n; i++)
-		if (!(all->v[i].flags & DW_FN_INLINE))
+	for (i = 0; i < all->n && !rc; i++) {
+		if (all->v[i].flags & DW_FN_INLINE)
+			continue;
+		if (!(all->v[i].flags & DW_FN_RANGES))
 			pcs[n++] = all->v[i].pc;
+		else if (strtab_add(codeless, all->v[i].name) == (uint32_t)-1)
+			rc = -1;
+	}
 	qsort(pcs, n, sizeof *pcs, by_u64);
 	for (i = 0; i < nsyms && !rc; i++) {
-		if (bsearch(&syms[i].addr, pcs, n, sizeof *pcs, by_u64))
+		if (bsearch(&syms[i].addr, pcs, n, sizeof *pcs, by_u64) ||
+		    strtab_has(codeless, syms[i].name))
 			continue;
 		r.name = syms[i].name;
 		r.pc = syms[i].addr;
@@ -581,13 +611,13 @@ static int exported_names(struct strtab *set, const struct sym *syms,
 static int collect(struct recs *all, struct worker *ws, int nw,
 		   struct dw_file *df)
 {
-	struct strtab exported = {0};
+	struct strtab exported = {0}, codeless = {0};
 	struct sym *syms;
 	size_t nsyms = 0, i;
 	int k, rc = -1;
 
 	syms = read_symbols(dw_file_module(df), &nsyms);
-	if (exported_names(&exported, syms, nsyms))
+	if (exported_names(&exported, syms, nsyms) || strtab_grow(&codeless))
 		goto out;
 	for (k = 0; k < nw; k++)
 		for (i = 0; i < ws[k].out.n; i++) {
@@ -595,13 +625,19 @@ static int collect(struct recs *all, struct worker *ws, int nw,
 			if (recs_push(all, &ws[k].out.v[i]))
 				goto out;
 		}
-	if (add_symtab_only(all, syms, nsyms))
+	for (k = 0; k < nw; k++)
+		for (i = 0; i < ws[k].codeless.n; i++)
+			if (strtab_add(&codeless, ws[k].codeless.v[i].name) ==
+			    (uint32_t)-1)
+				goto out;
+	if (add_symtab_only(all, syms, nsyms, &codeless))
 		goto out;
 	qsort(all->v, all->n, sizeof *all->v, by_name);
 	rc = 0;
 out:
 	free(syms);
 	strtab_free(&exported);
+	strtab_free(&codeless);
 	return rc;
 }
 

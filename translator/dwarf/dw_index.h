@@ -27,6 +27,8 @@ enum {
 	DW_FN_BAD_SECTION = 1 << 6,	/* pc in .init., .exit. & co. */
 	DW_FN_SYMTAB = 1 << 7,		/* a symbol without DWARF (no file,
 					   line, CU, DIE) */
+	DW_FN_RANGES = 1 << 8,		/* no low_pc: pc is its first range's
+					   (a hot part with a .cold one) */
 };
 
 struct dw_func {

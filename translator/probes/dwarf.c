@@ -223,7 +223,7 @@ static const char *const blocked_names[] = {
 	"sync_regs", "unhandled_fault", "unknown_nmi_error",
 	"xen_[gs]et_debugreg", "xen_irq_*", "xen_*_fl_direct*",
 	"check_events", "xen_adjust_exception_frame", "xen_iret",
-	"xen_*_callback", "*raw_*_lock*", "*raw_*_unlock*",
+"*raw_*_lock*", "*raw_*_unlock*",
 	"*raw_*_trylock*", "*read_lock*", "*read_unlock*", "*read_trylock*",
 	"*write_lock*", "*write_unlock*", "*write_trylock*",
 	"*write_seqlock*", "*write_sequnlock*", "*spin_lock*",
@@ -233,6 +233,10 @@ static const char *const blocked_names[] = {
 	"__delay", "*kernel_text*", "get_current", "current_*",
 	"*exception_tables*", "*setup_rt_frame*", "*preempt_count*",
 	"preempt_schedule", "__switch_to",
+	/* seen refused by stap 4.8 on 6.1 */
+	"*_pte_*", "special_mapping_*", "hash_ptr", "test_ti_thread_flag",
+	"inat_get_opcode_attribute", "HYPERVISOR_event_channel_op",
+	"HYPERVISOR_[gs]et_debugreg",
 };
 
 static const char *const blocked_returns[] = {
@@ -242,8 +246,9 @@ static const char *const blocked_returns[] = {
 static const char *const blocked_files[] = {
 	"kernel/kprobes.c", "*/kernel/kprobes.c", "*include/asm/io.h",
 	"*include/asm/io_64.h", "*include/asm/bitops.h",
-	"drivers/ide/ide-iops.c", "*paravirt.c", "*paravirt.h",
-	"*paravirt_types.h",
+	"drivers/ide/ide-iops.c", "arch/*/kernel/paravirt.c",
+	"*/include/asm/paravirt.h", "*/include/asm/paravirt_types.h",
+	"fs/seq_file.c",
 };
 
 static int in_list(const char *const *list, size_t n, const char *s)
@@ -303,8 +308,10 @@ static int blocked(struct query *q, const struct dw_index *ix,
 		why = "is in blocklisted section";
 	else if (q->s->guru)
 		return 0;
-	else if (name_blocked(q, ix, f) || file_blocked(q, ix, f))
+	else if (name_blocked(q, ix, f))
 		why = "is blocklisted";
+	else if (file_blocked(q, ix, f))
+		why = "is in blocklisted file";
 	if (!why)
 		return 0;
 	if (!q->s->list_probes && !q->s->list_probes_vars)
@@ -429,6 +436,9 @@ static const char *func_name(struct query *q, const struct dw_index *ix,
 	if (f->flags & DW_FN_SYMTAB)
 		return arena_printf(q->s->arena, "%sfunction(\"%s\")",
 				    point_head(q, module), name);
+	if (!f->file)
+		return arena_printf(q->s->arena, "%sfunction(\"%s@<unknown source>\")",
+				    point_head(q, module), name);
 	return arena_printf(q->s->arena, "%sfunction(\"%s@%s:%u\")",
 			    point_head(q, module), name,
 			    dw_index_str(ix, f->file), f->line);
@@ -490,7 +500,8 @@ static void function_sites(struct query *q, const struct dw_index *ix,
 		if (blocked(q, ix, f))
 			continue;
 		/* aliases (one body, several names): one probe */
-		if (!(f->flags & DW_FN_INLINE) && !pcset_add(q->s, &pcs, f->pc))
+		if (!(f->flags & (DW_FN_INLINE | DW_FN_SYMTAB)) &&
+		    !pcset_add(q->s, &pcs, f->pc))
 			continue;
 		if (list_only && !nameset_add(q->s, &names, f))
 			continue;
