@@ -27,7 +27,7 @@
 #include "dwarf/dw_index.h"
 
 #define IX_MAGIC "CTAPDWI"
-#define IX_VERSION 10
+#define IX_VERSION 11
 #define MAX_THREADS 8
 
 struct ix_header {
@@ -482,40 +482,24 @@ static void mark_symbols(struct rec *r, const struct sym *syms, size_t nsyms,
 		r->flags |= DW_FN_EXPORTED;
 }
 
-static int by_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Function symbols ALL does not account for: code without DWARF (asm,
- * .cold parts), as stap lists them.  A symbol is accounted for by an
- * out-of-line function of its name, or one whose low_pc it is (a clone,
- * NAME.isra.0, whose DWARF has ranges rather than a low_pc is not), or a
- * function defined without code under its name (CODELESS). */
+/* The function symbols DWARF does not name: code without DWARF (asm,
+ * .cold parts, clones such as NAME.isra.0).  A symbol named as an
+ * out-of-line function, or as a function defined without code here
+ * (CODELESS), is left out; one at the entry of a function that a query
+ * matches by name is left out by the query (dwarf.c), as stap does. */
 static int add_symtab_only(struct recs *all, const struct sym *syms,
 			   size_t nsyms, struct strtab *codeless)
 {
-	uint64_t *pcs = malloc((all->n + 1) * sizeof *pcs);
-	size_t n = 0, i;
 	struct rec r = {0};
+	size_t i;
 	int rc = 0;
 
-	if (!pcs)
-		return -1;
-	for (i = 0; i < all->n && !rc; i++) {
-		if (all->v[i].flags & DW_FN_INLINE)
-			continue;
-		if (!(all->v[i].flags & DW_FN_RANGES))
-			pcs[n++] = all->v[i].pc;
-		else if (strtab_add(codeless, all->v[i].name) == (uint32_t)-1)
+	for (i = 0; i < all->n && !rc; i++)
+		if (!(all->v[i].flags & DW_FN_INLINE) &&
+		    strtab_add(codeless, all->v[i].name) == (uint32_t)-1)
 			rc = -1;
-	}
-	qsort(pcs, n, sizeof *pcs, by_u64);
 	for (i = 0; i < nsyms && !rc; i++) {
-		if (bsearch(&syms[i].addr, pcs, n, sizeof *pcs, by_u64) ||
-		    strtab_has(codeless, syms[i].name))
+		if (strtab_has(codeless, syms[i].name))
 			continue;
 		r.name = syms[i].name;
 		r.pc = syms[i].addr;
@@ -523,7 +507,6 @@ static int add_symtab_only(struct recs *all, const struct sym *syms,
 			  (syms[i].bad_section ? DW_FN_BAD_SECTION : 0);
 		rc = recs_push(all, &r);
 	}
-	free(pcs);
 	return rc;
 }
 

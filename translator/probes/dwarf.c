@@ -88,6 +88,10 @@ struct query {
 	struct vec inline_ret;	/* names of inline functions under .return */
 	uint32_t memo_name;	/* the last name the blocklist checked */
 	int memo_name_blocked;
+	struct pcset dwarf_pcs;	/* entry pcs (low_pc) of the out-of-line
+				   functions the name pattern matched,
+				   whatever the suffixes: symbols there
+				   are not listed on their own */
 	unsigned char *memo_files;	/* by decl file's string offset: 0
 					   unknown, 1 accepted, 2 refused */
 	const struct dw_index *memo_ix;
@@ -419,6 +423,9 @@ static void matching(struct query *q, const struct dw_index *ix,
 			prev = name;
 			ok = !glob || !fnmatch(q->func, name, 0);
 		}
+		if (ok && !(f->flags & (DW_FN_INLINE | DW_FN_SYMTAB |
+					       DW_FN_RANGES)))
+			pcset_add(q->s, &q->dwarf_pcs, f->pc);
 		if (ok && fits(q, ix, f))
 			vec_push(q->s->arena, out, (void *)f);
 	}
@@ -485,6 +492,19 @@ static int nameset_add(struct session *s, struct nameset *set,
 	return 1;
 }
 
+static int pcset_has(const struct pcset *set, uint64_t pc)
+{
+	size_t i;
+
+	if (!set->cap)
+		return 0;
+	for (i = (pc * 0x9e3779b97f4a7c15ull >> 20) & (set->cap - 1); set->v[i];
+	     i = (i + 1) & (set->cap - 1))
+		if (set->v[i] == pc)
+			return 1;
+	return 0;
+}
+
 static void function_sites(struct query *q, const struct dw_index *ix,
 			   const char *module)
 {
@@ -497,6 +517,8 @@ static void function_sites(struct query *q, const struct dw_index *ix,
 
 	matching(q, ix, &funcs);
 	VEC_EACH(funcs, i, f) {
+		if ((f->flags & DW_FN_SYMTAB) && pcset_has(&q->dwarf_pcs, f->pc))
+			continue;
 		if (blocked(q, ix, f))
 			continue;
 		/* aliases (one body, several names): one probe */
@@ -649,6 +671,7 @@ static int scan_module(const char *path, const char *name, void *arg)
 	ix = kernel_module_dwarf_index(q->s, path);
 	if (!ix)
 		return 0;
+	q->dwarf_pcs = (struct pcset){0};	/* each module's own addresses */
 	if (q->is_stmt)
 		m->rc |= statement_sites(q, ix, arena_strdup(q->s->arena, base));
 	else
