@@ -776,6 +776,7 @@ static int resolve_absolute(struct session *s, const struct probe_point *pt,
 	dp->data = dd;
 	dp->pp = arena_printf(s->arena, "kernel.statement(0x%llx).absolute",
 			      (unsigned long long)dd->site.pc);
+	dp->user_pp = pp_format(s, (struct vec *)&pt->comps);
 	return 1;
 }
 
@@ -854,7 +855,7 @@ static const char *note_dwarf(struct session *s, const struct derived_probe *dp)
 	if (dd->stext && !dd->absolute)
 		return arena_printf(s->arena, " pc=_stext+0x%llx ",
 				    (unsigned long long)(dd->site.pc - dd->stext));
-	return arena_printf(s->arena, " pc=0x%llx ",
+	return arena_printf(s->arena, " pc=+0x%llx ",	/* stap: no symbol */
 			    (unsigned long long)dd->site.pc);
 }
 
