@@ -221,13 +221,18 @@ static int parse_point(struct session *s, const struct probe_point *pt,
 static const char *const blocked_names[] = {
 	"atomic_notifier_call_chain", "default_do_nmi", "__die", "die_nmi",
 	"do_debug", "do_general_protection", "do_int3", "do_IRQ",
-	"do_page_fault", "do_trap", "dummy_nmi_callback",
-	"flush_icache_range", "io_check_error", "mem_parity_error",
+	"do_page_fault", "do_sparc64_fault", "do_trap", "dummy_nmi_callback",
+	"flush_icache_range", "ia64_bad_break", "ia64_do_page_fault",
+	"ia64_fault", "io_check_error", "mem_parity_error",
 	"nmi_watchdog_tick", "notifier_call_chain", "oops_begin", "oops_end",
-	"sync_regs", "unhandled_fault", "unknown_nmi_error",
-	"xen_[gs]et_debugreg", "xen_irq_*", "xen_*_fl_direct*",
-	"check_events", "xen_adjust_exception_frame", "xen_iret",
-"*raw_*_lock*", "*raw_*_unlock*",
+	"program_check_exception", "single_step_exception", "sync_regs",
+	"unhandled_fault", "unknown_nmi_error", "xen_[gs]et_debugreg",
+	"xen_irq_*", "xen_*_fl_direct*", "check_events",
+	"xen_adjust_exception_frame", "xen_iret*", "xen_sysret64*",
+	"test_ti_thread_flag*", "inat_get_opcode_attribute",
+	"system_call_after_swapgs", "HYPERVISOR_[gs]et_debugreg",
+	"HYPERVISOR_event_channel_op", "hash_64", "hash_ptr",
+	"native_set_pte", "*raw_*_lock*", "*raw_*_unlock*",
 	"*raw_*_trylock*", "*read_lock*", "*read_unlock*", "*read_trylock*",
 	"*write_lock*", "*write_unlock*", "*write_trylock*",
 	"*write_seqlock*", "*write_sequnlock*", "*spin_lock*",
@@ -238,9 +243,7 @@ static const char *const blocked_names[] = {
 	"*exception_tables*", "*setup_rt_frame*", "*preempt_count*",
 	"preempt_schedule", "__switch_to",
 	/* seen refused by stap 4.8 on 6.1 */
-	"*_pte_*", "special_mapping_*", "hash_ptr", "test_ti_thread_flag",
-	"inat_get_opcode_attribute", "HYPERVISOR_event_channel_op",
-	"HYPERVISOR_[gs]et_debugreg",
+	"*_pte_*", "special_mapping_*",
 };
 
 static const char *const blocked_returns[] = {
@@ -248,11 +251,12 @@ static const char *const blocked_returns[] = {
 };
 
 static const char *const blocked_files[] = {
-	"kernel/kprobes.c", "*/kernel/kprobes.c", "*include/asm/io.h",
-	"*include/asm/io_64.h", "*include/asm/bitops.h",
+	"kernel/kprobes.c", "arch/*/kernel/kprobes.c", "*/include/asm/io.h",
+	"*/include/asm/io-defs.h", "*/include/asm/io_64.h",
+	"*/include/asm/bitops.h",
 	"drivers/ide/ide-iops.c", "arch/*/kernel/paravirt.c",
-	"*/include/asm/paravirt.h", "*/include/asm/paravirt_types.h",
-	"fs/seq_file.c",
+	"*/include/asm/paravirt.h",
+	"fs/seq_file.c",	/* seen refused by stap 4.8 on 6.1 */
 };
 
 static int in_list(const char *const *list, size_t n, const char *s)
