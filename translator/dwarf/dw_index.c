@@ -842,47 +842,6 @@ static Dwarf *lazy_dwarf(const struct dw_index *ix, uint64_t *bias)
 	return w->file ? dw_file_dwarf(w->file, bias) : NULL;
 }
 
-struct line_row {
-	const char *file;
-	int line;
-	uint64_t addr;
-};
-
-static int by_row_line(const void *a, const void *b)
-{
-	const struct line_row *x = a, *y = b;
-
-	if (x->line != y->line)
-		return x->line - y->line;
-	return x->addr < y->addr ? -1 : x->addr > y->addr;
-}
-
-#define MAX_RANGES 64
-
-/* Function D's address ranges into LO/HI (at most MAX_RANGES); how many. */
-static int die_ranges(Dwarf_Die *d, Dwarf_Addr *lo, Dwarf_Addr *hi)
-{
-	Dwarf_Addr base;
-	ptrdiff_t off = 0;
-	int n = 0;
-
-	while (n < MAX_RANGES &&
-	       (off = dwarf_ranges(d, off, &base, &lo[n], &hi[n])) > 0)
-		n++;
-	return n;
-}
-
-static int in_ranges(Dwarf_Addr a, const Dwarf_Addr *lo,
-		     const Dwarf_Addr *hi, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (a >= lo[i] && a < hi[i])
-			return 1;
-	return 0;
-}
-
 struct dw_file *dw_index_file(const struct dw_index *ix)
 {
 	uint64_t bias;
@@ -890,50 +849,200 @@ struct dw_file *dw_index_file(const struct dw_index *ix)
 	return lazy_dwarf(ix, &bias) ? ix->file : NULL;
 }
 
-int dw_index_func_lines(const struct dw_index *ix, uint64_t cu_off,
-			uint64_t die_off, const char *file_pat, int min_line,
-			void (*fn)(void *arg, const char *file, int line,
-				   uint64_t addr),
-			void *arg)
-{
-	uint64_t bias;
-	Dwarf *dbg = lazy_dwarf(ix, &bias);
-	Dwarf_Die cu, func;
-	Dwarf_Lines *lines;
-	Dwarf_Line *l;
-	Dwarf_Addr addr, lo[MAX_RANGES], hi[MAX_RANGES];
-	struct line_row *rows;
-	size_t n, i, k = 0;
-	const char *src;
-	int line, nr;
+struct line_row {
+	int line;
+	Dwarf_Addr addr;	/* DWARF address */
+};
 
-	if (!dbg || !dwarf_offdie(dbg, cu_off, &cu) ||
-	    !dwarf_offdie(dbg, die_off, &func) ||
-	    !(nr = die_ranges(&func, lo, hi)) ||
-	    dwarf_getsrclines(&cu, &lines, &n))
-		return -1;
-	rows = malloc((n + 1) * sizeof *rows);
-	if (!rows)
-		return -1;
-	for (i = 0; i < n; i++) {
-		l = dwarf_onesrcline(lines, i);
-		if (!l || dwarf_lineaddr(l, &addr) || dwarf_lineno(l, &line) ||
-		    line < min_line || !in_ranges(addr, lo, hi, nr))
-			continue;
-		src = dwarf_linesrc(l, NULL, NULL);
-		if (!src || (file_pat && !dw_file_matches(file_pat, src)))
-			continue;
-		/* a second line at one address is not a statement there */
-		if (k && rows[k - 1].addr == addr)
-			continue;
-		rows[k++] = (struct line_row){ src, line, addr };
+static int by_row_line(const void *a, const void *b)
+{
+	const struct line_row *x = a, *y = b;
+
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* The search state of dw_index_stmt_lines. */
+struct stmt {
+	Dwarf_Die cu;
+	Dwarf_Lines *lines;
+	size_t nlines;
+	struct line_row *rows;	/* SRCFILE's rows by line, then address */
+	size_t nrows;
+	Dwarf_Die *dies;
+	const struct dw_stmt_func *funcs;
+	size_t n;
+	uint64_t bias;
+	struct line_row *hits;	/* the lines found, in search order */
+	size_t nhits, caphits;
+};
+
+/* The first row of LINE (nrows if none). */
+static size_t first_row(const struct stmt *st, int line)
+{
+	size_t lo = 0, hi = st->nrows;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (st->rows[mid].line < line)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	qsort(rows, k, sizeof *rows, by_row_line);
-	for (i = 0; i < k; i++)	/* each line at its first row */
-		if (!i || rows[i].line != rows[i - 1].line)
-			fn(arg, rows[i].file, rows[i].line, rows[i].addr + bias);
-	free(rows);
+	return lo;
+}
+
+/* LINE's lowest row in function I, added to the hits; 0 if none. */
+static int hit_line(struct stmt *st, size_t i, int line)
+{
+	size_t r;
+
+	for (r = first_row(st, line); r < st->nrows && st->rows[r].line == line;
+	     r++)
+		if (dwarf_haspc(&st->dies[i], st->rows[r].addr) == 1) {
+			if (st->nhits == st->caphits) {
+				size_t cap = 2 * st->caphits + 64;
+				struct line_row *v = realloc(st->hits, cap * sizeof *v);
+
+				if (!v)
+					return 0;
+				st->hits = v;
+				st->caphits = cap;
+			}
+			st->hits[st->nhits++] = st->rows[r];
+			return 1;
+		}
 	return 0;
+}
+
+/* :* in function I: from the line at its entry pc (the last row there,
+ * else its first row in table order), line after line while each has a
+ * row in the function. */
+static void all_lines(struct stmt *st, size_t i)
+{
+	Dwarf_Addr pc = st->funcs[i].pc - st->bias, a;
+	Dwarf_Line *l = dwarf_getsrc_die(&st->cu, pc);
+	size_t k, r;
+	int line = -1;
+
+	if (l && !dwarf_lineaddr(l, &a) && a == pc)
+		dwarf_lineno(l, &line);
+	for (k = 0; line < 0 && k < st->nlines; k++) {
+		l = dwarf_onesrcline(st->lines, k);
+		if (l && !dwarf_lineaddr(l, &a) &&
+		    dwarf_haspc(&st->dies[i], a) == 1)
+			dwarf_lineno(l, &line);
+	}
+	while (line >= 0 && hit_line(st, i, line)) {
+		for (r = first_row(st, line); r < st->nrows &&
+		     st->rows[r].line == line; r++)
+			;
+		line = r < st->nrows ? st->rows[r].line : -1;
+	}
+}
+
+/* Does some function in the file have a row of LINE? */
+static int has_line(struct stmt *st, int line)
+{
+	size_t i, save = st->nhits;
+	int found = 0;
+
+	for (i = 0; i < st->n && !found; i++)
+		if (st->funcs[i].in_file)
+			found = hit_line(st, i, line);
+	st->nhits = save;
+	return found;
+}
+
+static int stmt_setup(struct stmt *st, const struct dw_index *ix,
+		      uint64_t cu_off, const char *srcfile)
+{
+	Dwarf *dbg = lazy_dwarf(ix, &st->bias);
+	const char *src;
+	Dwarf_Line *l;
+	size_t k;
+	int line;
+
+	if (!dbg || !dwarf_offdie(dbg, cu_off, &st->cu) ||
+	    dwarf_getsrclines(&st->cu, &st->lines, &st->nlines))
+		return -1;
+	st->rows = malloc((st->nlines + 1) * sizeof *st->rows);
+	st->dies = calloc(st->n + 1, sizeof *st->dies);
+	if (!st->rows || !st->dies)
+		return -1;
+	for (k = 0; k < st->nlines; k++) {
+		l = dwarf_onesrcline(st->lines, k);
+		src = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
+		if (!src || strcmp(src, srcfile) || dwarf_lineno(l, &line) ||
+		    dwarf_lineaddr(l, &st->rows[st->nrows].addr))
+			continue;
+		st->rows[st->nrows++].line = line;
+	}
+	qsort(st->rows, st->nrows, sizeof *st->rows, by_row_line);
+	for (k = 0; k < st->n; k++)
+		if (!dwarf_offdie(dbg, st->funcs[k].die_off, &st->dies[k]))
+			return -1;
+	return 0;
+}
+
+int dw_index_stmt_lines(const struct dw_index *ix, uint64_t cu_off,
+			const char *srcfile, const struct dw_stmt_func *funcs,
+			size_t n, enum dw_lines kind, int l1, int l2,
+			void (*fn)(void *arg, size_t i, int line,
+				   uint64_t addr),
+			void *arg, int *below, int *above)
+{
+	struct stmt st = { .funcs = funcs, .n = n };
+	size_t i, h, k, naddr = 0;
+	int line, rc = -1, first = -1;
+
+	*below = *above = 0;
+	if (stmt_setup(&st, ix, cu_off, srcfile))
+		goto out;
+	for (line = kind == DW_LINES_RANGE ? l1 : 0;; line++) {
+		for (i = 0; i < n; i++) {
+			if (!funcs[i].in_file)
+				continue;
+			if (first < 0)
+				first = (int)i;
+			if (kind == DW_LINES_ALL)
+				all_lines(&st, i);
+			else if (kind == DW_LINES_RELATIVE)
+				hit_line(&st, i, l1 + funcs[i].decl_line);
+			else
+				hit_line(&st, i, kind == DW_LINES_ONE ? l1 : line);
+		}
+		if (kind != DW_LINES_RANGE || line >= l2)
+			break;
+	}
+	for (h = 0; h < st.nhits; h++) {	/* an address once */
+		for (k = 0; k < h && st.hits[k].addr != st.hits[h].addr; k++)
+			;
+		if (k < h)
+			continue;
+		naddr++;
+		for (i = 0; i < n; i++)
+			if (dwarf_haspc(&st.dies[i], st.hits[h].addr) == 1)
+				fn(arg, i, st.hits[h].line, st.hits[h].addr + st.bias);
+	}
+	if (!naddr && first >= 0 &&
+	    (kind == DW_LINES_ONE || kind == DW_LINES_RELATIVE)) {
+		line = l1 + (kind == DW_LINES_RELATIVE ? funcs[first].decl_line : 0);
+		for (k = 1; k < 6; k++) {
+			if (!*below && has_line(&st, line - (int)k))
+				*below = line - (int)k;
+			if (!*above && has_line(&st, line + (int)k))
+				*above = line + (int)k;
+		}
+	}
+	rc = (int)naddr;
+out:
+	free(st.rows);
+	free(st.hits);
+	free(st.dies);
+	return rc;
 }
 
 const char *dw_index_addr_symbol(const struct dw_index *ix, uint64_t pc,

@@ -538,101 +538,111 @@ static void function_sites(struct query *q, const struct dw_index *ix,
 
 /* ---- statement probes ------------------------------------------------ */
 
-struct line_hit {
-	int line;
-	uint64_t addr;
+/* Statement sites of one CU's functions: stap names a site after every
+ * matched function that holds its address. */
+struct stmt_ctx {
+	struct query *q;
+	const struct dw_index *ix;
+	const char *module;
+	const struct dw_func **recs;	/* the CU's matched functions */
 };
 
-struct lines {
-	struct line_hit *v;
-	size_t n, cap;
+static void stmt_site(void *arg, size_t i, int line, uint64_t addr)
+{
+	struct stmt_ctx *c = arg;
+	const struct dw_func *f = c->recs[i];
+	struct query *q = c->q;
+
+	if (blocked(q, c->ix, f))
+		return;
+	push_site(q, c->ix, c->module, arena_printf(q->s->arena,
+		  "%sstatement(\"%s@%s:%d\")", point_head(q, c->module),
+		  dw_index_str(c->ix, f->name), dw_index_str(c->ix, f->file),
+		  line), addr, f, f->flags & DW_FN_INLINE);
+}
+
+/* Within a CU, stap searches the out-of-line bodies first, then the
+ * inline instances, each in DWARF order. */
+static int by_cu_then_kind(const void *a, const void *b)
+{
+	const struct dw_func *x = *(const struct dw_func *const *)a;
+	const struct dw_func *y = *(const struct dw_func *const *)b;
+	int xi = !!(x->flags & DW_FN_INLINE), yi = !!(y->flags & DW_FN_INLINE);
+
+	if (x->cu_off != y->cu_off)
+		return x->cu_off < y->cu_off ? -1 : 1;
+	if (xi != yi)
+		return xi - yi;
+	return x->die_off < y->die_off ? -1 : x->die_off > y->die_off;
+}
+
+static const enum dw_lines line_kinds[] = {
+	[LN_ALL] = DW_LINES_ALL, [LN_ONE] = DW_LINES_ONE,
+	[LN_OFFSET] = DW_LINES_RELATIVE, [LN_RANGE] = DW_LINES_RANGE,
 };
 
-static void take_line(void *arg, const char *file, int line, uint64_t addr)
+/* The lines of SRCFILE in the CU whose matched functions are RECS[0, N). */
+static int stmt_file(struct stmt_ctx *c, size_t n, uint32_t srcfile)
 {
-	struct lines *l = arg;
-
-	(void)file;
-	if (l->n == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 64;
-		l->v = realloc(l->v, l->cap * sizeof *l->v);
-		if (!l->v)
-			abort();
-	}
-	l->v[l->n].line = line;
-	l->v[l->n++].addr = addr;
-}
-
-static int wanted_line(const struct query *q, int line, int decl)
-{
-	switch (q->lk) {
-	case LN_ONE: return line == q->l1;
-	case LN_RANGE: return line >= q->l1 && line <= q->l2;
-	case LN_OFFSET: return line == decl + q->l1;
-	default: return 1;
-	}
-}
-
-/* "no line records for FILE:N (try :A or :B)": A and B the nearest lines
- * with records on either side. */
-static void no_line_records(struct query *q, const struct lines *l,
-			    const char *file)
-{
-	long below = 0, above = 0;
-	size_t i;
+	struct query *q = c->q;
+	struct dw_stmt_func *fs = arena_alloc(q->s->arena, (n + 1) * sizeof *fs);
+	const char *file = dw_index_str(c->ix, srcfile);
 	struct strbuf sb = {0};
+	int below, above, rc, first = -1;
+	size_t i;
 
-	for (i = 0; i < l->n; i++) {
-		if (l->v[i].line < q->l1 && l->v[i].line > below)
-			below = l->v[i].line;
-		if (l->v[i].line > q->l1 && (!above || l->v[i].line < above))
-			above = l->v[i].line;
+	for (i = 0; i < n; i++) {
+		fs[i].die_off = c->recs[i]->die_off;
+		fs[i].pc = c->recs[i]->pc;
+		fs[i].decl_line = (int)c->recs[i]->line;
+		fs[i].in_file = c->recs[i]->file == srcfile;
+		if (fs[i].in_file && first < 0)
+			first = (int)i;
 	}
+	rc = dw_index_stmt_lines(c->ix, c->recs[0]->cu_off, file, fs, n,
+				 line_kinds[q->lk], (int)q->l1, (int)q->l2,
+				 stmt_site, c, &below, &above);
+	if (rc || (q->lk != LN_ONE && q->lk != LN_OFFSET))
+		return 0;
 	if (below && above)
-		sb_printf(&sb, " (try :%ld or :%ld)", below, above);
+		sb_printf(&sb, " (try :%d or :%d)", below, above);
 	else if (below || above)
-		sb_printf(&sb, " (try :%ld)", below ? below : above);
+		sb_printf(&sb, " (try :%d)", below ? below : above);
 	diag_error(&q->s->diags, q->pt->loc, "sema.dwarf-no-line-records",
 		   "no line records for %s:%ld [man error::dwarf]%s", file,
-		   q->l1, sb.s ? sb.s : "");
+		   q->l1 + (q->lk == LN_OFFSET ? fs[first].decl_line : 0),
+		   sb.s ? sb.s : "");
 	sb_free(&sb);
+	return -1;
 }
 
 static int statement_sites(struct query *q, const struct dw_index *ix,
 			   const char *module)
 {
 	struct vec funcs = {0};
-	const struct dw_func *f;
-	struct lines l = {0};
-	size_t k;
-	int i, found = 0;
+	struct stmt_ctx c = { .q = q, .ix = ix, .module = module };
+	size_t first, end, i, j;
 
 	if (!q->file || q->lk == LN_NONE)
 		return 0;
 	matching(q, ix, &funcs);	/* bodies and inline instances */
-	VEC_EACH(funcs, i, f) {
-		if (blocked(q, ix, f))
-			continue;
-		l.n = 0;
-		dw_index_func_lines(ix, f->cu_off, f->die_off, q->file,
-				    f->line, take_line, &l);
-		for (k = 0; k < l.n; k++) {
-			if (!wanted_line(q, l.v[k].line, f->line))
-				continue;
-			found = 1;
-			push_site(q, ix, module, arena_printf(q->s->arena,
-				  "%sstatement(\"%s@%s:%d\")", point_head(q, module),
-				  dw_index_str(ix, f->name),
-				  dw_index_str(ix, f->file), l.v[k].line),
-				  l.v[k].addr, f, 0);
-		}
-		if (!found && q->lk == LN_ONE && !strpbrk(q->func, "*?[")) {
-			no_line_records(q, &l, dw_index_str(ix, f->file));
-			free(l.v);
-			return -1;
+	for (i = 0; i < (size_t)funcs.n; i++)	/* symbols have no lines */
+		if (((const struct dw_func *)funcs.v[i])->flags & DW_FN_SYMTAB)
+			funcs.v[i--] = funcs.v[--funcs.n];
+	qsort(funcs.v, funcs.n, sizeof *funcs.v, by_cu_then_kind);
+	for (first = 0; first < (size_t)funcs.n; first = end) {
+		c.recs = (const struct dw_func **)funcs.v + first;
+		for (end = first; end < (size_t)funcs.n &&
+		     c.recs[end - first]->cu_off == c.recs[0]->cu_off; end++)
+			;
+		/* each decl file of the CU's functions, once */
+		for (i = 0; i < end - first; i++) {
+			for (j = 0; j < i && c.recs[j]->file != c.recs[i]->file; j++)
+				;
+			if (j == i && stmt_file(&c, end - first, c.recs[i]->file))
+				return -1;
 		}
 	}
-	free(l.v);
 	return 0;
 }
 
