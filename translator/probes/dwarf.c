@@ -382,7 +382,7 @@ static int fits(struct query *q, const struct dw_index *ix,
 	int inl = f->flags & DW_FN_INLINE;
 
 	if (f->flags & DW_FN_SYMTAB)
-		return !q->file && !q->inl && !q->is_stmt;
+		return !q->file && !q->is_stmt;	/* whatever the suffix */
 	if (q->file && !dw_file_matches(q->file, dw_index_str(ix, f->file)))
 		return 0;
 	if (inl && q->ret) {
