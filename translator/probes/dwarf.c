@@ -656,7 +656,7 @@ static const char *similar(struct session *s, const struct dw_index *ix,
 	const char *cand, *prev = NULL, *list;
 	size_t i, cnt = ix ? dw_index_count(ix) : 0;
 
-	similar_top_init(&t, name);
+	similar_top_init_stap(&t, name);
 	for (i = 0; i < cnt; i++) {
 		cand = dw_index_str(ix, dw_index_at(ix, i)->name);
 		if (cand != prev)	/* records of one name are together */

@@ -4,6 +4,7 @@
  * "(similar: …)": the known names nearest in edit distance.  We do the
  * same, with a threshold that keeps the suggestions plausible.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,6 +107,59 @@ void similar_top_init(struct similar_top *t, const char *name)
 	t->name = name;
 	t->limit = strlen(name) > 255 ? -1 : (int)strlen(name) / 2 + 1;
 	t->n = 0;
+	t->stap_weights = 0;
+}
+
+void similar_top_init_stap(struct similar_top *t, const char *name)
+{
+	similar_top_init(t, name);
+	if (t->limit >= 0)
+		t->limit = 1 << 20;
+	t->stap_weights = 1;
+}
+
+int similar_stap(const char *a, const char *b, int limit)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j;
+	int *row, best, d, prev, cur, sub;
+
+	if ((int)(la > lb ? la - lb : lb - la) > limit)
+		return limit + 1;
+	row = malloc((lb + 1) * sizeof *row);
+	if (!row)
+		return limit + 1;
+	for (j = 0; j <= lb; j++)
+		row[j] = (int)j;
+	for (i = 1; i <= la; i++) {
+		prev = row[0];
+		row[0] = (int)i;
+		best = row[0];
+		for (j = 1; j <= lb; j++) {
+			cur = row[j];
+			if (a[i - 1] == b[j - 1]) {
+				d = prev;
+			} else {
+				sub = tolower((unsigned char)a[i - 1]) ==
+				      tolower((unsigned char)b[j - 1]) ? 1 : 2;
+				d = prev + sub;
+				if (row[j] + 2 < d)
+					d = row[j] + 2;
+				if (row[j - 1] + 2 < d)
+					d = row[j - 1] + 2;
+			}
+			row[j] = d;
+			prev = cur;
+			if (d < best)
+				best = d;
+		}
+		if (best > limit) {
+			free(row);
+			return limit + 1;
+		}
+	}
+	d = row[lb];
+	free(row);
+	return d;
 }
 
 void similar_top_add(struct similar_top *t, const char *cand)
@@ -115,7 +169,7 @@ void similar_top_add(struct similar_top *t, const char *cand)
 
 	if (t->limit < 0 || strlen(cand) > 255)
 		return;
-	d = similar_distance(t->name, cand,
+	d = (t->stap_weights ? similar_stap : similar_distance)(t->name, cand,
 			     t->n == N ? t->dist[N - 1] - 1 : t->limit);
 	if (d > t->limit || (t->n == N && d >= t->dist[N - 1]))
 		return;
