@@ -13,11 +13,12 @@
 
 #define MAX_SUGGESTIONS 5
 
-/* Levenshtein distance; gives up above LIMIT. */
-int similar_distance(const char *a, const char *b, int limit)
+/* Edit distance between A and B, giving up above LIMIT: plain
+ * Levenshtein, or with STAP, stap 4.8's weights (similar_stap). */
+static int edit_distance(const char *a, const char *b, int limit, int stap)
 {
 	size_t la = strlen(a), lb = strlen(b), i, j;
-	int *row, best, d, prev, cur;
+	int *row, best, d, prev, cur, step = stap ? 2 : 1;
 
 	if ((int)(la > lb ? la - lb : lb - la) > limit)
 		return limit + 1;
@@ -32,11 +33,17 @@ int similar_distance(const char *a, const char *b, int limit)
 		best = row[0];
 		for (j = 1; j <= lb; j++) {
 			cur = row[j];
-			d = prev + (a[i - 1] != b[j - 1]);
-			if (row[j] + 1 < d)
-				d = row[j] + 1;
-			if (row[j - 1] + 1 < d)
-				d = row[j - 1] + 1;
+			if (a[i - 1] == b[j - 1])
+				d = prev;
+			else if (stap && tolower((unsigned char)a[i - 1]) ==
+					 tolower((unsigned char)b[j - 1]))
+				d = prev + 1;
+			else
+				d = prev + step;
+			if (row[j] + step < d)
+				d = row[j] + step;
+			if (row[j - 1] + step < d)
+				d = row[j - 1] + step;
 			row[j] = d;
 			prev = cur;
 			if (d < best)
@@ -50,6 +57,16 @@ int similar_distance(const char *a, const char *b, int limit)
 	d = row[lb];
 	free(row);
 	return d;
+}
+
+int similar_distance(const char *a, const char *b, int limit)
+{
+	return edit_distance(a, b, limit, 0);
+}
+
+int similar_stap(const char *a, const char *b, int limit)
+{
+	return edit_distance(a, b, limit, 1);
 }
 
 struct cand {
@@ -116,50 +133,6 @@ void similar_top_init_stap(struct similar_top *t, const char *name)
 	if (t->limit >= 0)
 		t->limit = 1 << 20;
 	t->stap_weights = 1;
-}
-
-int similar_stap(const char *a, const char *b, int limit)
-{
-	size_t la = strlen(a), lb = strlen(b), i, j;
-	int *row, best, d, prev, cur, sub;
-
-	if ((int)(la > lb ? la - lb : lb - la) > limit)
-		return limit + 1;
-	row = malloc((lb + 1) * sizeof *row);
-	if (!row)
-		return limit + 1;
-	for (j = 0; j <= lb; j++)
-		row[j] = (int)j;
-	for (i = 1; i <= la; i++) {
-		prev = row[0];
-		row[0] = (int)i;
-		best = row[0];
-		for (j = 1; j <= lb; j++) {
-			cur = row[j];
-			if (a[i - 1] == b[j - 1]) {
-				d = prev;
-			} else {
-				sub = tolower((unsigned char)a[i - 1]) ==
-				      tolower((unsigned char)b[j - 1]) ? 1 : 2;
-				d = prev + sub;
-				if (row[j] + 2 < d)
-					d = row[j] + 2;
-				if (row[j - 1] + 2 < d)
-					d = row[j - 1] + 2;
-			}
-			row[j] = d;
-			prev = cur;
-			if (d < best)
-				best = d;
-		}
-		if (best > limit) {
-			free(row);
-			return limit + 1;
-		}
-	}
-	d = row[lb];
-	free(row);
-	return d;
 }
 
 void similar_top_add(struct similar_top *t, const char *cand)
