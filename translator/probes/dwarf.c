@@ -86,6 +86,7 @@ struct query {
 				   written (".call", ".return" …) */
 	struct vec *out;
 	struct vec inline_ret;	/* names of inline functions under .return */
+	struct vec seen;	/* struct dw_index *: the modules searched */
 	uint32_t memo_name;	/* the last name the blocklist checked */
 	int memo_name_blocked;
 	struct pcset dwarf_pcs;	/* entry pcs (low_pc) of the out-of-line
@@ -648,21 +649,35 @@ static int statement_sites(struct query *q, const struct dw_index *ix,
 
 /* ---- expanding a point ----------------------------------------------- */
 
-/* "(similar functions: a, b …)": the five names of IX nearest to NAME. */
-static const char *similar(struct session *s, const struct dw_index *ix,
+static int by_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* "(similar functions: a, b …)": the five function names of the indexes
+ * IXS (struct dw_index *) nearest to NAME, as stap ranks them. */
+static const char *similar(struct session *s, const struct vec *ixs,
 			   const char *name)
 {
 	struct similar_top t;
-	const char *cand, *prev = NULL, *list;
-	size_t i, cnt = ix ? dw_index_count(ix) : 0;
+	struct vec names = {0};
+	const struct dw_index *ix;
+	const char *cand, *list;
+	size_t i;
+	int k;
 
+	VEC_EACH(*ixs, k, ix)	/* names in order, each once */
+		for (i = 0; i < dw_index_count(ix); i++) {
+			cand = dw_index_str(ix, dw_index_at(ix, i)->name);
+			if (!names.n || strcmp(names.v[names.n - 1], cand))
+				vec_push(s->arena, &names, (void *)cand);
+		}
+	if (ixs->n > 1)
+		qsort(names.v, names.n, sizeof *names.v, by_str);
 	similar_top_init_stap(&t, name);
-	for (i = 0; i < cnt; i++) {
-		cand = dw_index_str(ix, dw_index_at(ix, i)->name);
-		if (cand != prev)	/* records of one name are together */
-			similar_top_add(&t, cand);
-		prev = cand;
-	}
+	for (k = 0; k < names.n; k++)
+		if (!k || strcmp(names.v[k], names.v[k - 1]))
+			similar_top_add(&t, names.v[k]);
 	list = similar_top_list(s->arena, &t);
 	return list ? arena_printf(s->arena, " (similar functions: %s)", list) : "";
 }
@@ -686,6 +701,7 @@ static int scan_module(const char *path, const char *name, void *arg)
 	if (!ix)
 		return 0;
 	q->dwarf_pcs = (struct pcset){0};	/* each module's own addresses */
+	vec_push(q->s->arena, &q->seen, ix);
 	if (q->is_stmt)
 		m->rc |= statement_sites(q, ix, arena_strdup(q->s->arena, base));
 	else
@@ -714,8 +730,10 @@ static int no_match(struct query *q, const struct dw_index *ix)
 	}
 	if (q->pt->optional || q->pt->sufficient)
 		return 0;
+	if (ix)
+		vec_push(q->s->arena, &q->seen, (void *)ix);
 	diag_error(&q->s->diags, q->pt->loc, "sema.dwarf-no-match", "no match%s",
-		   q->module ? "" : similar(q->s, ix, q->func));
+		   similar(q->s, &q->seen, q->func));
 	return -1;
 }
 
