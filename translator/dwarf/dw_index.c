@@ -1045,6 +1045,42 @@ out:
 	return rc;
 }
 
+int dw_index_addr_site(const struct dw_index *ix, uint64_t pc,
+		       uint64_t *cu_off, uint64_t *die_off, uint64_t *prev)
+{
+	uint64_t bias;
+	Dwarf *dbg = lazy_dwarf(ix, &bias);
+	Dwarf_Die cu, *scopes = NULL;
+	Dwarf_Lines *lines;
+	Dwarf_Addr a, addr = pc - bias;
+	size_t n, i;
+	int k, ns, exact = 0;
+
+	*cu_off = *die_off = *prev = 0;
+	if (!dbg || !dwarf_addrdie(dbg, addr, &cu))
+		return -1;
+	*cu_off = dwarf_dieoffset(&cu);
+	ns = dwarf_getscopes(&cu, addr, &scopes);
+	for (k = 0; k < ns; k++)
+		if (dwarf_tag(&scopes[k]) == DW_TAG_subprogram ||
+		    dwarf_tag(&scopes[k]) == DW_TAG_inlined_subroutine) {
+			*die_off = dwarf_dieoffset(&scopes[k]);
+			break;
+		}
+	free(scopes);
+	if (dwarf_getsrclines(&cu, &lines, &n))
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (dwarf_lineaddr(dwarf_onesrcline(lines, i), &a))
+			continue;
+		if (a == addr)
+			exact = 1;
+		else if (a < addr && a + bias > *prev)
+			*prev = a + bias;
+	}
+	return exact;
+}
+
 const char *dw_index_addr_symbol(const struct dw_index *ix, uint64_t pc,
 				 uint64_t *off)
 {

@@ -113,6 +113,13 @@ int dw_index_stmt_lines(const struct dw_index *ix, uint64_t cu_off,
 				   uint64_t addr),
 			void *arg, int *below, int *above);
 
+/* Where address PC (a file address) is: *CU_OFF its CU, *DIE_OFF the
+ * innermost function holding it (0 if none).  Returns 1 when a line-table
+ * row starts at PC, 0 when none does (*PREV: the nearest row start below
+ * PC, or 0), -1 when no CU holds PC. */
+int dw_index_addr_site(const struct dw_index *ix, uint64_t pc,
+		       uint64_t *cu_off, uint64_t *die_off, uint64_t *prev);
+
 /* The name of the ELF function symbol holding address PC of the indexed
  * file, and PC's offset from it in *OFF; NULL if none. */
 const char *dw_index_addr_symbol(const struct dw_index *ix, uint64_t pc,

@@ -204,8 +204,10 @@ static int parse_point(struct session *s, const struct probe_point *pt,
 		q->is_stmt = 1;
 	else if (strcmp(c->name, "function"))
 		return 0;
-	if (q->is_stmt && c->arg && c->arg->kind == EX_NUM && !q->module)
-		return 1;	/* statement(ADDR).absolute: resolve checks */
+	if (q->is_stmt && c->arg && c->arg->kind == EX_NUM && !q->module) {
+		q->suffix = "";	/* statement(ADDR)[.absolute] */
+		return 1;
+	}
 	spec = family_str_arg(s, c);
 	if (!spec)
 		return family_mismatch(s, pt, c, arena_printf(s->arena,
@@ -733,8 +735,51 @@ static int no_match(struct query *q, const struct dw_index *ix)
 	if (ix)
 		vec_push(q->s->arena, &q->seen, (void *)ix);
 	diag_error(&q->s->diags, q->pt->loc, "sema.dwarf-no-match", "no match%s",
-		   similar(q->s, &q->seen, q->func));
+		   q->func ? similar(q->s, &q->seen, q->func) : "");
 	return -1;
+}
+
+/* kernel.statement(ADDR): an address in the kernel's DWARF that begins a
+ * line-table row (guru mode: anywhere, with a warning); .absolute is
+ * resolve_absolute's. */
+static int address_site(struct query *q, struct vec *out)
+{
+	struct session *s = q->s;
+	const struct probe_point *pt = q->pt;
+	uint64_t addr = (uint64_t)((struct pp_comp *)pt->comps.v[1])->arg->u.num;
+	struct dw_index *ix;
+	struct dw_func f = {0};
+	uint64_t cu, die, prev;
+	int rc;
+
+	if (pt->comps.n > 2) {
+		vec_push(s->arena, out, (void *)pt);
+		return 1;
+	}
+	if (!(ix = kernel_dwarf_index(s, NULL)))
+		return -1;
+	rc = dw_index_addr_site(ix, addr, &cu, &die, &prev);
+	if (rc == 0 && !s->list_probes && !s->list_probes_vars) {
+		char try[64] = "";
+
+		if (prev)
+			snprintf(try, sizeof try, " (try 0x%llx)", (unsigned long long)prev);
+		if (s->guru)
+			diag_warning(&s->diags, pt->loc, "sema.dwarf-statement-address",
+				     "address 0x%llx does not match the beginning of a statement%s",
+				     (unsigned long long)addr, try);
+		else
+			diag_error(&s->diags, pt->loc, "sema.dwarf-statement-address",
+				   "address 0x%llx does not match the beginning of a statement%s",
+				   (unsigned long long)addr, try);
+	}
+	if (rc < 0 || (rc == 0 && !s->guru))
+		return no_match(q, NULL);
+	f.cu_off = cu;
+	f.die_off = die;
+	push_site(q, ix, NULL, arena_printf(s->arena, "kernel.statement(0x%llx)",
+					    (unsigned long long)addr), addr, &f, 0);
+	return 1;
 }
 
 static int expand_dwarf(struct session *s, const struct probe_point *pt,
@@ -749,10 +794,8 @@ static int expand_dwarf(struct session *s, const struct probe_point *pt,
 	if (rc <= 0)
 		return rc;
 	q.out = out;
-	if (q.is_stmt && !q.func) {	/* statement(ADDR).absolute */
-		vec_push(s->arena, out, (void *)pt);
-		return 1;
-	}
+	if (q.is_stmt && !q.func)	/* statement(ADDR)[.absolute] */
+		return address_site(&q, out);
 	if (q.lk != LN_NONE && !q.is_stmt && !s->list_probes &&
 	    !s->list_probes_vars)
 		diag_warning(&s->diags, pt->loc, "sema.dwarf-function-line",
@@ -821,7 +864,7 @@ static int resolve_dwarf(struct session *s, const struct probe_point *pt,
 	struct query q;
 	int i;
 
-	if (pt->comps.n > 1 && pt->comps.n <= 3 &&
+	if (pt->comps.n == 3 &&
 	    !strcmp(((struct pp_comp *)pt->comps.v[1])->name, "statement") &&
 	    ((struct pp_comp *)pt->comps.v[1])->arg &&
 	    ((struct pp_comp *)pt->comps.v[1])->arg->kind == EX_NUM)
