@@ -27,7 +27,7 @@
 #include "dwarf/dw_index.h"
 
 #define IX_MAGIC "CTAPDWI"
-#define IX_VERSION 11
+#define IX_VERSION 12
 #define MAX_THREADS 8
 
 struct ix_header {
@@ -36,6 +36,7 @@ struct ix_header {
 	uint32_t nfuncs;
 	uint32_t strsize;
 	uint32_t pad;
+	uint64_t pc_base;	/* the records' pcs are offsets from it */
 	char build_id[48];	/* hex, NUL-terminated */
 };
 
@@ -521,14 +522,22 @@ static int write_index(const char *out, const char *build_id,
 	FILE *f;
 	int rc = -1;
 
+	h.pc_base = all->n ? all->v[0].pc : 0;
+	for (i = 1; i < all->n; i++)
+		if (all->v[i].pc < h.pc_base)
+			h.pc_base = all->v[i].pc;
 	for (i = 0; fv && i < all->n; i++) {
+		if (all->v[i].pc - h.pc_base > UINT32_MAX) {
+			snprintf(err, errlen, "code spread over more than 4 GB");
+			goto out;
+		}
 		fv[i].name = strtab_add(&st, all->v[i].name);
 		fv[i].file = all->v[i].file ? strtab_add(&st, all->v[i].file) : 0;
 		if (fv[i].name == (uint32_t)-1 || fv[i].file == (uint32_t)-1)
 			break;
 		fv[i].line = all->v[i].line;
 		fv[i].flags = all->v[i].flags;
-		fv[i].pc = all->v[i].pc;
+		fv[i].pc_off = (uint32_t)(all->v[i].pc - h.pc_base);
 		fv[i].cu_off = all->v[i].cu_off;
 		fv[i].die_off = all->v[i].die_off;
 		fv[i].origin = all->v[i].origin;
@@ -537,7 +546,7 @@ static int write_index(const char *out, const char *build_id,
 		snprintf(err, errlen, "out of memory indexing the debug info");
 		goto out;
 	}
-	memcpy(h.magic, IX_MAGIC, sizeof IX_MAGIC);
+	memcpy(h.magic, IX_MAGIC, sizeof IX_MAGIC);	/* h.pc_base: above */
 	h.version = IX_VERSION;
 	h.nfuncs = all->n;
 	h.strsize = st.len;
@@ -793,6 +802,11 @@ const struct dw_func *dw_index_at(const struct dw_index *ix, size_t i)
 const char *dw_index_str(const struct dw_index *ix, uint32_t off)
 {
 	return off < ix->h->strsize ? ix->str + off : "";
+}
+
+uint64_t dw_index_pc(const struct dw_index *ix, const struct dw_func *f)
+{
+	return ix->h->pc_base + f->pc_off;
 }
 
 size_t dw_index_strsize(const struct dw_index *ix)

@@ -36,13 +36,13 @@ struct dw_func {
 	uint32_t file;		/* decl file; 0: none ("") */
 	uint32_t line;		/* decl line; 0: none */
 	uint32_t flags;		/* DW_FN_* */
-	uint64_t pc;		/* entry pc (DW_AT_entry_pc, else low_pc,
-				   else the first range), file addresses */
+	uint32_t pc_off;	/* entry pc (DW_AT_entry_pc, else low_pc,
+				   else the first range) less the index's
+				   base: dw_index_pc */
 	uint32_t cu_off;	/* offset of its CU's DIE in .debug_info */
 	uint32_t die_off;	/* its DIE's offset */
 	uint32_t origin;	/* the DIE stap looks it up by: an inline
 				   instance's abstract origin, else die_off */
-	uint32_t pad;
 };
 
 struct dw_index;
@@ -67,6 +67,8 @@ const char *dw_index_build_id(const struct dw_index *ix);
 const char *dw_index_path(const struct dw_index *ix);
 
 size_t dw_index_count(const struct dw_index *ix);
+/* F's entry pc, a file address. */
+uint64_t dw_index_pc(const struct dw_index *ix, const struct dw_func *f);
 const struct dw_func *dw_index_at(const struct dw_index *ix, size_t i);
 const char *dw_index_str(const struct dw_index *ix, uint32_t off);
 /* The size of its string table (string offsets are below it). */

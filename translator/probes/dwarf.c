@@ -432,7 +432,7 @@ static void matching(struct query *q, const struct dw_index *ix,
 		}
 		if (ok && !(f->flags & (DW_FN_INLINE | DW_FN_SYMTAB |
 					       DW_FN_RANGES)))
-			pcset_add(q->s, &q->dwarf_pcs, f->pc);
+			pcset_add(q->s, &q->dwarf_pcs, dw_index_pc(ix, f));
 		if (ok && fits(q, ix, f))
 			vec_push(q->s->arena, out, (void *)f);
 	}
@@ -524,17 +524,18 @@ static void function_sites(struct query *q, const struct dw_index *ix,
 
 	matching(q, ix, &funcs);
 	VEC_EACH(funcs, i, f) {
-		if ((f->flags & DW_FN_SYMTAB) && pcset_has(&q->dwarf_pcs, f->pc))
+		if ((f->flags & DW_FN_SYMTAB) && pcset_has(&q->dwarf_pcs, dw_index_pc(ix, f)))
 			continue;
 		if (blocked(q, ix, f))
 			continue;
 		/* aliases (one body, several names): one probe */
 		if (!(f->flags & (DW_FN_INLINE | DW_FN_SYMTAB)) &&
-		    !pcset_add(q->s, &pcs, f->pc))
+		    !pcset_add(q->s, &pcs, dw_index_pc(ix, f)))
 			continue;
 		if (list_only && !nameset_add(q->s, &names, f))
 			continue;
-		push_site(q, ix, module, func_name(q, ix, f, module), f->pc,
+		push_site(q, ix, module, func_name(q, ix, f, module),
+			  dw_index_pc(ix, f),
 			  f, f->flags & DW_FN_INLINE);
 	}
 }
@@ -596,7 +597,7 @@ static int stmt_file(struct stmt_ctx *c, size_t n, uint32_t srcfile)
 
 	for (i = 0; i < n; i++) {
 		fs[i].die_off = c->recs[i]->die_off;
-		fs[i].pc = c->recs[i]->pc;
+		fs[i].pc = dw_index_pc(c->ix, c->recs[i]);
 		fs[i].decl_line = (int)c->recs[i]->line;
 		fs[i].in_file = c->recs[i]->file == srcfile;
 		if (fs[i].in_file && first < 0)
