@@ -274,21 +274,18 @@ static int in_list(const char *const *list, size_t n, const char *s)
 
 #define IN_LIST(list, s) in_list(list, sizeof list / sizeof *list, s)
 
-/* Is F's name (or, under .return, its name for a return) on the list?
- * Records of one name come together: the answer is kept for the next. */
+/* Is F's name on the list?  Records of one name come together: the
+ * answer is kept for the next. */
 static int name_blocked(struct query *q, const struct dw_index *ix,
 			const struct dw_func *f)
 {
-	const char *name = dw_index_str(ix, f->name);
-
 	if (f->name != q->memo_name || !q->memo_name) {
 		q->memo_name = f->name;
-		q->memo_name_blocked = IN_LIST(blocked_names, name) ||
-			(q->ret && IN_LIST(blocked_returns, name));
+		q->memo_name_blocked = IN_LIST(blocked_names,
+					       dw_index_str(ix, f->name));
 	}
 	return q->memo_name_blocked;
 }
-
 static int file_blocked(struct query *q, const struct dw_index *ix,
 			const struct dw_func *f)
 {
@@ -307,30 +304,29 @@ static int file_blocked(struct query *q, const struct dw_index *ix,
 	return q->memo_files[f->file] == 2;
 }
 
-/* Does stap refuse F in the kernel?  Warns as stap (not under -l/-L). */
+/* Does stap refuse F (its init sections in the kernel; its lists of
+ * names and files in the kernel and in modules; all of it lifted by -g)?
+ * Warns as stap (not under -l/-L). */
 static int blocked(struct query *q, const struct dw_index *ix,
 		   const struct dw_func *f)
 {
 	const char *why = NULL;
 
-	if (q->module)
-		return 0;
-	if (f->flags & DW_FN_BAD_SECTION)
-		why = "is in blocklisted section";
-	else if (q->s->guru)
-		return 0;
+	if (!q->module && (f->flags & DW_FN_BAD_SECTION))
+		why = "function %s is in blocklisted section";
 	else if (name_blocked(q, ix, f))
-		why = "is blocklisted";
+		why = "function %s is blocklisted";
+	else if (q->ret && IN_LIST(blocked_returns, dw_index_str(ix, f->name)))
+		why = "function %s return probe is blocklisted";
 	else if (file_blocked(q, ix, f))
-		why = "is in blocklisted file";
-	if (!why)
+		why = "function %s is in blocklisted file";
+	if (!why || q->s->guru)
 		return 0;
 	if (!q->s->list_probes && !q->s->list_probes_vars)
 		diag_warning(&q->s->diags, q->pt->loc, "sema.dwarf-blocklisted",
-			     "function %s %s", dw_index_str(ix, f->name), why);
+			     why, dw_index_str(ix, f->name));
 	return 1;
 }
-
 /* ---- sites ----------------------------------------------------------- */
 
 static void push_site(struct query *q, const struct dw_index *ix,
