@@ -513,7 +513,7 @@ static void function_sites(struct query *q, const struct dw_index *ix,
 {
 	struct vec funcs = {0};
 	struct pcset pcs = {0};
-	struct nameset names = {0};
+	struct nameset names = {0}, inl_sites = {0};
 	int list_only = q->s->list_probes && !q->s->list_probes_vars;
 	const struct dw_func *f;
 	int i;
@@ -528,6 +528,15 @@ static void function_sites(struct query *q, const struct dw_index *ix,
 		if (!(f->flags & (DW_FN_INLINE | DW_FN_SYMTAB)) &&
 		    !pcset_add(q->s, &pcs, dw_index_pc(ix, f)))
 			continue;
+		/* an inline function's instances: one per entry pc (one
+		 * nested in another at the same pc is the same site) */
+		if (f->flags & DW_FN_INLINE) {
+			struct dw_func key = { .name = f->name,
+					       .file = f->pc_off, .line = 1 };
+
+			if (!nameset_add(q->s, &inl_sites, &key))
+				continue;
+		}
 		if (list_only && !nameset_add(q->s, &names, f))
 			continue;
 		push_site(q, ix, module, func_name(q, ix, f, module),
