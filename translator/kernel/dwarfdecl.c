@@ -88,7 +88,7 @@ const char *dw_func_decl(struct session *s, const char *func,
 	n = dw_index_lookup(ix, name, &first);
 	for (i = first; i < first + n; i++) {
 		f = dw_index_at(ix, i);
-		if (!(f->flags & (DW_FN_INLINE | DW_FN_SYMTAB)) && f->pc == addr)
+		if (!(f->flags & (DW_FN_INLINE | DW_FN_SYMTAB)) && dw_index_pc(ix, f) == addr)
 			return arena_printf(s->arena, "%s@%s:%u", name,
 					    dw_index_str(ix, f->file), f->line);
 	}
