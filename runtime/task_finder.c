@@ -27,7 +27,6 @@
 #include <linux/slab.h>
 #include <linux/task_work.h>
 #include <linux/tracepoint.h>
-#include <linux/vmalloc.h>
 #include <asm/syscall.h>
 #include "task_target.h"
 
@@ -56,17 +55,20 @@ struct stp_tf_client {
 };
 
 struct stp_tf_task {
-	struct hlist_node node;	/* in _stp_tf_tasks, or the free list */
+	struct hlist_node node;	/* in _stp_tf_tasks */
+	struct rcu_head rcu;
 	pid_t tid;
 	u64 mask;		/* the targets it matches */
 	int pending;		/* its begin is still to be delivered */
 };
 
+/* The followed tasks: changed under _stp_tf_lock, read under RCU (every
+ * system call of every task looks itself up); entries freed after a
+ * grace period by kfree_rcu, which leaves no module code behind. */
 static struct stp_tf_client *_stp_tf;
-static struct stp_tf_task *_stp_tf_pool;
-static HLIST_HEAD(_stp_tf_free);
 static DEFINE_HASHTABLE(_stp_tf_tasks, 8);
 static DEFINE_RAW_SPINLOCK(_stp_tf_lock);
+static atomic_t _stp_tf_count = ATOMIC_INIT(0);
 
 static struct inode *_stp_tf_exe_inode(struct task_struct *t)
 {
@@ -113,6 +115,7 @@ static u64 _stp_tf_match(struct task_struct *t)
 	return mask;
 }
 
+/* Under _stp_tf_lock. */
 static struct stp_tf_task *_stp_tf_lookup(pid_t tid)
 {
 	struct stp_tf_task *e;
@@ -129,21 +132,38 @@ static void _stp_tf_add(pid_t tid, u64 mask, int pending)
 	struct stp_tf_task *e;
 	unsigned long flags;
 
+	if (atomic_inc_return(&_stp_tf_count) > STP_TF_MAXTASKS ||
+	    !(e = kmalloc(sizeof *e, GFP_ATOMIC))) {
+		atomic_dec(&_stp_tf_count);
+		return;
+	}
+	e->tid = tid;
+	e->mask = mask;
+	e->pending = pending;
 	raw_spin_lock_irqsave(&_stp_tf_lock, flags);
-	if (!_stp_tf_lookup(tid) && !hlist_empty(&_stp_tf_free)) {
-		e = hlist_entry(_stp_tf_free.first, struct stp_tf_task, node);
-		hlist_del(&e->node);
-		e->tid = tid;
-		e->mask = mask;
-		e->pending = pending;
-		hash_add(_stp_tf_tasks, &e->node, tid);
+	if (!_stp_tf_lookup(tid)) {
+		hash_add_rcu(_stp_tf_tasks, &e->node, tid);
+		e = NULL;
 	}
 	raw_spin_unlock_irqrestore(&_stp_tf_lock, flags);
+	if (e) {
+		atomic_dec(&_stp_tf_count);
+		kfree(e);
+	}
 }
 
-/* Task TID's mask (0: not followed) and whether its begin was pending
- * (now delivered by the caller); REMOVE: stop following it. */
-static u64 _stp_tf_take(pid_t tid, int remove, int *pending)
+/* E's begin, if still to come and the session runs (begins are
+ * delivered once it does): claimed by one caller. */
+static int _stp_tf_claim(struct stp_tf_task *e)
+{
+	return READ_ONCE(e->pending) &&
+	       atomic_read(&_stp_script_state) == STP_SESSION_RUNNING &&
+	       xchg(&e->pending, 0);
+}
+
+/* Stop following task TID: its mask (0: not followed) and whether its
+ * begin was still to come (the caller delivers it). */
+static u64 _stp_tf_remove(pid_t tid, int *pending)
 {
 	struct stp_tf_task *e;
 	unsigned long flags;
@@ -152,19 +172,34 @@ static u64 _stp_tf_take(pid_t tid, int remove, int *pending)
 	*pending = 0;
 	raw_spin_lock_irqsave(&_stp_tf_lock, flags);
 	e = _stp_tf_lookup(tid);
-	if (e) {
-		mask = e->mask;
-		/* a begin is delivered once the session runs */
-		if (atomic_read(&_stp_script_state) == STP_SESSION_RUNNING) {
-			*pending = e->pending;
-			e->pending = 0;
-		}
-		if (remove) {
-			hash_del(&e->node);
-			hlist_add_head(&e->node, &_stp_tf_free);
-		}
-	}
+	if (e)
+		hash_del_rcu(&e->node);
 	raw_spin_unlock_irqrestore(&_stp_tf_lock, flags);
+	if (!e)
+		return 0;
+	mask = e->mask;
+	*pending = _stp_tf_claim(e);
+	atomic_dec(&_stp_tf_count);
+	kfree_rcu(e, rcu);
+	return mask;
+}
+
+/* The current task's mask (0: not followed), claiming its pending begin. */
+static u64 _stp_tf_current(int *pending)
+{
+	struct stp_tf_task *e;
+	pid_t tid = current->pid;
+	u64 mask = 0;
+
+	*pending = 0;
+	rcu_read_lock();
+	hash_for_each_possible_rcu(_stp_tf_tasks, e, node, tid)
+		if (e->tid == tid) {
+			mask = e->mask;
+			*pending = _stp_tf_claim(e);
+			break;
+		}
+	rcu_read_unlock();
 	return mask;
 }
 
@@ -194,7 +229,7 @@ static void _stp_tf_fork(void *data, struct task_struct *parent,
 static void _stp_tf_leave(struct task_struct *t, pid_t tid)
 {
 	int pending;
-	u64 mask = _stp_tf_take(tid, 1, &pending);
+	u64 mask = _stp_tf_remove(tid, &pending);
 
 	if (!mask)
 		return;
@@ -226,7 +261,7 @@ static void _stp_tf_exit(void *data, struct task_struct *p)
 static u64 _stp_tf_syscall_mask(void)
 {
 	int pending;
-	u64 mask = _stp_tf_take(current->pid, 0, &pending);
+	u64 mask = _stp_tf_current(&pending);
 
 	if (mask && pending)
 		_stp_tf_begin(mask);
@@ -322,7 +357,7 @@ static void _stp_tf_kick_pending(struct work_struct *w)
 	rcu_read_lock();
 	raw_spin_lock_irqsave(&_stp_tf_lock, flags);
 	hash_for_each(_stp_tf_tasks, bkt, e, node) {
-		if (!e->pending)
+		if (!READ_ONCE(e->pending))
 			continue;
 		t = pid_task(find_pid_ns(e->tid, &init_pid_ns), PIDTYPE_PID);
 		if (t && t != current)
@@ -336,8 +371,10 @@ static DECLARE_WORK(_stp_tf_kick_work, _stp_tf_kick_pending);
 
 static void _stp_tf_stop(void)
 {
+	struct stp_tf_task *e;
+	struct hlist_node *tmp;
 	size_t i;
-	int j;
+	int j, bkt;
 
 	cancel_work_sync(&_stp_tf_kick_work);
 	for (i = 0; i < ARRAY_SIZE(_stp_tf_tps); i++)
@@ -353,8 +390,11 @@ static void _stp_tf_stop(void)
 				iput(_stp_tf->targets[j].inode);
 				_stp_tf->targets[j].inode = NULL;
 			}
-	vfree(_stp_tf_pool);
-	_stp_tf_pool = NULL;
+	hash_for_each_safe(_stp_tf_tasks, bkt, tmp, e, node) {
+		hash_del(&e->node);
+		kfree(e);
+	}
+	atomic_set(&_stp_tf_count, 0);
 	_stp_tf = NULL;
 }
 
@@ -381,13 +421,7 @@ static int _stp_tf_start(struct stp_tf_client *cl)
 	size_t i;
 	int rc;
 
-	_stp_tf_pool = vzalloc(sizeof *_stp_tf_pool * STP_TF_MAXTASKS);
-	if (!_stp_tf_pool)
-		return -ENOMEM;
-	INIT_HLIST_HEAD(&_stp_tf_free);
 	hash_init(_stp_tf_tasks);
-	for (i = 0; i < STP_TF_MAXTASKS; i++)
-		hlist_add_head(&_stp_tf_pool[i].node, &_stp_tf_free);
 	_stp_tf = cl;
 	_stp_tf_find_inodes(cl);
 	for_each_kernel_tracepoint(_stp_tf_find_tp, NULL);
