@@ -141,10 +141,11 @@ static const char *find_lib(struct session *s, const char *lib,
 
 /* The libraries PATTERN names for program PROC (read as EU): a path
  * itself; else those of its DT_NEEDED whose file name it matches, or the
- * library of that name where the loader looks (one it may dlopen). */
+ * library of that name in $LD_LIBRARY_PATH or where the loader looks (one
+ * it may dlopen; stap then shows the name as written: *AS_WRITTEN). */
 static void match_libs(struct session *s, const char *pattern,
 		       const char *proc, const struct elf_user *eu,
-		       struct vec *out)
+		       struct vec *out, int *as_written)
 {
 	const char *slash = strrchr(proc, '/');
 	const char *origin = arena_strndup(s->arena, proc, (size_t)(slash - proc));
@@ -163,8 +164,11 @@ static void match_libs(struct session *s, const char *pattern,
 			  !fnmatch(pattern, strrchr(f, '/') + 1, 0)))
 			vec_push(s->arena, out, (void *)f);
 	}
-	if (!out->n && !wild(pattern) && (f = find_lib(s, pattern, NULL, NULL)))
+	if (!out->n && !wild(pattern) &&
+	    (f = find_lib(s, pattern, getenv("LD_LIBRARY_PATH"), origin))) {
 		vec_push(s->arena, out, (void *)f);
+		*as_written = 1;
+	}
 }
 
 static int no_match(struct session *s, const struct probe_point *pt,
@@ -200,9 +204,10 @@ static const struct elf_user *point_file(struct session *s,
 	eu = elf_user_open(*proc, err, sizeof err);
 	if (eu && sh->lib >= 0) {
 		struct vec libs = {0};
+		int as_written = 0;
 		lib = family_str_arg(s, pt->comps.v[sh->lib]);
 		if (lib)
-			match_libs(s, lib, *proc, eu, &libs);
+			match_libs(s, lib, *proc, eu, &libs, &as_written);
 		if (libs.n != 1) {	/* expand_uprobe made it one */
 			no_match(s, pt, optional, "");
 			return NULL;
@@ -215,13 +220,11 @@ static const struct elf_user *point_file(struct session *s,
 	return eu;
 }
 
-/* A copy of PT with component I's argument ARG and the process (and
- * library) named by their resolved paths, as stap shows them. */
+/* A copy of PT with component I's argument ARG and the process named by
+ * its resolved path, as stap shows it. */
 static struct probe_point *with_arg(struct session *s,
-				    const struct probe_point *pt,
-				    const struct shape *sh, int i,
-				    const char *arg, const char *proc,
-				    const char *file)
+				    const struct probe_point *pt, int i,
+				    const char *arg, const char *proc)
 {
 	struct probe_point *np = ARENA_NEW(s->arena, struct probe_point);
 	int k;
@@ -231,8 +234,7 @@ static struct probe_point *with_arg(struct session *s,
 	for (k = 0; k < pt->comps.n; k++) {
 		const struct pp_comp *oc = pt->comps.v[k];
 		struct pp_comp *nc = ARENA_NEW(s->arena, struct pp_comp);
-		const char *v = k == i ? arg : k == 0 ? proc :
-				k == sh->lib ? file : NULL;
+		const char *v = k == i ? arg : k == 0 ? proc : NULL;
 
 		*nc = *oc;
 		if (v)
@@ -352,7 +354,7 @@ static int expand_functions(struct session *s, const struct probe_point *pt,
 		const char *f = eu->funcs[i].name;
 		if (fnmatch(pat, f, 0) || (is_return && !strcmp(f, "_start")))
 			continue;
-		vec_push(s->arena, out, with_arg(s, pt, sh, sh->func, f, proc, file));
+		vec_push(s->arena, out, with_arg(s, pt, sh->func, f, proc));
 		n++;
 	}
 	if (n)
@@ -415,7 +417,7 @@ static int expand_marks(struct session *s, const struct probe_point *pt,
 			if (strcmp(m->provider, n->provider) ||
 			    strcmp(m->name, n->name))
 				continue;
-			np = with_arg(s, pt, sh, sh->mark, n->name, proc, file);
+			np = with_arg(s, pt, sh->mark, n->name, proc);
 			if (sh->provider >= 0) {
 				pc = np->comps.v[sh->provider];
 				pc->arg = ast_str(s->arena, pc->loc, n->provider,
@@ -441,14 +443,15 @@ static int expand_libs(struct session *s, const struct probe_point *pt,
 	const struct elf_user *eu = NULL;
 	struct vec libs = {0};
 	char err[256];
-	int i, rc, found = 0;
+	int i, rc, found = 0, as_written = 0;
 
 	if (proc && lib && (eu = elf_user_open(proc, err, sizeof err)))
-		match_libs(s, lib, proc, eu, &libs);
+		match_libs(s, lib, proc, eu, &libs, &as_written);
 	if (!libs.n)
 		return no_match(s, pt, optional, "");
 	VEC_EACH(libs, i, f) {
-		struct probe_point *np = with_arg(s, pt, sh, sh->lib, f, proc, f);
+		struct probe_point *np = with_arg(s, pt, sh->lib,
+						  as_written ? lib : f, proc);
 		const struct elf_user *lu = elf_user_open(f, err, sizeof err);
 		if (!lu)
 			continue;
