@@ -15,6 +15,7 @@
 #include <linux/slab.h>
 #include "stp_compat.h"
 #include "stp_mem.h"
+#include "stp_procroot.h"
 
 struct stp_procfs_file {
 	const char *path;		/* in the module's directory */
@@ -153,11 +154,8 @@ static int _stp_procfs_mkroot(void)
 		_stp_procfs_dir = _stp_proc_dir;
 		return 0;
 	}
+	_stp_proc_root_ensure();
 	_stp_procfs_dir = proc_mkdir(path, NULL);
-	if (!_stp_procfs_dir) {
-		proc_mkdir("systemtap", NULL);	/* the first module makes it */
-		_stp_procfs_dir = proc_mkdir(path, NULL);
-	}
 	_stp_procfs_own_dir = _stp_procfs_dir != NULL;
 	return _stp_procfs_dir ? 0 : -ENOMEM;
 }

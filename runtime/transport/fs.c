@@ -13,6 +13,7 @@
 #include <linux/namei.h>
 
 #include "stp_compat.h"
+#include "stp_procroot.h"
 
 static ssize_t _stp_ctl_write_cmd(const char __user *buf, size_t count);
 
@@ -129,14 +130,8 @@ static int _stp_debugfs_mkdir(const char *name)
 static int _stp_procfs_mkdir(const char *name)
 {
 	char path[sizeof(STP_TRANSPORT_ROOT) + MODULE_NAME_LEN + 1];
-	struct path root;
 
-	/* proc_mkdir() warns both on a missing parent and on an existing
-	 * directory, so look before creating the shared one */
-	if (kern_path("/proc/" STP_TRANSPORT_ROOT, LOOKUP_DIRECTORY, &root))
-		proc_mkdir(STP_TRANSPORT_ROOT, NULL);
-	else
-		path_put(&root);
+	_stp_proc_root_ensure();
 	snprintf(path, sizeof(path), STP_TRANSPORT_ROOT "/%s", name);
 	_stp_proc_dir = proc_mkdir(path, NULL);
 	return _stp_proc_dir ? 0 : -ENOMEM;
