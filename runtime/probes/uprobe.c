@@ -16,6 +16,7 @@
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include "stp_compat.h"
+#include "task_target.h"
 
 struct stp_uprobe {
 	struct stp_probe *probe;
@@ -32,31 +33,12 @@ struct stp_uprobe {
 	int registered;
 };
 
-/* Is the current task the -c/-x target or one of its descendants (or
- * is there no target)? */
-static int _stp_uprobe_in_target(void)
-{
-	struct task_struct *t;
-	int ok = 0;
-
-	if (!_stp_target)
-		return 1;
-	rcu_read_lock();
-	for (t = current; t && t->pid > 1; t = rcu_dereference(t->real_parent))
-		if (t->tgid == _stp_target) {
-			ok = 1;
-			break;
-		}
-	rcu_read_unlock();
-	return ok;
-}
-
 static int _stp_uprobe_hit(struct uprobe_consumer *uc, struct pt_regs *regs
 			   _STP_UPROBE_DATA_ARG)
 {
 	struct stp_uprobe *u = container_of(uc, struct stp_uprobe, uc);
 
-	if (_stp_uprobe_in_target())
+	if (_stp_task_targeted(current))
 		_stp_probe_run_args(u->probe, regs, 0, u->site);
 	return 0;
 }
@@ -66,7 +48,7 @@ static int _stp_uretprobe_hit(struct uprobe_consumer *uc, unsigned long func,
 {
 	struct stp_uprobe *u = container_of(uc, struct stp_uprobe, uc);
 
-	if (_stp_uprobe_in_target())
+	if (_stp_task_targeted(current))
 		_stp_probe_run_args(u->probe, regs, 0, u->site);
 	return 0;
 }
