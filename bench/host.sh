@@ -151,3 +151,44 @@ bench_kernel() {
 		result "kernel $rel: first script, CPU" "$2" "(cannot)" "-" s
 	done
 }
+
+# DWARF probes: elaboration against the kernel's debug info.  Ours reads
+# its function index of the debug vmlinux (built once per build-id into
+# the cache: measured first, with an empty cache directory, then warm);
+# stap 4.8 reads the DWARF on every run.  -l 'kernel.function("*")' costs
+# stap 4.8 about 4 minutes: it runs once (-c 0 skips it).
+bench_dwarf() {
+	local o s idx p2='probe kernel.function("vfs_read") { println(pp()) }'
+	note "dwarf: our first index of the debug vmlinux, empty cache"
+	o=$(best 1 "rm -rf $w/ours.dw; OURS_DIR=$w/ours.dw ours -p2 -e '$p2'") || return
+	set -- $o
+	idx=$(du -k "$w"/ours.dw/cache/dwarf/*.idx 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
+	result "dwarf: first index build (-p2), wall" "$1" "(none)" "<= 10 s" s
+	result "dwarf: first index build (-p2), CPU" "$2" "(none)" "-" s
+	result "dwarf: index size" "$idx" "(none)" "<= 30 MB" KB
+	note "dwarf: -p2 kernel.function(\"vfs_read\") (best of $reps)"
+	o=$(best "$reps" "OURS_DIR=$w/ours.dw ours -p2 -e '$p2'") || return
+	s=$(best "$reps" "stap48 -p2 -e '$p2'") || return
+	set -- $o $s
+	result "dwarf: -p2 kernel.function(\"vfs_read\"), wall" "$1" "$4" "<= 0.1" s
+	result "dwarf: -p2 kernel.function(\"vfs_read\"), peak memory" "$3" "$6" "-" KB
+	note "dwarf: -l 'kernel.function(\"*@fs/*.c\")' (best of $reps)"
+	o=$(best "$reps" "OURS_DIR=$w/ours.dw ours -l 'kernel.function(\"*@fs/*.c\")'") || return
+	s=$(best 1 "stap48 -l 'kernel.function(\"*@fs/*.c\")'") || return
+	set -- $o $s
+	result "dwarf: -l *@fs/*.c, wall" "$1" "$4" "<= 0.1" s
+	result "dwarf: -l *@fs/*.c, peak memory" "$3" "$6" "<= 0.4" KB
+	cmp -s <(OURS_DIR=$w/ours.dw ours -l 'kernel.function("*@fs/*.c")' 2>/dev/null) "$w/last.out" &&
+		result "dwarf: -l *@fs/*.c identical" yes yes yes ||
+		result "dwarf: -l *@fs/*.c identical" NO yes yes
+	note "dwarf: -l 'kernel.function(\"*\")' (best of $reps; stap 4.8 once, slow)"
+	o=$(best "$reps" "OURS_DIR=$w/ours.dw ours -l 'kernel.function(\"*\")'") || return
+	if [ "$cold_reps" -gt 0 ]; then
+		s=$(best 1 "stap48 -l 'kernel.function(\"*\")'") || return
+	else
+		s="(skipped) (skipped) 0"
+	fi
+	set -- $o $s
+	result "dwarf: -l kernel.function(\"*\"), wall" "$1" "$4" "<= 0.02" s
+	result "dwarf: -l kernel.function(\"*\"), peak memory" "$3" "$6" "<= 300 MB" KB
+}

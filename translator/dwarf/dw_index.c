@@ -27,7 +27,7 @@
 #include "dwarf/dw_index.h"
 
 #define IX_MAGIC "CTAPDWI"
-#define IX_VERSION 4
+#define IX_VERSION 11
 #define MAX_THREADS 8
 
 struct ix_header {
@@ -95,8 +95,13 @@ struct worker {
 	Dwarf *dbg;
 	int fd;
 	struct recs out;
+	struct recs codeless;	/* functions defined without code (merged
+				   into another; not abstract ones): only
+				   their names, which stap does not list
+				   from the symbol table either */
 };
 
+/* D's entry pc; 0, 1 when it is its first range's, -1 if none. */
 static int entry_pc(Dwarf_Die *d, Dwarf_Addr *pc)
 {
 	Dwarf_Addr base, lo, hi;
@@ -105,7 +110,7 @@ static int entry_pc(Dwarf_Die *d, Dwarf_Addr *pc)
 		return 0;
 	if (dwarf_ranges(d, 0, &base, &lo, &hi) > 0) {
 		*pc = lo;
-		return 0;
+		return 1;
 	}
 	return -1;
 }
@@ -128,12 +133,18 @@ static void add_func(struct worker *w, Dwarf_Die *d, Dwarf_Die *cu,
 	Dwarf_Die origin;
 	Dwarf_Addr pc;
 	struct rec r = {0};
-	int line = 0;
+	int line = 0, how;
 
 	if (!is_inline && dwarf_hasattr(d, DW_AT_declaration))
 		return;
-	if (entry_pc(d, &pc) || !pc)	/* abstract, or discarded */
+	how = entry_pc(d, &pc);
+	if (how < 0 || !pc) {	/* abstract, or discarded */
+		r.name = is_inline || dwarf_hasattr(d, DW_AT_inline) ? NULL :
+			 dwarf_diename(d);
+		if (r.name && recs_push(&w->codeless, &r))
+			w->job->failed = 1;
 		return;
+	}
 	r.name = dwarf_diename(d);
 	if (!r.name)
 		return;
@@ -149,7 +160,7 @@ static void add_func(struct worker *w, Dwarf_Die *d, Dwarf_Die *cu,
 	if (is_inline && dwarf_attr(d, DW_AT_abstract_origin, &attr) &&
 	    dwarf_formref_die(&attr, &origin))
 		r.origin = dwarf_dieoffset(&origin);
-	r.flags = is_inline ? DW_FN_INLINE : 0;
+	r.flags = (is_inline ? DW_FN_INLINE : 0) | (how ? DW_FN_RANGES : 0);
 	if (dwarf_attr_integrate(d, DW_AT_inline, &attr))
 		r.flags |= DW_FN_DECL_INLINE;
 	if (dwarf_hasattr_integrate(d, DW_AT_external))
@@ -259,6 +270,7 @@ static void close_workers(struct worker *ws, int n)
 			close(ws[i].fd);
 		}
 		free(ws[i].out.v);
+		free(ws[i].codeless.v);
 	}
 }
 
@@ -424,6 +436,20 @@ static void strtab_free(struct strtab *t)
 	free(t->slots);
 }
 
+/* Does T hold S? */
+static int strtab_has(const struct strtab *t, const char *s)
+{
+	size_t j;
+
+	if (!t->nslots)
+		return 0;
+	for (j = hash_str(s) & (t->nslots - 1); t->slots[j];
+	     j = (j + 1) & (t->nslots - 1))
+		if (!strcmp(t->buf + t->slots[j], s))
+			return 1;
+	return 0;
+}
+
 /* ---- building -------------------------------------------------------- */
 
 static int by_name(const void *a, const void *b)
@@ -443,8 +469,6 @@ static void mark_symbols(struct rec *r, const struct sym *syms, size_t nsyms,
 			 struct strtab *exported)
 {
 	const struct sym *s = sym_at(syms, nsyms, r->pc);
-	size_t j, m = exported->nslots - 1;
-
 	for (; s && s < syms + nsyms && s->addr == r->pc; s++) {
 		if (strstr(s->name, ".part."))
 			r->flags |= DW_FN_PART;
@@ -454,38 +478,28 @@ static void mark_symbols(struct rec *r, const struct sym *syms, size_t nsyms,
 	s = sym_at(syms, nsyms, r->pc);
 	if (s && s->bad_section)
 		r->flags |= DW_FN_BAD_SECTION;
-	for (j = hash_str(r->name) & m; exported->slots[j]; j = (j + 1) & m)
-		if (!strcmp(exported->buf + exported->slots[j], r->name)) {
-			r->flags |= DW_FN_EXPORTED;
-			break;
-		}
+	if (strtab_has(exported, r->name))
+		r->flags |= DW_FN_EXPORTED;
 }
 
-static int by_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Function symbols at no out-of-line function's entry pc in ALL: code
- * without DWARF (asm, .cold parts), as stap lists them. */
+/* The function symbols DWARF does not name: code without DWARF (asm,
+ * .cold parts, clones such as NAME.isra.0).  A symbol named as an
+ * out-of-line function, or as a function defined without code here
+ * (CODELESS), is left out; one at the entry of a function that a query
+ * matches by name is left out by the query (dwarf.c), as stap does. */
 static int add_symtab_only(struct recs *all, const struct sym *syms,
-			   size_t nsyms)
+			   size_t nsyms, struct strtab *codeless)
 {
-	uint64_t *pcs = malloc((all->n + 1) * sizeof *pcs);
-	size_t n = 0, i;
 	struct rec r = {0};
+	size_t i;
 	int rc = 0;
 
-	if (!pcs)
-		return -1;
-	for (i = 0; i < all->n; i++)
-		if (!(all->v[i].flags & DW_FN_INLINE))
-			pcs[n++] = all->v[i].pc;
-	qsort(pcs, n, sizeof *pcs, by_u64);
+	for (i = 0; i < all->n && !rc; i++)
+		if (!(all->v[i].flags & DW_FN_INLINE) &&
+		    strtab_add(codeless, all->v[i].name) == (uint32_t)-1)
+			rc = -1;
 	for (i = 0; i < nsyms && !rc; i++) {
-		if (bsearch(&syms[i].addr, pcs, n, sizeof *pcs, by_u64))
+		if (strtab_has(codeless, syms[i].name))
 			continue;
 		r.name = syms[i].name;
 		r.pc = syms[i].addr;
@@ -493,7 +507,6 @@ static int add_symtab_only(struct recs *all, const struct sym *syms,
 			  (syms[i].bad_section ? DW_FN_BAD_SECTION : 0);
 		rc = recs_push(all, &r);
 	}
-	free(pcs);
 	return rc;
 }
 
@@ -581,13 +594,13 @@ static int exported_names(struct strtab *set, const struct sym *syms,
 static int collect(struct recs *all, struct worker *ws, int nw,
 		   struct dw_file *df)
 {
-	struct strtab exported = {0};
+	struct strtab exported = {0}, codeless = {0};
 	struct sym *syms;
 	size_t nsyms = 0, i;
 	int k, rc = -1;
 
 	syms = read_symbols(dw_file_module(df), &nsyms);
-	if (exported_names(&exported, syms, nsyms))
+	if (exported_names(&exported, syms, nsyms) || strtab_grow(&codeless))
 		goto out;
 	for (k = 0; k < nw; k++)
 		for (i = 0; i < ws[k].out.n; i++) {
@@ -595,13 +608,19 @@ static int collect(struct recs *all, struct worker *ws, int nw,
 			if (recs_push(all, &ws[k].out.v[i]))
 				goto out;
 		}
-	if (add_symtab_only(all, syms, nsyms))
+	for (k = 0; k < nw; k++)
+		for (i = 0; i < ws[k].codeless.n; i++)
+			if (strtab_add(&codeless, ws[k].codeless.v[i].name) ==
+			    (uint32_t)-1)
+				goto out;
+	if (add_symtab_only(all, syms, nsyms, &codeless))
 		goto out;
 	qsort(all->v, all->n, sizeof *all->v, by_name);
 	rc = 0;
 out:
 	free(syms);
 	strtab_free(&exported);
+	strtab_free(&codeless);
 	return rc;
 }
 
@@ -823,47 +842,6 @@ static Dwarf *lazy_dwarf(const struct dw_index *ix, uint64_t *bias)
 	return w->file ? dw_file_dwarf(w->file, bias) : NULL;
 }
 
-struct line_row {
-	const char *file;
-	int line;
-	uint64_t addr;
-};
-
-static int by_row_line(const void *a, const void *b)
-{
-	const struct line_row *x = a, *y = b;
-
-	if (x->line != y->line)
-		return x->line - y->line;
-	return x->addr < y->addr ? -1 : x->addr > y->addr;
-}
-
-#define MAX_RANGES 64
-
-/* Function D's address ranges into LO/HI (at most MAX_RANGES); how many. */
-static int die_ranges(Dwarf_Die *d, Dwarf_Addr *lo, Dwarf_Addr *hi)
-{
-	Dwarf_Addr base;
-	ptrdiff_t off = 0;
-	int n = 0;
-
-	while (n < MAX_RANGES &&
-	       (off = dwarf_ranges(d, off, &base, &lo[n], &hi[n])) > 0)
-		n++;
-	return n;
-}
-
-static int in_ranges(Dwarf_Addr a, const Dwarf_Addr *lo,
-		     const Dwarf_Addr *hi, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (a >= lo[i] && a < hi[i])
-			return 1;
-	return 0;
-}
-
 struct dw_file *dw_index_file(const struct dw_index *ix)
 {
 	uint64_t bias;
@@ -871,50 +849,236 @@ struct dw_file *dw_index_file(const struct dw_index *ix)
 	return lazy_dwarf(ix, &bias) ? ix->file : NULL;
 }
 
-int dw_index_func_lines(const struct dw_index *ix, uint64_t cu_off,
-			uint64_t die_off, const char *file_pat, int min_line,
-			void (*fn)(void *arg, const char *file, int line,
+struct line_row {
+	int line;
+	Dwarf_Addr addr;	/* DWARF address */
+};
+
+static int by_row_line(const void *a, const void *b)
+{
+	const struct line_row *x = a, *y = b;
+
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* The search state of dw_index_stmt_lines. */
+struct stmt {
+	Dwarf_Die cu;
+	Dwarf_Lines *lines;
+	size_t nlines;
+	struct line_row *rows;	/* SRCFILE's rows by line, then address */
+	size_t nrows;
+	Dwarf_Die *dies;
+	const struct dw_stmt_func *funcs;
+	size_t n;
+	uint64_t bias;
+	struct line_row *hits;	/* the lines found, in search order */
+	size_t nhits, caphits;
+};
+
+/* The first row of LINE (nrows if none). */
+static size_t first_row(const struct stmt *st, int line)
+{
+	size_t lo = 0, hi = st->nrows;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (st->rows[mid].line < line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* LINE's lowest row in function I, added to the hits; 0 if none. */
+static int hit_line(struct stmt *st, size_t i, int line)
+{
+	size_t r;
+
+	for (r = first_row(st, line); r < st->nrows && st->rows[r].line == line;
+	     r++)
+		if (dwarf_haspc(&st->dies[i], st->rows[r].addr) == 1) {
+			if (st->nhits == st->caphits) {
+				size_t cap = 2 * st->caphits + 64;
+				struct line_row *v = realloc(st->hits, cap * sizeof *v);
+
+				if (!v)
+					return 0;
+				st->hits = v;
+				st->caphits = cap;
+			}
+			st->hits[st->nhits++] = st->rows[r];
+			return 1;
+		}
+	return 0;
+}
+
+/* :* in function I: from the line at its entry pc (the last row there,
+ * else its first row in table order), line after line while each has a
+ * row in the function. */
+static void all_lines(struct stmt *st, size_t i)
+{
+	Dwarf_Addr pc = st->funcs[i].pc - st->bias, a;
+	Dwarf_Line *l = dwarf_getsrc_die(&st->cu, pc);
+	size_t k, r;
+	int line = -1;
+
+	if (l && !dwarf_lineaddr(l, &a) && a == pc)
+		dwarf_lineno(l, &line);
+	for (k = 0; line < 0 && k < st->nlines; k++) {
+		l = dwarf_onesrcline(st->lines, k);
+		if (l && !dwarf_lineaddr(l, &a) &&
+		    dwarf_haspc(&st->dies[i], a) == 1)
+			dwarf_lineno(l, &line);
+	}
+	while (line >= 0 && hit_line(st, i, line)) {
+		for (r = first_row(st, line); r < st->nrows &&
+		     st->rows[r].line == line; r++)
+			;
+		line = r < st->nrows ? st->rows[r].line : -1;
+	}
+}
+
+/* Does some function in the file have a row of LINE? */
+static int has_line(struct stmt *st, int line)
+{
+	size_t i, save = st->nhits;
+	int found = 0;
+
+	for (i = 0; i < st->n && !found; i++)
+		if (st->funcs[i].in_file)
+			found = hit_line(st, i, line);
+	st->nhits = save;
+	return found;
+}
+
+static int stmt_setup(struct stmt *st, const struct dw_index *ix,
+		      uint64_t cu_off, const char *srcfile)
+{
+	Dwarf *dbg = lazy_dwarf(ix, &st->bias);
+	const char *src;
+	Dwarf_Line *l;
+	size_t k;
+	int line;
+
+	if (!dbg || !dwarf_offdie(dbg, cu_off, &st->cu) ||
+	    dwarf_getsrclines(&st->cu, &st->lines, &st->nlines))
+		return -1;
+	st->rows = malloc((st->nlines + 1) * sizeof *st->rows);
+	st->dies = calloc(st->n + 1, sizeof *st->dies);
+	if (!st->rows || !st->dies)
+		return -1;
+	for (k = 0; k < st->nlines; k++) {
+		l = dwarf_onesrcline(st->lines, k);
+		src = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
+		if (!src || strcmp(src, srcfile) || dwarf_lineno(l, &line) ||
+		    dwarf_lineaddr(l, &st->rows[st->nrows].addr))
+			continue;
+		st->rows[st->nrows++].line = line;
+	}
+	qsort(st->rows, st->nrows, sizeof *st->rows, by_row_line);
+	for (k = 0; k < st->n; k++)
+		if (!dwarf_offdie(dbg, st->funcs[k].die_off, &st->dies[k]))
+			return -1;
+	return 0;
+}
+
+int dw_index_stmt_lines(const struct dw_index *ix, uint64_t cu_off,
+			const char *srcfile, const struct dw_stmt_func *funcs,
+			size_t n, enum dw_lines kind, int l1, int l2,
+			void (*fn)(void *arg, size_t i, int line,
 				   uint64_t addr),
-			void *arg)
+			void *arg, int *below, int *above)
+{
+	struct stmt st = { .funcs = funcs, .n = n };
+	size_t i, h, k, naddr = 0;
+	int line, rc = -1, first = -1;
+
+	*below = *above = 0;
+	if (stmt_setup(&st, ix, cu_off, srcfile))
+		goto out;
+	for (line = kind == DW_LINES_RANGE ? l1 : 0;; line++) {
+		for (i = 0; i < n; i++) {
+			if (!funcs[i].in_file)
+				continue;
+			if (first < 0)
+				first = (int)i;
+			if (kind == DW_LINES_ALL)
+				all_lines(&st, i);
+			else if (kind == DW_LINES_RELATIVE)
+				hit_line(&st, i, l1 + funcs[i].decl_line);
+			else
+				hit_line(&st, i, kind == DW_LINES_ONE ? l1 : line);
+		}
+		if (kind != DW_LINES_RANGE || line >= l2)
+			break;
+	}
+	for (h = 0; h < st.nhits; h++) {	/* an address once */
+		for (k = 0; k < h && st.hits[k].addr != st.hits[h].addr; k++)
+			;
+		if (k < h)
+			continue;
+		naddr++;
+		for (i = 0; i < n; i++)
+			if (dwarf_haspc(&st.dies[i], st.hits[h].addr) == 1)
+				fn(arg, i, st.hits[h].line, st.hits[h].addr + st.bias);
+	}
+	if (!naddr && first >= 0 &&
+	    (kind == DW_LINES_ONE || kind == DW_LINES_RELATIVE)) {
+		line = l1 + (kind == DW_LINES_RELATIVE ? funcs[first].decl_line : 0);
+		for (k = 1; k < 6; k++) {
+			if (!*below && has_line(&st, line - (int)k))
+				*below = line - (int)k;
+			if (!*above && has_line(&st, line + (int)k))
+				*above = line + (int)k;
+		}
+	}
+	rc = (int)naddr;
+out:
+	free(st.rows);
+	free(st.hits);
+	free(st.dies);
+	return rc;
+}
+
+int dw_index_addr_site(const struct dw_index *ix, uint64_t pc,
+		       uint64_t *cu_off, uint64_t *die_off, uint64_t *prev)
 {
 	uint64_t bias;
 	Dwarf *dbg = lazy_dwarf(ix, &bias);
-	Dwarf_Die cu, func;
+	Dwarf_Die cu, *scopes = NULL;
 	Dwarf_Lines *lines;
-	Dwarf_Line *l;
-	Dwarf_Addr addr, lo[MAX_RANGES], hi[MAX_RANGES];
-	struct line_row *rows;
-	size_t n, i, k = 0;
-	const char *src;
-	int line, nr;
+	Dwarf_Addr a, addr = pc - bias;
+	size_t n, i;
+	int k, ns, exact = 0;
 
-	if (!dbg || !dwarf_offdie(dbg, cu_off, &cu) ||
-	    !dwarf_offdie(dbg, die_off, &func) ||
-	    !(nr = die_ranges(&func, lo, hi)) ||
-	    dwarf_getsrclines(&cu, &lines, &n))
+	*cu_off = *die_off = *prev = 0;
+	if (!dbg || !dwarf_addrdie(dbg, addr, &cu))
 		return -1;
-	rows = malloc((n + 1) * sizeof *rows);
-	if (!rows)
-		return -1;
+	*cu_off = dwarf_dieoffset(&cu);
+	ns = dwarf_getscopes(&cu, addr, &scopes);
+	for (k = 0; k < ns; k++)
+		if (dwarf_tag(&scopes[k]) == DW_TAG_subprogram ||
+		    dwarf_tag(&scopes[k]) == DW_TAG_inlined_subroutine) {
+			*die_off = dwarf_dieoffset(&scopes[k]);
+			break;
+		}
+	free(scopes);
+	if (dwarf_getsrclines(&cu, &lines, &n))
+		return 0;
 	for (i = 0; i < n; i++) {
-		l = dwarf_onesrcline(lines, i);
-		if (!l || dwarf_lineaddr(l, &addr) || dwarf_lineno(l, &line) ||
-		    line < min_line || !in_ranges(addr, lo, hi, nr))
+		if (dwarf_lineaddr(dwarf_onesrcline(lines, i), &a))
 			continue;
-		src = dwarf_linesrc(l, NULL, NULL);
-		if (!src || (file_pat && !dw_file_matches(file_pat, src)))
-			continue;
-		/* a second line at one address is not a statement there */
-		if (k && rows[k - 1].addr == addr)
-			continue;
-		rows[k++] = (struct line_row){ src, line, addr };
+		if (a == addr)
+			exact = 1;
+		else if (a < addr && a + bias > *prev)
+			*prev = a + bias;
 	}
-	qsort(rows, k, sizeof *rows, by_row_line);
-	for (i = 0; i < k; i++)	/* each line at its first row */
-		if (!i || rows[i].line != rows[i - 1].line)
-			fn(arg, rows[i].file, rows[i].line, rows[i].addr + bias);
-	free(rows);
-	return 0;
+	return exact;
 }
 
 const char *dw_index_addr_symbol(const struct dw_index *ix, uint64_t pc,

@@ -27,6 +27,8 @@ enum {
 	DW_FN_BAD_SECTION = 1 << 6,	/* pc in .init., .exit. & co. */
 	DW_FN_SYMTAB = 1 << 7,		/* a symbol without DWARF (no file,
 					   line, CU, DIE) */
+	DW_FN_RANGES = 1 << 8,		/* no low_pc: pc is its first range's
+					   (a hot part with a .cold one) */
 };
 
 struct dw_func {
@@ -79,18 +81,44 @@ size_t dw_index_lookup(const struct dw_index *ix, const char *name,
  * after a '/' (stap's implicit "*" + "/")? */
 int dw_file_matches(const char *pat, const char *file);
 
-/* The lines of FILE_PAT (dw_file_matches) from MIN_LINE on in the
- * function whose DIE is at DIE_OFF, in its CU at CU_OFF, as stap finds
- * statement lines: of the rows in the function's ranges, in table order,
- * those at the address of the row before are left out; each line at the
- * lowest address of its rows; FN(ARG, file, line, addr) for each, by
- * line.  0, or -1 when there is
- * no line table or no such function. */
-int dw_index_func_lines(const struct dw_index *ix, uint64_t cu_off,
-			uint64_t die_off, const char *file_pat, int min_line,
-			void (*fn)(void *arg, const char *file, int line,
+/* Statement probes: the functions of one CU a point matched, in the
+ * order they are searched (out-of-line bodies, then inline instances). */
+struct dw_stmt_func {
+	uint64_t die_off;	/* its DIE */
+	uint64_t pc;		/* its entry pc (file address) */
+	int decl_line;
+	int in_file;		/* declared in the source file searched */
+};
+
+enum dw_lines {
+	DW_LINES_ALL,		/* :* */
+	DW_LINES_ONE,		/* :L1 */
+	DW_LINES_RELATIVE,	/* +L1 from each function's declaration */
+	DW_LINES_RANGE,		/* :L1-L2 */
+};
+
+/* The statement lines of SRCFILE (a file name as the CU's line table
+ * names it) in the CU at CU_OFF, as stap finds them: for each function
+ * in_file, each wanted line at the lowest address of its rows in the
+ * function (:* walks the function's lines from the one at its entry pc
+ * to the first that has no row in it); an address once only.  For each
+ * address, FN(ARG, i, line, addr) for every function I of FUNCS that
+ * holds it.  Returns how many addresses, -1 when the CU has no line
+ * table; with none for DW_LINES_ONE or _RELATIVE, *BELOW and *ABOVE are
+ * the nearest lines (within 5) that have rows, or 0. */
+int dw_index_stmt_lines(const struct dw_index *ix, uint64_t cu_off,
+			const char *srcfile, const struct dw_stmt_func *funcs,
+			size_t n, enum dw_lines kind, int l1, int l2,
+			void (*fn)(void *arg, size_t i, int line,
 				   uint64_t addr),
-			void *arg);
+			void *arg, int *below, int *above);
+
+/* Where address PC (a file address) is: *CU_OFF its CU, *DIE_OFF the
+ * innermost function holding it (0 if none).  Returns 1 when a line-table
+ * row starts at PC, 0 when none does (*PREV: the nearest row start below
+ * PC, or 0), -1 when no CU holds PC. */
+int dw_index_addr_site(const struct dw_index *ix, uint64_t pc,
+		       uint64_t *cu_off, uint64_t *die_off, uint64_t *prev);
 
 /* The name of the ELF function symbol holding address PC of the indexed
  * file, and PC's offset from it in *OFF; NULL if none. */

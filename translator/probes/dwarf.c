@@ -86,8 +86,13 @@ struct query {
 				   written (".call", ".return" …) */
 	struct vec *out;
 	struct vec inline_ret;	/* names of inline functions under .return */
+	struct vec seen;	/* struct dw_index *: the modules searched */
 	uint32_t memo_name;	/* the last name the blocklist checked */
 	int memo_name_blocked;
+	struct pcset dwarf_pcs;	/* entry pcs (low_pc) of the out-of-line
+				   functions the name pattern matched,
+				   whatever the suffixes: symbols there
+				   are not listed on their own */
 	unsigned char *memo_files;	/* by decl file's string offset: 0
 					   unknown, 1 accepted, 2 refused */
 	const struct dw_index *memo_ix;
@@ -199,8 +204,10 @@ static int parse_point(struct session *s, const struct probe_point *pt,
 		q->is_stmt = 1;
 	else if (strcmp(c->name, "function"))
 		return 0;
-	if (q->is_stmt && c->arg && c->arg->kind == EX_NUM && !q->module)
-		return 1;	/* statement(ADDR).absolute: resolve checks */
+	if (q->is_stmt && c->arg && c->arg->kind == EX_NUM && !q->module) {
+		q->suffix = "";	/* statement(ADDR)[.absolute] */
+		return 1;
+	}
 	spec = family_str_arg(s, c);
 	if (!spec)
 		return family_mismatch(s, pt, c, arena_printf(s->arena,
@@ -217,13 +224,18 @@ static int parse_point(struct session *s, const struct probe_point *pt,
 static const char *const blocked_names[] = {
 	"atomic_notifier_call_chain", "default_do_nmi", "__die", "die_nmi",
 	"do_debug", "do_general_protection", "do_int3", "do_IRQ",
-	"do_page_fault", "do_trap", "dummy_nmi_callback",
-	"flush_icache_range", "io_check_error", "mem_parity_error",
+	"do_page_fault", "do_sparc64_fault", "do_trap", "dummy_nmi_callback",
+	"flush_icache_range", "ia64_bad_break", "ia64_do_page_fault",
+	"ia64_fault", "io_check_error", "mem_parity_error",
 	"nmi_watchdog_tick", "notifier_call_chain", "oops_begin", "oops_end",
-	"sync_regs", "unhandled_fault", "unknown_nmi_error",
-	"xen_[gs]et_debugreg", "xen_irq_*", "xen_*_fl_direct*",
-	"check_events", "xen_adjust_exception_frame", "xen_iret",
-	"xen_*_callback", "*raw_*_lock*", "*raw_*_unlock*",
+	"program_check_exception", "single_step_exception", "sync_regs",
+	"unhandled_fault", "unknown_nmi_error", "xen_[gs]et_debugreg",
+	"xen_irq_*", "xen_*_fl_direct*", "check_events",
+	"xen_adjust_exception_frame", "xen_iret*", "xen_sysret64*",
+	"test_ti_thread_flag*", "inat_get_opcode_attribute",
+	"system_call_after_swapgs", "HYPERVISOR_[gs]et_debugreg",
+	"HYPERVISOR_event_channel_op", "hash_64", "hash_ptr",
+	"native_set_pte", "*raw_*_lock*", "*raw_*_unlock*",
 	"*raw_*_trylock*", "*read_lock*", "*read_unlock*", "*read_trylock*",
 	"*write_lock*", "*write_unlock*", "*write_trylock*",
 	"*write_seqlock*", "*write_sequnlock*", "*spin_lock*",
@@ -233,6 +245,8 @@ static const char *const blocked_names[] = {
 	"__delay", "*kernel_text*", "get_current", "current_*",
 	"*exception_tables*", "*setup_rt_frame*", "*preempt_count*",
 	"preempt_schedule", "__switch_to",
+	/* seen refused by stap 4.8 on 6.1 */
+	"*_pte_*", "special_mapping_*",
 };
 
 static const char *const blocked_returns[] = {
@@ -240,10 +254,12 @@ static const char *const blocked_returns[] = {
 };
 
 static const char *const blocked_files[] = {
-	"kernel/kprobes.c", "*/kernel/kprobes.c", "*include/asm/io.h",
-	"*include/asm/io_64.h", "*include/asm/bitops.h",
-	"drivers/ide/ide-iops.c", "*paravirt.c", "*paravirt.h",
-	"*paravirt_types.h",
+	"kernel/kprobes.c", "arch/*/kernel/kprobes.c", "*/include/asm/io.h",
+	"*/include/asm/io-defs.h", "*/include/asm/io_64.h",
+	"*/include/asm/bitops.h",
+	"drivers/ide/ide-iops.c", "arch/*/kernel/paravirt.c",
+	"*/include/asm/paravirt.h",
+	"fs/seq_file.c",	/* seen refused by stap 4.8 on 6.1 */
 };
 
 static int in_list(const char *const *list, size_t n, const char *s)
@@ -303,8 +319,10 @@ static int blocked(struct query *q, const struct dw_index *ix,
 		why = "is in blocklisted section";
 	else if (q->s->guru)
 		return 0;
-	else if (name_blocked(q, ix, f) || file_blocked(q, ix, f))
+	else if (name_blocked(q, ix, f))
 		why = "is blocklisted";
+	else if (file_blocked(q, ix, f))
+		why = "is in blocklisted file";
 	if (!why)
 		return 0;
 	if (!q->s->list_probes && !q->s->list_probes_vars)
@@ -367,7 +385,7 @@ static int fits(struct query *q, const struct dw_index *ix,
 	int inl = f->flags & DW_FN_INLINE;
 
 	if (f->flags & DW_FN_SYMTAB)
-		return !q->file && !q->inl && !q->is_stmt;
+		return !q->file && !q->is_stmt;	/* whatever the suffix */
 	if (q->file && !dw_file_matches(q->file, dw_index_str(ix, f->file)))
 		return 0;
 	if (inl && q->ret) {
@@ -412,6 +430,9 @@ static void matching(struct query *q, const struct dw_index *ix,
 			prev = name;
 			ok = !glob || !fnmatch(q->func, name, 0);
 		}
+		if (ok && !(f->flags & (DW_FN_INLINE | DW_FN_SYMTAB |
+					       DW_FN_RANGES)))
+			pcset_add(q->s, &q->dwarf_pcs, f->pc);
 		if (ok && fits(q, ix, f))
 			vec_push(q->s->arena, out, (void *)f);
 	}
@@ -428,6 +449,9 @@ static const char *func_name(struct query *q, const struct dw_index *ix,
 
 	if (f->flags & DW_FN_SYMTAB)
 		return arena_printf(q->s->arena, "%sfunction(\"%s\")",
+				    point_head(q, module), name);
+	if (!f->file)
+		return arena_printf(q->s->arena, "%sfunction(\"%s@<unknown source>\")",
 				    point_head(q, module), name);
 	return arena_printf(q->s->arena, "%sfunction(\"%s@%s:%u\")",
 			    point_head(q, module), name,
@@ -475,6 +499,19 @@ static int nameset_add(struct session *s, struct nameset *set,
 	return 1;
 }
 
+static int pcset_has(const struct pcset *set, uint64_t pc)
+{
+	size_t i;
+
+	if (!set->cap)
+		return 0;
+	for (i = (pc * 0x9e3779b97f4a7c15ull >> 20) & (set->cap - 1); set->v[i];
+	     i = (i + 1) & (set->cap - 1))
+		if (set->v[i] == pc)
+			return 1;
+	return 0;
+}
+
 static void function_sites(struct query *q, const struct dw_index *ix,
 			   const char *module)
 {
@@ -487,10 +524,13 @@ static void function_sites(struct query *q, const struct dw_index *ix,
 
 	matching(q, ix, &funcs);
 	VEC_EACH(funcs, i, f) {
+		if ((f->flags & DW_FN_SYMTAB) && pcset_has(&q->dwarf_pcs, f->pc))
+			continue;
 		if (blocked(q, ix, f))
 			continue;
 		/* aliases (one body, several names): one probe */
-		if (!(f->flags & DW_FN_INLINE) && !pcset_add(q->s, &pcs, f->pc))
+		if (!(f->flags & (DW_FN_INLINE | DW_FN_SYMTAB)) &&
+		    !pcset_add(q->s, &pcs, f->pc))
 			continue;
 		if (list_only && !nameset_add(q->s, &names, f))
 			continue;
@@ -501,121 +541,145 @@ static void function_sites(struct query *q, const struct dw_index *ix,
 
 /* ---- statement probes ------------------------------------------------ */
 
-struct line_hit {
-	int line;
-	uint64_t addr;
+/* Statement sites of one CU's functions: stap names a site after every
+ * matched function that holds its address. */
+struct stmt_ctx {
+	struct query *q;
+	const struct dw_index *ix;
+	const char *module;
+	const struct dw_func **recs;	/* the CU's matched functions */
 };
 
-struct lines {
-	struct line_hit *v;
-	size_t n, cap;
+static void stmt_site(void *arg, size_t i, int line, uint64_t addr)
+{
+	struct stmt_ctx *c = arg;
+	const struct dw_func *f = c->recs[i];
+	struct query *q = c->q;
+
+	if (blocked(q, c->ix, f))
+		return;
+	push_site(q, c->ix, c->module, arena_printf(q->s->arena,
+		  "%sstatement(\"%s@%s:%d\")", point_head(q, c->module),
+		  dw_index_str(c->ix, f->name), dw_index_str(c->ix, f->file),
+		  line), addr, f, f->flags & DW_FN_INLINE);
+}
+
+/* Within a CU, stap searches the out-of-line bodies first, then the
+ * inline instances, each in DWARF order. */
+static int by_cu_then_kind(const void *a, const void *b)
+{
+	const struct dw_func *x = *(const struct dw_func *const *)a;
+	const struct dw_func *y = *(const struct dw_func *const *)b;
+	int xi = !!(x->flags & DW_FN_INLINE), yi = !!(y->flags & DW_FN_INLINE);
+
+	if (x->cu_off != y->cu_off)
+		return x->cu_off < y->cu_off ? -1 : 1;
+	if (xi != yi)
+		return xi - yi;
+	return x->die_off < y->die_off ? -1 : x->die_off > y->die_off;
+}
+
+static const enum dw_lines line_kinds[] = {
+	[LN_ALL] = DW_LINES_ALL, [LN_ONE] = DW_LINES_ONE,
+	[LN_OFFSET] = DW_LINES_RELATIVE, [LN_RANGE] = DW_LINES_RANGE,
 };
 
-static void take_line(void *arg, const char *file, int line, uint64_t addr)
+/* The lines of SRCFILE in the CU whose matched functions are RECS[0, N). */
+static int stmt_file(struct stmt_ctx *c, size_t n, uint32_t srcfile)
 {
-	struct lines *l = arg;
-
-	(void)file;
-	if (l->n == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 64;
-		l->v = realloc(l->v, l->cap * sizeof *l->v);
-		if (!l->v)
-			abort();
-	}
-	l->v[l->n].line = line;
-	l->v[l->n++].addr = addr;
-}
-
-static int wanted_line(const struct query *q, int line, int decl)
-{
-	switch (q->lk) {
-	case LN_ONE: return line == q->l1;
-	case LN_RANGE: return line >= q->l1 && line <= q->l2;
-	case LN_OFFSET: return line == decl + q->l1;
-	default: return 1;
-	}
-}
-
-/* "no line records for FILE:N (try :A or :B)": A and B the nearest lines
- * with records on either side. */
-static void no_line_records(struct query *q, const struct lines *l,
-			    const char *file)
-{
-	long below = 0, above = 0;
-	size_t i;
+	struct query *q = c->q;
+	struct dw_stmt_func *fs = arena_alloc(q->s->arena, (n + 1) * sizeof *fs);
+	const char *file = dw_index_str(c->ix, srcfile);
 	struct strbuf sb = {0};
+	int below, above, rc, first = -1;
+	size_t i;
 
-	for (i = 0; i < l->n; i++) {
-		if (l->v[i].line < q->l1 && l->v[i].line > below)
-			below = l->v[i].line;
-		if (l->v[i].line > q->l1 && (!above || l->v[i].line < above))
-			above = l->v[i].line;
+	for (i = 0; i < n; i++) {
+		fs[i].die_off = c->recs[i]->die_off;
+		fs[i].pc = c->recs[i]->pc;
+		fs[i].decl_line = (int)c->recs[i]->line;
+		fs[i].in_file = c->recs[i]->file == srcfile;
+		if (fs[i].in_file && first < 0)
+			first = (int)i;
 	}
+	rc = dw_index_stmt_lines(c->ix, c->recs[0]->cu_off, file, fs, n,
+				 line_kinds[q->lk], (int)q->l1, (int)q->l2,
+				 stmt_site, c, &below, &above);
+	if (rc || (q->lk != LN_ONE && q->lk != LN_OFFSET))
+		return 0;
 	if (below && above)
-		sb_printf(&sb, " (try :%ld or :%ld)", below, above);
+		sb_printf(&sb, " (try :%d or :%d)", below, above);
 	else if (below || above)
-		sb_printf(&sb, " (try :%ld)", below ? below : above);
+		sb_printf(&sb, " (try :%d)", below ? below : above);
 	diag_error(&q->s->diags, q->pt->loc, "sema.dwarf-no-line-records",
 		   "no line records for %s:%ld [man error::dwarf]%s", file,
-		   q->l1, sb.s ? sb.s : "");
+		   q->l1 + (q->lk == LN_OFFSET ? fs[first].decl_line : 0),
+		   sb.s ? sb.s : "");
 	sb_free(&sb);
+	return -1;
 }
 
 static int statement_sites(struct query *q, const struct dw_index *ix,
 			   const char *module)
 {
 	struct vec funcs = {0};
-	const struct dw_func *f;
-	struct lines l = {0};
-	size_t k;
-	int i, found = 0;
+	struct stmt_ctx c = { .q = q, .ix = ix, .module = module };
+	size_t first, end, i, j;
 
 	if (!q->file || q->lk == LN_NONE)
 		return 0;
 	matching(q, ix, &funcs);	/* bodies and inline instances */
-	VEC_EACH(funcs, i, f) {
-		if (blocked(q, ix, f))
-			continue;
-		l.n = 0;
-		dw_index_func_lines(ix, f->cu_off, f->die_off, q->file,
-				    f->line, take_line, &l);
-		for (k = 0; k < l.n; k++) {
-			if (!wanted_line(q, l.v[k].line, f->line))
-				continue;
-			found = 1;
-			push_site(q, ix, module, arena_printf(q->s->arena,
-				  "%sstatement(\"%s@%s:%d\")", point_head(q, module),
-				  dw_index_str(ix, f->name),
-				  dw_index_str(ix, f->file), l.v[k].line),
-				  l.v[k].addr, f, 0);
-		}
-		if (!found && q->lk == LN_ONE && !strpbrk(q->func, "*?[")) {
-			no_line_records(q, &l, dw_index_str(ix, f->file));
-			free(l.v);
-			return -1;
+	for (i = 0; i < (size_t)funcs.n; i++)	/* symbols have no lines */
+		if (((const struct dw_func *)funcs.v[i])->flags & DW_FN_SYMTAB)
+			funcs.v[i--] = funcs.v[--funcs.n];
+	qsort(funcs.v, funcs.n, sizeof *funcs.v, by_cu_then_kind);
+	for (first = 0; first < (size_t)funcs.n; first = end) {
+		c.recs = (const struct dw_func **)funcs.v + first;
+		for (end = first; end < (size_t)funcs.n &&
+		     c.recs[end - first]->cu_off == c.recs[0]->cu_off; end++)
+			;
+		/* each decl file of the CU's functions, once */
+		for (i = 0; i < end - first; i++) {
+			for (j = 0; j < i && c.recs[j]->file != c.recs[i]->file; j++)
+				;
+			if (j == i && stmt_file(&c, end - first, c.recs[i]->file))
+				return -1;
 		}
 	}
-	free(l.v);
 	return 0;
 }
 
 /* ---- expanding a point ----------------------------------------------- */
 
-/* "(similar functions: a, b …)": the five names of IX nearest to NAME. */
-static const char *similar(struct session *s, const struct dw_index *ix,
+static int by_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* "(similar functions: a, b …)": the five function names of the indexes
+ * IXS (struct dw_index *) nearest to NAME, as stap ranks them. */
+static const char *similar(struct session *s, const struct vec *ixs,
 			   const char *name)
 {
 	struct similar_top t;
-	const char *cand, *prev = NULL, *list;
-	size_t i, cnt = ix ? dw_index_count(ix) : 0;
+	struct vec names = {0};
+	const struct dw_index *ix;
+	const char *cand, *list;
+	size_t i;
+	int k;
 
-	similar_top_init(&t, name);
-	for (i = 0; i < cnt; i++) {
-		cand = dw_index_str(ix, dw_index_at(ix, i)->name);
-		if (cand != prev)	/* records of one name are together */
-			similar_top_add(&t, cand);
-		prev = cand;
-	}
+	VEC_EACH(*ixs, k, ix)	/* names in order, each once */
+		for (i = 0; i < dw_index_count(ix); i++) {
+			cand = dw_index_str(ix, dw_index_at(ix, i)->name);
+			if (!names.n || strcmp(names.v[names.n - 1], cand))
+				vec_push(s->arena, &names, (void *)cand);
+		}
+	if (ixs->n > 1)
+		qsort(names.v, names.n, sizeof *names.v, by_str);
+	similar_top_init_stap(&t, name);
+	for (k = 0; k < names.n; k++)
+		if (!k || strcmp(names.v[k], names.v[k - 1]))
+			similar_top_add(&t, names.v[k]);
 	list = similar_top_list(s->arena, &t);
 	return list ? arena_printf(s->arena, " (similar functions: %s)", list) : "";
 }
@@ -638,6 +702,8 @@ static int scan_module(const char *path, const char *name, void *arg)
 	ix = kernel_module_dwarf_index(q->s, path);
 	if (!ix)
 		return 0;
+	q->dwarf_pcs = (struct pcset){0};	/* each module's own addresses */
+	vec_push(q->s->arena, &q->seen, ix);
 	if (q->is_stmt)
 		m->rc |= statement_sites(q, ix, arena_strdup(q->s->arena, base));
 	else
@@ -666,9 +732,54 @@ static int no_match(struct query *q, const struct dw_index *ix)
 	}
 	if (q->pt->optional || q->pt->sufficient)
 		return 0;
+	if (ix)
+		vec_push(q->s->arena, &q->seen, (void *)ix);
 	diag_error(&q->s->diags, q->pt->loc, "sema.dwarf-no-match", "no match%s",
-		   q->module ? "" : similar(q->s, ix, q->func));
+		   q->func ? similar(q->s, &q->seen, q->func) : "");
 	return -1;
+}
+
+/* kernel.statement(ADDR): an address in the kernel's DWARF that begins a
+ * line-table row (guru mode: anywhere, with a warning); .absolute is
+ * resolve_absolute's. */
+static int address_site(struct query *q, struct vec *out)
+{
+	struct session *s = q->s;
+	const struct probe_point *pt = q->pt;
+	uint64_t addr = (uint64_t)((struct pp_comp *)pt->comps.v[1])->arg->u.num;
+	struct dw_index *ix;
+	struct dw_func f = {0};
+	uint64_t cu, die, prev;
+	int rc;
+
+	if (pt->comps.n > 2) {
+		vec_push(s->arena, out, (void *)pt);
+		return 1;
+	}
+	if (!(ix = kernel_dwarf_index(s, NULL)))
+		return -1;
+	rc = dw_index_addr_site(ix, addr, &cu, &die, &prev);
+	if (rc == 0 && !s->list_probes && !s->list_probes_vars) {
+		char try[64] = "";
+
+		if (prev)
+			snprintf(try, sizeof try, " (try 0x%llx)", (unsigned long long)prev);
+		if (s->guru)
+			diag_warning(&s->diags, pt->loc, "sema.dwarf-statement-address",
+				     "address 0x%llx does not match the beginning of a statement%s",
+				     (unsigned long long)addr, try);
+		else
+			diag_error(&s->diags, pt->loc, "sema.dwarf-statement-address",
+				   "address 0x%llx does not match the beginning of a statement%s",
+				   (unsigned long long)addr, try);
+	}
+	if (rc < 0 || (rc == 0 && !s->guru))
+		return no_match(q, NULL);
+	f.cu_off = cu;
+	f.die_off = die;
+	push_site(q, ix, NULL, arena_printf(s->arena, "kernel.statement(0x%llx)",
+					    (unsigned long long)addr), addr, &f, 0);
+	return 1;
 }
 
 static int expand_dwarf(struct session *s, const struct probe_point *pt,
@@ -683,10 +794,8 @@ static int expand_dwarf(struct session *s, const struct probe_point *pt,
 	if (rc <= 0)
 		return rc;
 	q.out = out;
-	if (q.is_stmt && !q.func) {	/* statement(ADDR).absolute */
-		vec_push(s->arena, out, (void *)pt);
-		return 1;
-	}
+	if (q.is_stmt && !q.func)	/* statement(ADDR)[.absolute] */
+		return address_site(&q, out);
 	if (q.lk != LN_NONE && !q.is_stmt && !s->list_probes &&
 	    !s->list_probes_vars)
 		diag_warning(&s->diags, pt->loc, "sema.dwarf-function-line",
@@ -742,6 +851,7 @@ static int resolve_absolute(struct session *s, const struct probe_point *pt,
 	dp->data = dd;
 	dp->pp = arena_printf(s->arena, "kernel.statement(0x%llx).absolute",
 			      (unsigned long long)dd->site.pc);
+	dp->user_pp = pp_format(s, (struct vec *)&pt->comps);
 	return 1;
 }
 
@@ -754,7 +864,7 @@ static int resolve_dwarf(struct session *s, const struct probe_point *pt,
 	struct query q;
 	int i;
 
-	if (pt->comps.n > 1 && pt->comps.n <= 3 &&
+	if (pt->comps.n == 3 &&
 	    !strcmp(((struct pp_comp *)pt->comps.v[1])->name, "statement") &&
 	    ((struct pp_comp *)pt->comps.v[1])->arg &&
 	    ((struct pp_comp *)pt->comps.v[1])->arg->kind == EX_NUM)
@@ -820,7 +930,7 @@ static const char *note_dwarf(struct session *s, const struct derived_probe *dp)
 	if (dd->stext && !dd->absolute)
 		return arena_printf(s->arena, " pc=_stext+0x%llx ",
 				    (unsigned long long)(dd->site.pc - dd->stext));
-	return arena_printf(s->arena, " pc=0x%llx ",
+	return arena_printf(s->arena, " pc=+0x%llx ",	/* stap: no symbol */
 			    (unsigned long long)dd->site.pc);
 }
 

@@ -4,6 +4,7 @@
  * "(similar: …)": the known names nearest in edit distance.  We do the
  * same, with a threshold that keeps the suggestions plausible.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,11 +13,12 @@
 
 #define MAX_SUGGESTIONS 5
 
-/* Levenshtein distance; gives up above LIMIT. */
-int similar_distance(const char *a, const char *b, int limit)
+/* Edit distance between A and B, giving up above LIMIT: plain
+ * Levenshtein, or with STAP, stap 4.8's weights (similar_stap). */
+static int edit_distance(const char *a, const char *b, int limit, int stap)
 {
 	size_t la = strlen(a), lb = strlen(b), i, j;
-	int *row, best, d, prev, cur;
+	int *row, best, d, prev, cur, step = stap ? 2 : 1;
 
 	if ((int)(la > lb ? la - lb : lb - la) > limit)
 		return limit + 1;
@@ -31,11 +33,17 @@ int similar_distance(const char *a, const char *b, int limit)
 		best = row[0];
 		for (j = 1; j <= lb; j++) {
 			cur = row[j];
-			d = prev + (a[i - 1] != b[j - 1]);
-			if (row[j] + 1 < d)
-				d = row[j] + 1;
-			if (row[j - 1] + 1 < d)
-				d = row[j - 1] + 1;
+			if (a[i - 1] == b[j - 1])
+				d = prev;
+			else if (stap && tolower((unsigned char)a[i - 1]) ==
+					 tolower((unsigned char)b[j - 1]))
+				d = prev + 1;
+			else
+				d = prev + step;
+			if (row[j] + step < d)
+				d = row[j] + step;
+			if (row[j - 1] + step < d)
+				d = row[j - 1] + step;
 			row[j] = d;
 			prev = cur;
 			if (d < best)
@@ -49,6 +57,16 @@ int similar_distance(const char *a, const char *b, int limit)
 	d = row[lb];
 	free(row);
 	return d;
+}
+
+int similar_distance(const char *a, const char *b, int limit)
+{
+	return edit_distance(a, b, limit, 0);
+}
+
+int similar_stap(const char *a, const char *b, int limit)
+{
+	return edit_distance(a, b, limit, 1);
 }
 
 struct cand {
@@ -106,6 +124,15 @@ void similar_top_init(struct similar_top *t, const char *name)
 	t->name = name;
 	t->limit = strlen(name) > 255 ? -1 : (int)strlen(name) / 2 + 1;
 	t->n = 0;
+	t->stap_weights = 0;
+}
+
+void similar_top_init_stap(struct similar_top *t, const char *name)
+{
+	similar_top_init(t, name);
+	if (t->limit >= 0)
+		t->limit = 1 << 20;
+	t->stap_weights = 1;
 }
 
 void similar_top_add(struct similar_top *t, const char *cand)
@@ -115,7 +142,7 @@ void similar_top_add(struct similar_top *t, const char *cand)
 
 	if (t->limit < 0 || strlen(cand) > 255)
 		return;
-	d = similar_distance(t->name, cand,
+	d = (t->stap_weights ? similar_stap : similar_distance)(t->name, cand,
 			     t->n == N ? t->dist[N - 1] - 1 : t->limit);
 	if (d > t->limit || (t->n == N && d >= t->dist[N - 1]))
 		return;
