@@ -1,8 +1,8 @@
 #!/bin/bash
 # layers.sh - the translator's layers point one way.  Reads every
 # #include "…" in translator/ and testbed/ and fails, listing each offender,
-# when a file includes a header of a folder above its own (util <- ast <-
-# kernel <- parse <- elab <- emit <- probes <- build <- run; session.h and
+# when a file includes a header of a folder above its own (util <- dwarf <-
+# ast <- kernel <- parse <- elab <- emit <- probes <- build <- run; session.h and
 # version.h from anywhere; main.c and cmdline.c on top), when the translator
 # reaches testbed/ other than through run/ and testbed/testbed.h, when a
 # probe family (probes/*.c) includes more than probes/family.h, or when two
@@ -45,7 +45,7 @@ trap 'rm -f /tmp/layers.$$' EXIT
 
 awk '
 	BEGIN {
-		n = split("util ast kernel parse elab emit probes build run", f)
+		n = split("util dwarf ast kernel parse elab emit probes build run", f)
 		for (i = 1; i <= n; i++)
 			level[f[i]] = i
 		level["testbed"] = n + 0.5	# beside run/, reached from it

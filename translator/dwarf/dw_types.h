@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 
-#include "kernel/ctypes.h"
+#include "util/ctypes.h"
 
 struct dw_file;
 

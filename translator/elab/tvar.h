@@ -9,7 +9,7 @@
 #ifndef TVAR_H
 #define TVAR_H
 
-#include "kernel/ctypes.h"
+#include "util/ctypes.h"
 #include "session.h"
 
 enum tvar_op_kind {

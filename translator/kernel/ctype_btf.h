@@ -7,7 +7,7 @@
 #define CTYPE_BTF_H
 
 #include "kernel/btf.h"
-#include "kernel/ctypes.h"
+#include "util/ctypes.h"
 
 struct ctype_btf;
 

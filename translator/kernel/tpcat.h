@@ -11,7 +11,7 @@
 #ifndef TPCAT_H
 #define TPCAT_H
 
-#include "kernel/ctypes.h"
+#include "util/ctypes.h"
 
 struct ctype_btf;
 

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kernel/ctypes.h"
+#include "util/ctypes.h"
 
 struct ctype *ctype_strip(struct ctype *t)
 {

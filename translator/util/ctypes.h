@@ -2,8 +2,10 @@
  *
  * Target variables ($prev->comm), @cast and listings (-L) walk C types:
  * integers, pointers, arrays, structs, unions, enums, typedefs.  Where the
- * types come from (BTF here: ctype_btf.c; DWARF later) is hidden behind
- * this model, so the walking code (tvar.c) is shared by every family.
+ * types come from (BTF: kernel/ctype_btf.c; DWARF: dwarf/dw_types.c) is
+ * hidden behind this model, so the walking code (tvar.c) is shared by
+ * every family.  It lives in util/ because both kernel/ and dwarf/ build
+ * it.
  * Types are built on demand and live as long as their source.
  */
 #ifndef CTYPES_H
