@@ -11,6 +11,7 @@
  */
 #include <string.h>
 
+#include "ast/ast_new.h"
 #include "ast/ast_walk.h"
 #include "elab/elab.h"
 
@@ -245,6 +246,35 @@ static void drop_if(struct opt *o, struct stmt *st, int dead)
 	}
 }
 
+/* f(a = 1, b) as a statement, f free of side effects: stap keeps only
+ * the arguments that have some, in order (a = 1), so the call's reads of
+ * the others are gone (a global only written is then displayed at the
+ * end).  ST becomes those arguments' statements; 0 when it is no such
+ * call. */
+static int reduce_pure_call(struct opt *o, struct stmt *st)
+{
+	struct exp *e = st->u.exp, *a;
+	struct func *f;
+	struct vec keep = {0};
+	int i;
+
+	if (e->kind != EX_CALL || !e->u.call.func)
+		return 0;
+	for (f = e->u.call.func; f; f = f->info ? f->info->next_overload : NULL)
+		if (func_side_effects(f))
+			return 0;
+	VEC_EACH(e->u.call.args, i, a)
+		if (has_side_effects(a))
+			vec_push(o->el->s->arena, &keep,
+				 ast_exp_stmt(o->el->s->arena, ST_EXP, a->loc, a));
+	if (!keep.n)
+		return 0;	/* nothing left: elided as any pure expression */
+	st->kind = ST_BLOCK;
+	st->u.block = keep;
+	o->changed = 1;
+	return 1;
+}
+
 static int elide_stmt(struct walker *w, struct stmt *st)
 {
 	struct opt *o = w->arg;
@@ -252,6 +282,8 @@ static int elide_stmt(struct walker *w, struct stmt *st)
 
 	switch (st->kind) {
 	case ST_EXP:
+		if (reduce_pure_call(o, st))
+			return 0;	/* its new statements are walked */
 		walk_exp(&aw, st->u.exp);
 		if (!has_side_effects(st->u.exp)) {
 			if (user_code(st->loc) && !is_silent(o, st->u.exp) &&
