@@ -558,7 +558,8 @@ static const char *hist_init(struct emit *e, struct sym *sym)
 		int64_t lo = const_arg(a.hist->u.hist.lo);
 		int64_t hi = const_arg(a.hist->u.hist.hi);
 		int64_t step = const_arg(a.hist->u.hist.step);
-		if (step <= 0 || hi < lo || (hi - lo) / step > 1000) {
+		/* stap 4.8 takes 1 to 126 buckets: (stop - start) / interval + 1 */
+		if (step <= 0 || hi < lo || (hi - lo) / step + 1 > 126) {
 			diag_error(&e->s->diags, a.hist->loc, "translate.hist-arg",
 				   "invalid @hist_linear range: start %lld, stop %lld, interval %lld",
 				   (long long)lo, (long long)hi, (long long)step);
