@@ -50,8 +50,11 @@ for p in 'Provider: app' 'Name: query__start' 'Name: tick' 'Name: extra' 'Name: 
 done
 grep -q 'Arguments: 8@%[a-z0-9]* -4@\$42$' <<<"$notes" || fail "query__start's arguments: $(grep Arguments <<<"$notes")"
 [ "$(grep -c 'Semaphore: 0x0*[1-9a-f]' <<<"$notes")" = 3 ] || fail "not 3 probes with semaphores"
-readelf -S prog | grep -q '\.probes' || fail "no .probes section"
-readelf -S prog | grep -q '\.stapsdt\.base' || fail "no .stapsdt.base section"
+# (readelf's whole output first: grep -q stops reading early, and under
+# pipefail the writer's SIGPIPE would fail the check)
+sections=$(readelf -S prog)
+grep -q '\.probes' <<<"$sections" || fail "no .probes section"
+grep -q '\.stapsdt\.base' <<<"$sections" || fail "no .stapsdt.base section"
 
 cat >cxx.cc <<'C'
 #include <sys/sdt.h>
@@ -64,5 +67,6 @@ int main(int argc, char **argv)
 }
 C
 g++ -O2 -Wall -Werror -I"$top/includes" -o cxx cxx.cc
-readelf -n cxx | grep -q 'Arguments: -4@%[a-z0-9]* 8@%[a-z0-9]* 8@' || fail "C++ arguments: $(readelf -n cxx | grep Arguments)"
+cxx_notes=$(readelf -n cxx)
+grep -q 'Arguments: -4@%[a-z0-9]* 8@%[a-z0-9]* 8@' <<<"$cxx_notes" || fail "C++ arguments: $(grep Arguments <<<"$cxx_notes")"
 echo ok
