@@ -1,13 +1,43 @@
 /* common.c - what several probe families do the same way (family.h).
  *
  * Reporting a point that does not fit a family's shapes, reading a
- * component's string argument, the .call probe that evaluates a return
+ * component's string argument, finding a program as stap does, the .call probe that evaluates a return
  * probe's @entry values, and writing the start and stop functions each
  * family gives the module.
  */
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "probes/family.h"
+
+static int executable(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, X_OK);
+}
+
+const char *family_program_path(struct session *s, const char *path)
+{
+	char buf[PATH_MAX];
+	const char *dirs, *d;
+
+	if (!strchr(path, '/')) {
+		dirs = getenv("PATH");
+		for (d = dirs ? dirs : ""; *d; d += strcspn(d, ":"), d += *d == ':') {
+			size_t n = strcspn(d, ":");
+			const char *f = arena_printf(s->arena, "%.*s/%s",
+						     (int)n, d, path);
+			if (n && executable(f) && realpath(f, buf))
+				return arena_strdup(s->arena, buf);
+		}
+		return NULL;
+	}
+	return realpath(path, buf) ? arena_strdup(s->arena, buf) : NULL;
+}
 
 int family_mismatch(struct session *s, const struct probe_point *pt,
 		    const struct pp_comp *c, const char *why)

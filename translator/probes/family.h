@@ -89,6 +89,11 @@ int family_mismatch(struct session *s, const struct probe_point *pt,
 /* C's string argument, copied into the arena; NULL if it has none. */
 const char *family_str_arg(struct session *s, const struct pp_comp *c);
 
+/* PATH as stap takes a program's name (process("PATH")): with a slash,
+ * the file itself made canonical; without, the first executable regular
+ * file of that name in $PATH, canonical.  NULL when there is none. */
+const char *family_program_path(struct session *s, const char *path);
+
 /* FAM's stp_NAME_start(), returning the C call START, and stp_NAME_stop(),
  * running the C call STOP (NAME is FAM's name): the module's start and
  * stop call them in the family table's order. */

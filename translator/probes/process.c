@@ -17,7 +17,6 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "probes/family.h"
@@ -70,44 +69,18 @@ static int event_of(const struct probe_point *pt)
 	return -1;
 }
 
-static int executable(const char *path)
-{
-	struct stat st;
-
-	return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, X_OK);
-}
-
-/* NAME found on $PATH, canonical; NULL if nowhere. */
-static const char *search_path(struct session *s, const char *name)
-{
-	const char *p = getenv("PATH"), *end;
-	char buf[PATH_MAX], real[PATH_MAX];
-
-	for (; p && *p; p = *end ? end + 1 : end) {
-		end = strchrnul(p, ':');
-		snprintf(buf, sizeof buf, "%.*s/%s", (int)(end - p), p, name);
-		if (end > p && executable(buf) && realpath(buf, real))
-			return arena_strdup(s->arena, real);
-	}
-	return NULL;
-}
-
 /* PATH as stap names the executable: canonical when it is found (a bare
  * name on $PATH, else from the current directory), else as written. */
 static const char *canonical_path(struct session *s, const struct pp_comp *c)
 {
-	const char *path = family_str_arg(s, c), *found = NULL;
-	char real[PATH_MAX];
+	const char *path = family_str_arg(s, c), *found;
 
 	if (!*path) {
 		diag_error(&s->diags, c->arg->loc, "sema.process-path",
 			   "empty module");
 		return NULL;
 	}
-	if (!strchr(path, '/'))
-		found = search_path(s, path);
-	else if (realpath(path, real))
-		found = arena_strdup(s->arena, real);
+	found = family_program_path(s, path);
 	return found ? found : path;
 }
 

@@ -90,26 +90,6 @@ static int wild(const char *p)
 	return p && strpbrk(p, "*?[") != NULL;
 }
 
-/* PATH as stap takes a program's name: with a slash, the file itself
- * (made absolute, symbolic links resolved); without, looked up in $PATH. */
-static const char *resolve_path(struct session *s, const char *path)
-{
-	char buf[PATH_MAX];
-	const char *dirs, *d;
-
-	if (!strchr(path, '/')) {
-		dirs = getenv("PATH");
-		for (d = dirs ? dirs : ""; *d; d += strcspn(d, ":"), d += *d == ':') {
-			const char *f = arena_printf(s->arena, "%.*s/%s",
-						     (int)strcspn(d, ":"), d, path);
-			if (!access(f, X_OK) && realpath(f, buf))
-				return arena_strdup(s->arena, buf);
-		}
-		return NULL;
-	}
-	return realpath(path, buf) ? arena_strdup(s->arena, buf) : NULL;
-}
-
 static const char *const lib_dirs[] = {
 	"/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu",
 	"/lib64", "/usr/lib64", "/lib", "/usr/lib", NULL,
@@ -195,7 +175,7 @@ static const struct elf_user *point_file(struct session *s,
 	const struct elf_user *eu;
 	char err[256];
 
-	*proc = resolve_path(s, name);
+	*proc = family_program_path(s, name);
 	if (!*proc) {
 		no_match(s, pt, optional, "");
 		return NULL;
@@ -438,7 +418,7 @@ static int expand_marks(struct session *s, const struct probe_point *pt,
 static int expand_libs(struct session *s, const struct probe_point *pt,
 		       const struct shape *sh, struct vec *out, int optional)
 {
-	const char *proc = resolve_path(s, family_str_arg(s, pt->comps.v[0]));
+	const char *proc = family_program_path(s, family_str_arg(s, pt->comps.v[0]));
 	const char *lib = family_str_arg(s, pt->comps.v[sh->lib]), *f;
 	const struct elf_user *eu = NULL;
 	struct vec libs = {0};
