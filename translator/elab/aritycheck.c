@@ -35,11 +35,7 @@ static void use(struct acheck *ac, struct exp *e, int n)
 		if (u->sym != sym)
 			continue;
 		if (u->n != n && !u->reported) {
-			diag_error(&ac->el->s->diags, e->loc, "sema.arity",
-				   "inconsistent arity for '%s': %d here, %d elsewhere",
-				   sym->name, n, u->n);
-			diag_note(&ac->el->s->diags, u->loc,
-				  "arity %d first inferred here", u->n);
+			elab_arity_error(ac->el, sym, n, e->loc, u->n, u->loc);
 			u->reported = 1;
 		}
 		return;

@@ -69,6 +69,10 @@ void elab_check_hists(struct elab *el);
 /* aritycheck.c: each variable's uses agree on its number of indexes,
  * before the optimizer drops code (as stap checks while binding). */
 void elab_check_arity(struct elab *el);
+/* types.c: the error for a variable used with N indexes at LOC whose
+ * arity was FIRST at FIRST_LOC (both checks report it alike). */
+void elab_arity_error(struct elab *el, const struct sym *sym, int n,
+		      struct loc loc, int first, struct loc first_loc);
 
 /* printcheck.c */
 int printcheck_program(struct session *s, struct program *p);

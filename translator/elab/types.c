@@ -65,12 +65,18 @@ static void set_arity(struct elab *el, struct sym *sym, int n, struct loc loc)
 				   "'%s' is declared as an array but used as a scalar",
 				   sym->name);
 	} else if (sym->arity >= 0 && sym->arity != n && el->report) {
-		diag_error(&el->s->diags, loc, "sema.arity",
-			   "inconsistent arity for '%s': %d here, %d elsewhere",
-			   sym->name, n, sym->arity);
-		diag_note(&el->s->diags, sym->arity_loc, "arity %d first inferred here",
-			  sym->arity);
+		elab_arity_error(el, sym, n, loc, sym->arity, sym->arity_loc);
 	}
+}
+
+void elab_arity_error(struct elab *el, const struct sym *sym, int n,
+		      struct loc loc, int first, struct loc first_loc)
+{
+	diag_error(&el->s->diags, loc, "sema.arity",
+		   "inconsistent arity for '%s': %d here, %d elsewhere",
+		   sym->name, n, first);
+	diag_note(&el->s->diags, first_loc, "arity %d first inferred here",
+		  first);
 }
 
 static enum type infer(struct elab *el, struct exp *e, enum type want);
