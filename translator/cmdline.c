@@ -155,8 +155,9 @@ static int modinfo_ok(const char *arg)
  * targets, the BPF runtime): refused, saying what to do instead. */
 static int elsewhere(struct session *s, const char *opt)
 {
-	if (!strncmp(opt, "--bpf", 5))
-		return bad(s, "%s", "--bpf is not supported: drop it, and the script runs as a kernel module (the default runtime), with the same output");
+	if (strstr(opt, "bpf"))
+		return bad(s, "%s is not supported: drop it, and the script runs as a kernel module (the default runtime), with the same output",
+			   opt);
 	return bad(s, "'%s' is not supported: compile servers and remote targets are not built; run stap on the target machine, or build there with 'stap -p4 -m NAME' (-r RELEASE for another kernel) and run NAME.ko with staprun",
 		   opt);
 }
@@ -302,7 +303,7 @@ static int long_option(struct session *s, int c, const char *arg)
 		break;
 	case OPT_RUNTIME:
 		if (!strcmp(arg, "bpf"))
-			return bad(s, "%s", "--runtime=bpf is not supported: drop it, and the script runs as a kernel module (the default runtime), with the same output");
+			return elsewhere(s, "--runtime=bpf");
 		if (strcmp(arg, "kernel"))
 			return bad(s, "runtime '%s' is not supported; only --runtime=kernel is", arg);
 		break;
