@@ -6,14 +6,19 @@
  *                          the guest at the same path with its libraries;
  *   install HOST GUEST     a static host program copied into the guest as
  *                          GUEST (paths without spaces);
- *   modules NAME…          kernel modules the guest loads first (with
- *                          STAP_TESTBED_MODULES's, then those the
- *                          modules of DIR probe; see tbmods.h);
+ *   modules NAME…          kernel modules the next run line's job loads
+ *                          (NAME[:PARAM=V…], see tbmods.h);
  *   run NAME SECS ARGS…    staprun ARGS (shell words; the modules of DIR are
  *                          in the guest's working directory), stopped
  *                          after SECS seconds (status 124); its stdin is
  *                          /work/NAME.stdin if an install line put one
  *                          there, else /dev/null.
+ * Each job loads, just before it runs, its modules lines' kernel modules
+ * and those its stap module's probes lie in (with what they depend on),
+ * and unloads them after it, so that a job sees only the modules it asks
+ * for (a test of the loading cannot pass on another job's modules);
+ * STAP_TESTBED_MODULES's load once, at boot, for every job.  A module that
+ * does not load, or stays loaded, is reported on the job's stderr.
  * Results: DIR/NAME.stdout, DIR/NAME.stderr, DIR/NAME.rc, sent back as each
  * job ends (a module still loaded after its staprun ended is reported on
  * its stderr, and removed), so a guest that dies keeps the results before it;
@@ -38,6 +43,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "testbed/tbmods.h"
 #include "testbed/testbed.h"
 
 #ifndef BINDIR
@@ -57,8 +63,21 @@ static const char *prog = "stap-testbed";
 static const char job_loop[] =
 "mkdir -p /results\n"
 "dmesg -c >/dev/null 2>&1\n"
+"loaded= loaderr=\n"
 "while read -r kind name secs args; do\n"
-"	[ \"$kind\" = run ] || continue\n"
+"	case $kind in\n"
+"	load)\n"
+"		m=$(echo \"$secs\" | tr - _)\n"
+"		grep -q \"^$m \" /proc/modules && continue\n"
+"		if insmod \"/lib/tbmods/$secs.ko\" $args 2>/tmp/insmod.err; then\n"
+"			loaded=\"$m $loaded\"\n"
+"		else\n"
+"			loaderr=\"${loaderr}stap-testbed: cannot load module $secs: $(cat /tmp/insmod.err)\n\"\n"
+"		fi\n"
+"		continue ;;\n"
+"	run) ;;\n"
+"	*) continue ;;\n"
+"	esac\n"
 "	eval \"set -- $args\"\n"
 "	r=/results/$name\n"
 "	echo \"stap-testbed: job $name\" >/dev/console\n"
@@ -66,12 +85,18 @@ static const char job_loop[] =
 "	[ -e \"/work/$name.stdin\" ] && in=/work/$name.stdin\n"
 "	tb_timed \"$secs\" \"$STAPRUN\" \"$@\" <$in >$r.stdout 2>$r.stderr\n"
 "	echo $? >$r.rc\n"
+"	printf '%s' \"$loaderr\" >>$r.stderr\n"
 "	m=-\n"
 "	for a; do case $a in *.ko) m=$(basename \"$a\" .ko | tr - _) ;; esac; done\n"
 "	if grep -q \"^$m \" /proc/modules; then\n"
 "		echo \"stap-testbed: module $m is still loaded\" >>$r.stderr\n"
 "		rmmod \"$m\" 2>/dev/null\n"
 "	fi\n"
+"	for m in $loaded; do\n"
+"		rmmod \"$m\" 2>/dev/null ||\n"
+"			echo \"stap-testbed: kernel module $m cannot be unloaded\" >>$r.stderr\n"
+"	done\n"
+"	loaded= loaderr=\n"
 "	dmesg -c 2>/dev/null | grep -E '" TB_KMSG_BAD "' >$r.kmsg\n"
 "	for f in $r.stdout $r.stderr $r.rc $r.kmsg; do\n"
 "		printf '%s %d\\n' \"${f##*/}\" $(wc -c <\"$f\")\n"
@@ -122,8 +147,8 @@ static char *shell_quoted(const char *s)
 struct files {
 	struct tb_file *v;
 	int n, cap;
-	char *modules;		/* of the "modules" lines and
-				   STAP_TESTBED_MODULES */
+	char *modules;		/* STAP_TESTBED_MODULES: loaded at boot */
+	const char *modules_dir;	/* the testbed's kernel modules */
 };
 
 static struct tb_file *add_file(struct files *f, const char *host,
@@ -142,7 +167,8 @@ static struct tb_file *add_file(struct files *f, const char *host,
 	return &f->v[f->n++];
 }
 
-/* The "file" and "install" lines of DIR/jobs, and every module in DIR. */
+/* The "file" and "install" lines of DIR/jobs, and every module in DIR (its
+ * kernel modules load with its job, not at boot: not a stap_module). */
 static int collect(const char *dir, struct files *files)
 {
 	char *jobs = xasprintf("%s/%s", dir, "jobs"), line[4096];
@@ -161,9 +187,6 @@ static int collect(const char *dir, struct files *files)
 		line[strcspn(line, "\n")] = '\0';
 		if (!strncmp(line, "file ", 5)) {
 			add_file(files, strdup(line + 5), NULL, 1);
-		} else if (!strncmp(line, "modules ", 8)) {
-			files->modules = xasprintf("%s %s", files->modules,
-						   line + 8);
 		} else if (!strncmp(line, "install ", 8)) {
 			char *host = strdup(line + 8), *guest = strchr(host, ' ');
 			if (guest) {
@@ -178,8 +201,7 @@ static int collect(const char *dir, struct files *files)
 		size_t n = strlen(de->d_name);
 		if (n > 3 && !strcmp(de->d_name + n - 3, ".ko"))
 			add_file(files, xasprintf("%s/%s", dir, de->d_name),
-				 xasprintf("work/%s%s", de->d_name, ""), 0)
-				->stap_module = 1;
+				 xasprintf("work/%s%s", de->d_name, ""), 0);
 	}
 	if (d)
 		closedir(d);
@@ -218,16 +240,71 @@ static int unpack(const char *dir, const char *stream)
 }
 
 /* DIR/jobs: its other lines, and each "run" line with the job's name
- * and time limit. */
+ * and time limit, after the "load" lines of its kernel modules. */
 struct jobs {
-	char *head;		/* the lines that are not "run" lines */
+	char *head;		/* the lines that are neither "run" nor
+				   "modules" lines */
 	char **line, **name;
 	int n, max_secs;
 };
 
-static int read_jobs(const char *path, struct jobs *j)
+/* DIR/M.ko for the first word of LINE that ends in ".ko", or NULL. */
+static char *job_module(const char *dir, const char *line)
 {
-	char line[4096], name[256];
+	char *copy = strdup(line), *w, *save = NULL, *ko = NULL, *base;
+
+	for (w = strtok_r(copy, " \t\n", &save); w && !ko;
+	     w = strtok_r(NULL, " \t\n", &save)) {
+		size_t n = strlen(w);
+		if (n > 3 && !strcmp(w + n - 3, ".ko")) {
+			base = strrchr(w, '/');
+			ko = xasprintf("%s/%s", dir, base ? base + 1 : w);
+		}
+	}
+	free(copy);
+	return ko;
+}
+
+/* The "load" lines of job NAME (LINE): the kernel modules MODS names and
+ * those its stap module's probes lie in, dependencies first; each
+ * module's file goes into the guest once, as lib/tbmods/M.ko. */
+static char *job_loads(const char *dir, const char *name, const char *mods,
+		       const char *line, struct files *files)
+{
+	char *ko = job_module(dir, line), *probed, *list, *out = NULL, err[512];
+	struct tb_module *m = NULL;
+	size_t len = 0;
+	FILE *f;
+	int n, i, k;
+
+	probed = ko ? tb_modules_probed(ko) : NULL;
+	list = xasprintf("%s %s", mods, probed ? probed : "");
+	n = tb_modules_resolve(files->modules_dir, list, &m, err, sizeof err);
+	if (n < 0) {
+		fprintf(stderr, "%s: error: job %s: %s\n", prog, name, err);
+		exit(1);
+	}
+	f = open_memstream(&out, &len);
+	for (i = 0; i < n; i++) {
+		char *guest = xasprintf("lib/tbmods/%s.ko%s", m[i].name, "");
+		for (k = 0; k < files->n; k++)
+			if (files->v[k].guest && !strcmp(files->v[k].guest, guest))
+				break;
+		if (k == files->n)
+			add_file(files, m[i].path, guest, 0);
+		fprintf(f, "load %s %s %s\n", name, m[i].name, m[i].params);
+	}
+	fclose(f);
+	free(ko);
+	free(probed);
+	free(list);
+	return out;
+}
+
+static int read_jobs(const char *dir, struct jobs *j, struct files *files)
+{
+	char line[4096], name[256], *path = xasprintf("%s/%s", dir, "jobs");
+	char *mods = strdup(""), *loads;
 	FILE *f = fopen(path, "r"), *head;
 	size_t len = 0;
 	int secs;
@@ -236,6 +313,11 @@ static int read_jobs(const char *path, struct jobs *j)
 		return -1;
 	head = open_memstream(&j->head, &len);
 	while (fgets(line, sizeof line, f)) {
+		if (!strncmp(line, "modules ", 8)) {
+			line[strcspn(line, "\n")] = '\0';
+			mods = xasprintf("%s %s", mods, line + 8);
+			continue;
+		}
 		if (strncmp(line, "run ", 4)) {
 			fputs(line, head);
 			continue;
@@ -246,7 +328,10 @@ static int read_jobs(const char *path, struct jobs *j)
 		j->name = realloc(j->name, (j->n + 1) * sizeof *j->name);
 		if (!j->line || !j->name)
 			exit(1);
-		j->line[j->n] = strdup(line);
+		loads = job_loads(dir, name, mods, line, files);
+		j->line[j->n] = xasprintf("%s%s", loads, line);
+		free(loads);
+		mods = strdup("");
 		j->name[j->n++] = strdup(name);
 		if (secs > j->max_secs)
 			j->max_secs = secs;
@@ -368,7 +453,7 @@ int main(int argc, char **argv)
 	struct files files = { 0 };
 	struct jobs jobs = { 0 };
 	struct tb_guest g;
-	char *job, *state, *jobs_path;
+	char *job, *state;
 
 	if (argc != 2 || argv[1][0] == '-') {
 		fprintf(stderr, "Usage: %s run-batch DIR\n", prog);
@@ -386,8 +471,8 @@ int main(int argc, char **argv)
 	}
 	if (collect(dir, &files))
 		return 1;
-	jobs_path = xasprintf("%s/%s", dir, "jobs");
-	if (read_jobs(jobs_path, &jobs))
+	files.modules_dir = xasprintf("%s/%s", tbdir, "modules");
+	if (read_jobs(dir, &jobs, &files))
 		return 1;
 	if (!access(staprun, X_OK))
 		add_file(&files, staprun, NULL, 1);
@@ -413,6 +498,6 @@ int main(int argc, char **argv)
 		g.idle_timeout = jobs.max_secs + 120;
 	g.system_map = xasprintf("%s/%s", tbdir, "System.map");
 	g.modules = files.modules;
-	g.modules_dir = xasprintf("%s/%s", tbdir, "modules");
+	g.modules_dir = files.modules_dir;
 	return run_all(&g, &files, dir, &jobs);
 }

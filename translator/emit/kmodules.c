@@ -1,15 +1,17 @@
 /* kmodules.c - pass 3: the kernel modules the script's probes lie in.
  *
  * Reads each probe's kmodule (set by its family: kprobe.module("M"), a
- * tracepoint a module defines, module("M") of the DWARF family), expands
- * wildcards against the target kernel's modules tree (kernel/modtree.c)
- * and writes them into the module's .modinfo as "ctap_modules=a,b".  The
- * testbed guest, which boots with no modules, loads them (with what they
- * depend on) before the script starts (testbed/tbmods.c); a real machine
- * does not: there the user loads a module, as with stap.  A name the tree
- * does not have (built into the kernel, or absent) is left out.
+ * tracepoint a module defines, module("M") of the DWARF family), looks it
+ * up in the target kernel's modules tree (kernel/modtree.c) and writes the
+ * names into the module's .modinfo as "ctap_modules=a,b".  The testbed
+ * guest, which boots with no modules, loads them (with what they depend
+ * on) before the script starts (testbed/tbmods.c); a real machine does
+ * not: there the user loads a module, as with stap.  A name the tree does
+ * not have (built into the kernel, or absent) is left out, and so is a
+ * wildcard: module("*") probes the modules that are loaded, as stap's do,
+ * not every module of the kernel (a test loads what it wants with
+ * NAME.modules).
  */
-#include <fnmatch.h>
 #include <string.h>
 
 #include "emit/emit_int.h"
@@ -18,10 +20,10 @@
 
 struct found {
 	struct session *s;
-	struct vec patterns;	/* const char *: the probes' kmodules, '-'
+	struct vec wanted;	/* const char *: the probes' kmodules, '-'
 				   read as '_' (as in the tree's names),
 				   each once */
-	struct vec names;	/* const char *: the modules they match */
+	struct vec names;	/* const char *: those the tree has */
 };
 
 static void add_once(struct session *s, struct vec *v, const char *name)
@@ -35,16 +37,16 @@ static void add_once(struct session *s, struct vec *v, const char *name)
 	vec_push(s->arena, v, (void *)name);
 }
 
-/* A module of the tree, kept when some probe's pattern matches it. */
+/* A module of the tree, kept when some probe names it. */
 static int match(const char *path, const char *name, void *arg)
 {
 	struct found *f = arg;
-	const char *pat;
+	const char *want;
 	int i;
 
 	(void)path;
-	VEC_EACH(f->patterns, i, pat)
-		if (!fnmatch(pat, name, 0)) {
+	VEC_EACH(f->wanted, i, want)
+		if (!strcmp(want, name)) {
 			add_once(f->s, &f->names, arena_strdup(f->s->arena, name));
 			break;
 		}
@@ -64,15 +66,15 @@ void emit_kmodules(struct emit *e)
 	if (!k || !k->modules_dir)
 		return;
 	VEC_EACH(e->prog->probes, i, dp) {
-		if (!dp->kmodule)
+		if (!dp->kmodule || strpbrk(dp->kmodule, "*?["))
 			continue;
 		pat = arena_strdup(e->s->arena, dp->kmodule);
-		for (p = pat; *p && !strchr(pat, '['); p++)
-			if (*p == '-')	/* (a range in [a-z] keeps its '-') */
+		for (p = pat; *p; p++)
+			if (*p == '-')
 				*p = '_';
-		add_once(e->s, &f.patterns, pat);
+		add_once(e->s, &f.wanted, pat);
 	}
-	if (!f.patterns.n)
+	if (!f.wanted.n)
 		return;
 	modtree_each(k->modules_dir, match, &f);
 	if (!f.names.n)
