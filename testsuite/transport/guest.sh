@@ -57,8 +57,14 @@ dump() {
 }
 
 # staprun $M mode=wait in the background (its pid in $p), until it printed
-# begin; output in /tmp/out and /tmp/err
+# begin; output in /tmp/out and /tmp/err.  The files are emptied before it
+# starts: the child truncates them only once it runs, and until then the
+# previous test's "begin" would pass for this one's (a signal meant for
+# stapio then killed the child before staprun loaded the module:
+# stapio-killed found no module, once in four runs).  Status 1 if no begin.
 start_wait() {
+	: >/tmp/out
+	: >/tmp/err
 	staprun $M mode=wait >/tmp/out 2>/tmp/err &
 	p=$!
 	wait_line /tmp/out begin
@@ -220,7 +226,7 @@ else
 fi
 
 # stapio killed: as with stap, the module stays until staprun -d
-start_wait
+start_wait || fail stapio-killed "no begin"
 kill -KILL $p
 finish $p
 n=$(loaded)
@@ -280,7 +286,8 @@ expect cmd-outlived 0 'hello world\nsecond line\nend\n' '' \
 [ $(($(date +%s) - start)) -lt 10 ] || fail cmd-outlived-time "waited for the command"
 ps | grep -q "[s]leep 30" && fail cmd-outlived-kill "the command still runs"
 
-# -x
+# -x (the output emptied first, as in start_wait)
+: >/tmp/out
 staprun -x 1 $M mode=target >/tmp/out 2>/tmp/err &
 p=$!
 wait_line /tmp/out target=1

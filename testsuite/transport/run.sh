@@ -7,7 +7,8 @@
 # and runs guest.sh there. Prints the guest's PASS/FAIL/INFO lines; exits 1
 # if anything failed or the guest did not finish.
 #   KDIR=...     kbuild directory (default: the testbed ABI's headers)
-#   VMLINUZ=...  kernel image (default: from the image .deb in /tmp or apt)
+#   VMLINUZ=...  kernel image (default: the testbed's, else from the image
+#                .deb in /tmp or apt)
 #   KEEP=1       keep the work directory and print its path
 #   GUEST=FILE   run FILE in the guest instead of guest.sh
 #   BOOTS="..."  extra kernel arguments, one boot per word ("-" for none)
@@ -17,8 +18,15 @@ here=$top/testsuite/transport
 work=$(mktemp -d /tmp/stp-transport.XXXXXX)
 [ -n "$KEEP" ] || trap 'rm -rf "$work"' EXIT
 
-abi=$(apt-cache depends linux-image-cloud-amd64 2>/dev/null |
-	sed -n 's/.*Depends: linux-image-\(.*\)$/\1/p' | head -1)
+# the testbed's kernel (stap-testbed setup), else the cloud kernel's ABI
+tb=${STAP_TESTBED_DIR:-/var/cache/ctap/testbed}
+if [ -s "$tb/release" ] && [ -s "$tb/vmlinuz" ]; then
+	abi=$(cat "$tb/release")
+	VMLINUZ=${VMLINUZ:-$tb/vmlinuz}
+else
+	abi=$(apt-cache depends linux-image-cloud-amd64 2>/dev/null |
+		sed -n 's/.*Depends: linux-image-\(.*\)$/\1/p' | head -1)
+fi
 [ -n "$abi" ] || { echo "run.sh: cannot resolve the testbed kernel ABI" >&2; exit 1; }
 KDIR=${KDIR:-/usr/src/linux-headers-$abi}
 if [ -z "$VMLINUZ" ]; then
@@ -76,6 +84,9 @@ mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
 mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 mount -t tmpfs tmpfs /tmp
+# (the firmware's escape sequences end the console's first line: the
+# guest's first PASS or FAIL line must start a line of its own)
+echo
 echo 'nobody:x:65534:65534:nobody:/:/bin/sh' >/etc/passwd
 sh /guest.sh
 echo "GUEST-DONE"
