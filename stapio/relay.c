@@ -28,7 +28,7 @@ static int relay_open_out(const char *path)
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
 
 	if (fd < 0)
-		fprintf(stderr, "ERROR: Couldn't open output file '%s': %s\n",
+		fprintf(stderr, "ERROR: Couldn't open output file %s: %s\n",
 			path, strerror(errno));
 	return fd;
 }
@@ -259,7 +259,7 @@ void relay_close(struct stapio_relay *r)
 	int i;
 
 	for (i = 0; i < r->nrings; i++)
-		if (r->fd[i] >= 0)
+		if (r->fd[i] > 2)	/* (those relay_open did not reach are 0) */
 			close(r->fd[i]);
 	r->nrings = 0;
 }

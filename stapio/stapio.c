@@ -484,6 +484,23 @@ static void stapio_loop(void)
 		relay_drain(&relay);
 }
 
+/* stapio cannot start the script (no control channel, an output file
+ * it cannot create): as at the end, the module staprun loaded for it goes
+ * (one it attached to keeps running).  Returns stapio's status, 1. */
+static int stapio_abandon(void)
+{
+	if (opts.attach)
+		return 1;
+	stapio_target_release(0);	/* a -c command forked: it never runs */
+	if (ctl_fd >= 0)
+		close(ctl_fd);
+	relay_close(&relay);
+	if (modload_delete(opts.module) < 0)
+		fprintf(stderr, "ERROR: Couldn't remove module '%s': %s\n",
+			opts.module, strerror(errno));
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
 	struct stp_cmd_start start = { 0 };
@@ -493,7 +510,7 @@ int main(int argc, char **argv)
 		return 1;
 	stapio_verbose = opts.verbose;
 	if (stapio_find_dir(opts.module, dir, sizeof(dir)) < 0)
-		return 1;
+		return stapio_abandon();
 	if (stapio_verbose)
 		fprintf(stderr, "stapio: using %s\n", dir);
 	snprintf(path, sizeof(path), "%s/%s", dir, STP_CTL_NAME);
@@ -501,10 +518,10 @@ int main(int argc, char **argv)
 	if (ctl_fd < 0) {
 		fprintf(stderr, "ERROR: Couldn't open control channel '%s': %s\n",
 			path, strerror(errno));
-		return 1;
+		return stapio_abandon();
 	}
 	if (relay_open(&relay, dir, &opts) < 0)
-		return 1;
+		return stapio_abandon();
 	stapio_signals();
 	if (opts.attach) {
 		stapio_send(STP_CMD_ATTACH, NULL, 0);
@@ -514,7 +531,7 @@ int main(int argc, char **argv)
 		start.target = opts.cmd ? target_pid : opts.target_pid;
 		opts.target_pid = start.target;
 		if (stapio_send(STP_CMD_START, &start, sizeof(start)) < 0)
-			return 1;
+			return stapio_abandon();
 	}
 	stapio_loop();
 	if (dropped && !opts.suppress_warnings)

@@ -45,20 +45,31 @@ static const Elf64_Shdr *modload_section(const struct stp_module *m,
 	return NULL;
 }
 
-/* The value of "name=" in .modinfo, or NULL. */
-static const char *modload_modinfo_name(const struct stp_module *m)
+/* The value of KEY ("name=") in .modinfo, or NULL. */
+static const char *modload_modinfo(const struct stp_module *m, const char *key)
 {
 	const Elf64_Shdr *sh = modload_section(m, ".modinfo");
 	const char *p, *end;
+	size_t k = strlen(key);
 
 	if (!sh)
 		return NULL;
 	p = m->image + sh->sh_offset;
 	end = p + sh->sh_size;
 	for (; p < end; p += strnlen(p, end - p) + 1)
-		if (!strncmp(p, "name=", 5) && memchr(p, 0, end - p))
-			return p + 5;
+		if (!strncmp(p, key, k) && memchr(p, 0, end - p))
+			return p + k;
 	return NULL;
+}
+
+const char *modload_release(const struct stp_module *m, char *buf, size_t n)
+{
+	const char *v = modload_modinfo(m, "vermagic=");
+
+	if (!v || !*v)
+		return NULL;
+	snprintf(buf, n, "%.*s", (int)strcspn(v, " "), v);
+	return buf;
 }
 
 /* Find the name field in this_module: the first place the name appears
@@ -130,7 +141,7 @@ int modload_read(struct stp_module *m, const char *path)
 			path, modload_strerror(ENOEXEC));
 		return -1;
 	}
-	name = modload_modinfo_name(m);
+	name = modload_modinfo(m, "name=");
 	if (!name)
 		name = modload_basename_name(path, guess, sizeof(guess));
 	m->this_name = modload_find_name(m, name);

@@ -21,6 +21,9 @@ int modload_insert(struct stp_module *m, const char *params);
 int modload_delete(const char *name);
 /* The module name a path like dir/NAME.ko stands for (static buffer). */
 const char *modload_name_of(const char *path);
+/* The kernel release the module was built for (its vermagic's first
+ * word), in BUF; NULL if it does not say. */
+const char *modload_release(const struct stp_module *m, char *buf, size_t n);
 /* What insmod would say for an init_module errno. */
 const char *modload_strerror(int err);
 

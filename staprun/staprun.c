@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 #include "modload.h"
 #include "opts.h"
@@ -57,6 +58,20 @@ static char *staprun_params(const struct stp_opts *o)
 	return s;
 }
 
+/* After stap's "Invalid module format": say so when the module was built
+ * for another kernel release (stap -r) than the one running. */
+static void staprun_other_kernel(const struct stp_module *m)
+{
+	struct utsname u;
+	char built[256];
+
+	if (!modload_release(m, built, sizeof(built)) || uname(&u) < 0 ||
+	    !strcmp(built, u.release))
+		return;
+	fprintf(stderr, "  The module was built for kernel %s, not for the running kernel %s.\n",
+		built, u.release);
+}
+
 static int staprun_load(const struct stp_opts *o, struct stp_module *m)
 {
 	char *params, unique[56];
@@ -78,8 +93,12 @@ static int staprun_load(const struct stp_opts *o, struct stp_module *m)
 	}
 	free(params);
 	if (rc < 0) {
+		int err = errno;
+
 		fprintf(stderr, "ERROR: Couldn't insert module '%s': %s\n",
-			o->module, modload_strerror(errno));
+			o->module, modload_strerror(err));
+		if (err == ENOEXEC)
+			staprun_other_kernel(m);
 		return -1;
 	}
 	if (o->verbose)

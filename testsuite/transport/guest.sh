@@ -122,6 +122,23 @@ echo garbage >/tmp/bad.ko
 expect bad-format 1 '' \
 	"ERROR: Couldn't insert module '/tmp/bad.ko': Invalid module format\n" \
 	staprun /tmp/bad.ko
+# bad modules: cut short, random bytes, built for another kernel (the
+# kernel refuses them all alike: stap's message, then why for the last)
+head -c 3000 $M >/tmp/short.ko
+expect bad-truncated 1 '' \
+	"ERROR: Couldn't insert module '/tmp/short.ko': Invalid module format\n" \
+	staprun /tmp/short.ko
+head -c $(($(wc -c <$M) / 2)) $M >/tmp/half.ko
+expect bad-half 1 '' \
+	"ERROR: Couldn't insert module '/tmp/half.ko': Invalid module format\n" \
+	staprun /tmp/half.ko
+head -c 20000 /dev/urandom >/tmp/random.ko
+expect bad-random 1 '' \
+	"ERROR: Couldn't insert module '/tmp/random.ko': Invalid module format\n" \
+	staprun /tmp/random.ko
+expect other-kernel 1 '' \
+	"ERROR: Couldn't insert module '/mod/other.ko': Invalid module format\n  The module was built for kernel $(cat /mod/other.release), not for the running kernel $(uname -r).\n" \
+	staprun /mod/other.ko
 expect not-root 1 '' \
 	'ERROR: staprun must be run as root to load or remove kernel modules\n' \
 	su -s /bin/sh -c "staprun $M" nobody
@@ -135,6 +152,16 @@ check reader-gone 0 'timer 1\ntimer 2\n' ''
 expect output-file 0 '' '' staprun -o /tmp/o1 $M mode=hello
 printf 'hello world\nsecond line\nend\n' | cmp -s - /tmp/o1 ||
 	fail output-file-content "/tmp/o1 differs"
+
+# -o where no file can be made: stap 4.8's message and status, the module
+# unloaded (a missing directory as the oracle ran it; a read-only one)
+expect output-nodir 1 '' \
+	"ERROR: Couldn't open output file /nonexistent/out: No such file or directory\n" \
+	staprun -o /nonexistent/out $M mode=hello
+mkdir -p /tmp/ro && mount -t tmpfs -o ro tmpfs /tmp/ro
+expect output-readonly 1 '' \
+	"ERROR: Couldn't open output file /tmp/ro/out: Read-only file system\n" \
+	staprun -o /tmp/ro/out $M mode=hello
 
 # -o with strftime(3) patterns
 expect output-strftime 0 '' '' staprun -o '/tmp/o-%%-%Y.txt' $M mode=hello
