@@ -29,7 +29,8 @@
  * running, which runs once more in a new guest (DIR/NAME.retried says what
  * happened the first time, its console log is kept as
  * DIR/console.NAME.1.log); if it fails again, DIR/NAME.guest says so
- * (console.NAME.log), and the jobs after it go on in a new guest.  Exit
+ * (console.NAME.log), and the jobs after it go on in a new guest.  A guest
+ * that does not boot (no job ran) boots once more before the batch fails.  Exit
  * status 0 when every job ran, 1 (with a message) otherwise.
  * STAP_TESTBED_KARGS: more kernel arguments for the guest (the test suite
  * boots with the kernel's debug checks on).
@@ -408,7 +409,7 @@ static int run_all(struct tb_guest *g, struct files *files, const char *dir,
 	char *stream = xasprintf("%s/%s", dir, ".results");
 	char *tried = calloc((size_t)j->n + 1, 1);
 	struct tb_result r;
-	int from = 0, boots = 0, failed = 0;
+	int from = 0, boots = 0, failed = 0, unbooted = 0;
 
 	while (from < j->n || (!j->n && !boots)) {
 		int fd, rc;
@@ -428,6 +429,13 @@ static int run_all(struct tb_guest *g, struct files *files, const char *dir,
 			from++;
 		if (!rc)
 			return failed || from < j->n;
+		if (!r.booted && from < j->n && !unbooted++) {
+			/* no job ran: a boot starved by the host's load (a
+			 * silent console, or a panic before init) gets one more */
+			fprintf(stderr, "%s: note: %s; booting again\n", prog,
+				r.error);
+			continue;
+		}
 		if (from == j->n || !r.booted) {
 			fprintf(stderr, "%s: error: %s (console log: %s/console.log)\n",
 				prog, r.error, dir);
