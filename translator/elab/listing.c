@@ -316,8 +316,7 @@ static void list_alias_locals(const struct derived_probe *dp, struct strbuf *sb)
 	int i;
 
 	VEC_EACH(dp->locals, i, sym)
-		if (sym->type != TY_UNKNOWN)
-			sb_printf(sb, " %s:%s", sym->name, elab_type_name(sym->type));
+		sb_printf(sb, " %s:%s", sym->name, elab_type_name(sym->type));
 }
 
 /* The length of the first " $name:type" of VARS (its variables). */

@@ -66,6 +66,9 @@ struct derived_probe {
 					   stap's probe hit report shows them */
 	unsigned list_mark : 1;		/* -l: print the user's `?` after it */
 	unsigned from_alias : 1;	/* it came through a probe alias */
+	unsigned kernel_symbols : 1;	/* on a kernel function found through
+					   DWARF: as stap, the module carries
+					   the kernel's symbols (ksymtab.c) */
 	unsigned mark_optional : 1, mark_sufficient : 1; /* -p2: its last
 					   point's ? and ! */
 	const struct exp *point_cond;	/* pp(): that point's own if (…) */

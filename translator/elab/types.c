@@ -335,6 +335,10 @@ static enum type infer_target(struct elab *el, struct exp *e)
 	VEC_EACH(*comps, i, c)
 		if (c->kind == TC_INDEX_EXP)
 			infer(el, c->index, TY_LONG);
+	/* one its family could not resolve has no type (-L shows a
+	 * variable set from it as "unknown", as stap does) */
+	if (e->kind != EX_CAST && e->kind != EX_ATVAR && e->u.target.unresolved)
+		return TY_UNKNOWN;
 	return e->type != TY_UNKNOWN ? e->type : TY_LONG;
 }
 

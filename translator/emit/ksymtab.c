@@ -1,7 +1,7 @@
 /* ksymtab.c - pass 3: the kernel's symbol table packed into the module.
  *
- * With -d kernel (or a tapset alias standing for a DWARF probe on a kernel
- * function) the module carries the target kernel's text symbols (ksyms.c
+ * With -d kernel, a DWARF probe on a kernel function (as with stap) or a
+ * tapset alias standing for one, the module carries the target kernel's text symbols (ksyms.c
  * reads them from System.map) so that symname(), probefunc() and
  * backtraces can name kernel addresses; runtime/sym.c reads the table.
  * Several names at one address print as the first global one (as stap
@@ -17,16 +17,20 @@ static int is_global(char t)
 	return t == 'T' || t == 'W';
 }
 
-/* -d kernel or --all-modules, or a tapset alias standing for stap's
- * DWARF probe on a kernel function (pragma:kernel-symbols). */
+/* -d kernel or --all-modules, a DWARF probe on a kernel function, or a
+ * tapset alias standing for one (pragma:kernel-symbols). */
 static int kernel_wanted(struct emit *e)
 {
 	struct session *s = e->s;
+	const struct derived_probe *dp;
 	const char *m;
 	int i;
 
 	if (emit_pragma_used(e, "pragma:kernel-symbols"))
 		return 1;
+	VEC_EACH(e->prog->probes, i, dp)
+		if (dp->kernel_symbols)
+			return 1;
 
 	VEC_EACH(s->sym_modules, i, m)
 		if (!strcmp(m, "kernel") || !strcmp(m, "*"))

@@ -881,6 +881,7 @@ static int resolve_dwarf(struct session *s, const struct probe_point *pt,
 		return -1;
 	dp->data = dd;
 	dp->kmodule = dd->site.module;	/* the testbed guest loads it */
+	dp->kernel_symbols = !dd->site.module;
 	dp->pp = arena_printf(s->arena, "%s%s", dpt->name, q.suffix);
 	dp->user_pp = dp->pp;	/* stap shows the resolved point */
 	dp->comps = (struct vec){0};

@@ -1,0 +1,1 @@
+s|^/.*/tapsets/linux/signal\.stp:|TAPSET/linux/signal.stp:|

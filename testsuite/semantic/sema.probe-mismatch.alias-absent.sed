@@ -1,0 +1,1 @@
+s|^/.*/tapsets/linux/memory\.stp:|TAPSET/linux/memory.stp:|
