@@ -335,6 +335,11 @@ static enum type infer_target(struct elab *el, struct exp *e)
 	VEC_EACH(*comps, i, c)
 		if (c->kind == TC_INDEX_EXP)
 			infer(el, c->index, TY_LONG);
+	/* -L: a $var its family could not resolve (no location at the pc)
+	 * types nothing, as in stap */
+	if (!el->report && e->kind == EX_TARGET && e->type == TY_UNKNOWN &&
+	    e->u.target.unresolved)
+		return TY_UNKNOWN;
 	return e->type != TY_UNKNOWN ? e->type : TY_LONG;
 }
 
