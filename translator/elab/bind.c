@@ -101,17 +101,6 @@ static const char *similar_functions(struct elab *el, const char *name)
 	return similar_names(el->s->arena, name, &names);
 }
 
-/* Does overload A come after B for a call from FILE?  The caller's own
- * file first (as stap: a tapset's call of its own function that a script
- * redefines stays the tapset's), then by priority. */
-static int after(const struct func *a, const struct func *b,
-		 const struct src_file *file)
-{
-	if ((a->file == file) != (b->file == file))
-		return b->file == file;
-	return a->priority > b->priority;
-}
-
 /* Candidates for a call: same name and arity, visible from this file,
  * ordered by priority (stable).  Returns the first; the rest chain through
  * func_info->next_overload. */
@@ -140,11 +129,10 @@ static struct func *resolve_call(struct elab *el, struct exp *e)
 				   similar_functions(el, e->u.call.name));
 		return NULL;
 	}
-	/* insertion sort (after()) keeps declaration order on ties */
+	/* insertion sort by priority keeps declaration order on ties */
 	for (i = 1; i < cands.n; i++)
-		for (j = i; j > 0 && after(cands.v[j - 1], cands.v[j],
-					   e->loc.file ? e->loc.file : el->file);
-		     j--) {
+		for (j = i; j > 0 && ((struct func *)cands.v[j - 1])->priority >
+				     ((struct func *)cands.v[j])->priority; j--) {
 			void *t = cands.v[j];
 			cands.v[j] = cands.v[j - 1];
 			cands.v[j - 1] = t;
