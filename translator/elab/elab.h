@@ -41,6 +41,14 @@ struct sym *elab_find_global(struct elab *el, const char *name,
 /* entry.c */
 void elab_expand_entries(struct elab *el);
 
+/* What a probe's body takes at its function's entry: nothing, only
+ * parameters named in a .return probe (captured as stap does, quietly
+ * here), or an @entry(...) too.  -L lists such a probe as stap does: its
+ * synthesized .call probe. */
+enum elab_entry_use { ENTRY_NONE, ENTRY_CAPTURED, ENTRY_EXPLICIT };
+enum elab_entry_use elab_entry_use(struct session *s,
+				   const struct derived_probe *dp);
+
 /* bind.c */
 void elab_bind_probe(struct elab *el, struct derived_probe *dp);
 void elab_bind_func(struct elab *el, struct func *f);

@@ -140,6 +140,41 @@ static void prepend(struct arena *a, struct derived_probe *dp, struct vec *pro)
 	dp->body = ast_block(a, dp->body->loc, all);
 }
 
+struct entry_use {
+	struct session *s;
+	const struct derived_probe *dp;
+	int use;		/* enum elab_entry_use */
+};
+
+static int note_entry(struct walker *w, struct exp *e)
+{
+	struct entry_use *u = w->arg;
+	const struct probe_family *fam = u->dp->family;
+
+	if (e->kind == EX_ENTRY) {
+		u->use = ENTRY_EXPLICIT;
+		return 1;
+	}
+	if ((e->kind == EX_TARGET || e->kind == EX_TARGET_LIST) &&
+	    fam->entry_target &&
+	    fam->entry_target(u->s, u->dp, e->u.target.name) &&
+	    u->use == ENTRY_NONE)
+		u->use = ENTRY_CAPTURED;
+	return 0;
+}
+
+enum elab_entry_use elab_entry_use(struct session *s,
+				   const struct derived_probe *dp)
+{
+	struct entry_use u = { s, dp, ENTRY_NONE };
+	struct walker w = { .exp = note_entry, .arg = &u };
+
+	if (!dp->family->entry_probe)
+		return ENTRY_NONE;
+	walk_stmt(&w, dp->body);
+	return u.use;
+}
+
 void elab_expand_entries(struct elab *el)
 {
 	struct arena *a = el->s->arena;

@@ -319,6 +319,27 @@ static void list_alias_locals(const struct derived_probe *dp, struct strbuf *sb)
 		sb_printf(sb, " %s:%s", sym->name, elab_type_name(sym->type));
 }
 
+/* -L: an alias's .return probe that takes values at the function's entry
+ * is listed, as stap lists it, as the .call probe it synthesizes for them:
+ * no alias locals but the thread id an @entry is kept by, and the call's
+ * variables.  Returns whether *DP became that probe. */
+static int list_entry_call(struct session *s, struct derived_probe **dp,
+			   struct strbuf *sb)
+{
+	enum elab_entry_use use;
+	struct derived_probe *cp;
+
+	if (!(*dp)->list_pp)
+		return 0;
+	use = elab_entry_use(s, *dp);
+	if (use == ENTRY_NONE || !(cp = (*dp)->family->entry_probe(s, *dp)))
+		return 0;
+	if (use == ENTRY_EXPLICIT)
+		sb_puts(sb, " _entry_tvar_tid:long");
+	*dp = cp;
+	return 1;
+}
+
 /* The length of the first " $name:type" of VARS (its variables). */
 static size_t var_len(const char *vars)
 {
@@ -327,8 +348,18 @@ static size_t var_len(const char *vars)
 	return next ? (size_t)(next - vars) : strlen(vars);
 }
 
-/* Keep in *VARS (" $a:T $b:U") only the variables OTHER lists too. */
-static void keep_common(struct session *s, const char **vars, const char *other)
+/* The length of the first " name:type" of LOCALS (an alias's locals). */
+static size_t local_len(const char *locals)
+{
+	const char *next = strchr(locals + 1, ' ');
+
+	return next ? (size_t)(next - locals) : strlen(locals);
+}
+
+/* Keep in *VARS (" $a:T $b:U", or locals: LEN says how) only the parts
+ * OTHER lists too. */
+static void keep_common(struct session *s, const char **vars, const char *other,
+			size_t (*len)(const char *))
 {
 	struct strbuf sb = {0};
 	const char *p, *o;
@@ -336,9 +367,9 @@ static void keep_common(struct session *s, const char **vars, const char *other)
 	int found;
 
 	for (p = *vars; *p; p += n) {
-		n = var_len(p);
+		n = len(p);
 		for (found = 0, o = other; *o && !found; o += on) {
-			on = var_len(o);
+			on = len(o);
 			found = on == n && !strncmp(o, p, n);
 		}
 		if (found)
@@ -349,7 +380,8 @@ static void keep_common(struct session *s, const char **vars, const char *other)
 }
 
 struct listed {
-	const char *head;	/* the point (and its alias locals) */
+	const char *head;	/* the point */
+	const char *locals;	/* its alias locals */
 	const char *vars;	/* the family's variables */
 	int order;
 };
@@ -363,8 +395,8 @@ static int cmp_listed(const void *a, const void *b)
 }
 
 /* -l / -L: returns how many points were listed.  Points listed more than
- * once (the inline instances of one function) show, as in stap, only the
- * variables common to all of them. */
+ * once (the inline instances of one function, an alias on several) show,
+ * as in stap, only the locals and variables common to all of them. */
 int elab_list_probes(struct session *s, struct program *p)
 {
 	struct listed *l = arena_alloc(s->arena, sizeof *l * (size_t)(p->probes.n + 1));
@@ -373,29 +405,36 @@ int elab_list_probes(struct session *s, struct program *p)
 	int i, j, n = 0, m = 0;
 
 	VEC_EACH(p->probes, i, dp) {
-		struct strbuf sb = {0}, vb = {0};
+		struct strbuf sb = {0}, lb = {0}, vb = {0};
 		sb_puts(&sb, dp->list_pp ? dp->list_pp : dp->pp);
 		if (dp->list_mark && s->list_marked)
 			sb_putc(&sb, dp->mark_sufficient ? '!' : '?');
-		if (s->list_probes_vars && dp->list_pp &&
-		    dp->family->list_alias_vars)
-			dp->family->list_alias_vars(s, dp, &sb);
-		if (s->list_probes_vars && dp->list_pp)
-			list_alias_locals(dp, &sb);
+		if (s->list_probes_vars && list_entry_call(s, &dp, &lb))
+			;
+		else if (s->list_probes_vars && dp->list_pp) {
+			if (dp->family->list_alias_vars)
+				dp->family->list_alias_vars(s, dp, &lb);
+			list_alias_locals(dp, &lb);
+		}
 		if (s->list_probes_vars && dp->family->list_vars)
 			dp->family->list_vars(s, dp, &vb);
 		l[n].head = arena_strdup(s->arena, sb.s);
+		l[n].locals = arena_strdup(s->arena, lb.s ? lb.s : "");
 		l[n].vars = arena_strdup(s->arena, vb.s ? vb.s : "");
 		l[n].order = n;
 		n++;
 		sb_free(&sb);
+		sb_free(&lb);
 		sb_free(&vb);
 	}
 	qsort(l, (size_t)n, sizeof *l, cmp_listed);
 	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && !strcmp(l[j].head, l[i].head); j++)
-			keep_common(s, &l[i].vars, l[j].vars);
-		lines[m++] = arena_printf(s->arena, "%s%s", l[i].head, l[i].vars);
+		for (j = i + 1; j < n && !strcmp(l[j].head, l[i].head); j++) {
+			keep_common(s, &l[i].locals, l[j].locals, local_len);
+			keep_common(s, &l[i].vars, l[j].vars, var_len);
+		}
+		lines[m++] = arena_printf(s->arena, "%s%s%s", l[i].head,
+					  l[i].locals, l[i].vars);
 	}
 	qsort(lines, (size_t)m, sizeof *lines, cmp_str);
 	for (i = 0; i < m; i++)

@@ -560,6 +560,25 @@ static int shadowed(struct elab *el, const struct probe_point *name,
 	return 0;
 }
 
+/* An alias a wildcard matched, with the user's suffix: as in stap, a
+ * suffix its points do not take (socket.receive's .return on points that
+ * are returns already) makes it match nothing rather than fail. */
+static int expand_suffixed(struct derive *d, const struct probe_alias *al,
+			   const struct probe_point *point, int n,
+			   struct stmt *body, struct exp *cond)
+{
+	struct diags *dg = &d->el->s->diags;
+	int nprobes = d->el->prog->probes.n, rc;
+
+	dg->quiet++;
+	rc = expand_alias(d, al, point, n, body, cond);
+	dg->quiet--;
+	if (rc >= 0)
+		return rc;
+	d->el->prog->probes.n = nprobes;
+	return 0;
+}
+
 /* Derive probes for POINT.  1: something resolved; 0: nothing matched;
  * -1: an error was reported. */
 static int derive_point(struct derive *d, const struct probe_point *point,
@@ -594,7 +613,12 @@ static int derive_point(struct derive *d, const struct probe_point *point,
 	if (nhits > 1 && has_wildcard(point))
 		qsort(hits, nhits, sizeof *hits, by_alias_name);
 	for (k = 0; k < nhits; k++) {
-		rc = expand_alias(d, hits[k].al, point, hits[k].n, body, cond);
+		if (has_wildcard(point) && hits[k].n < point->comps.n)
+			rc = expand_suffixed(d, hits[k].al, point, hits[k].n,
+					     body, cond);
+		else
+			rc = expand_alias(d, hits[k].al, point, hits[k].n,
+					  body, cond);
 		if (rc < 0) {
 			free(hits);
 			return -1;

@@ -313,6 +313,22 @@ static int list_value(struct session *s, struct derived_probe *dp,
 	return 0;
 }
 
+/* $NAME that no scope of the function has: as in stap, a variable of
+ * its unit (a static or a global it declares: tcp_memory_pressure in
+ * tcp_enter_memory_pressure).  0 and *V, or -1. */
+static int unit_global(const struct dw_site *st, const char *name,
+		       struct dw_var *v)
+{
+	uint64_t off;
+
+	if (!st->cu_off || dw_global_var(st->file, name, NULL, st->cu_off, &off))
+		return -1;
+	memset(v, 0, sizeof *v);
+	v->name = name;
+	v->die_off = off;
+	return 0;
+}
+
 /* ---- the family's callbacks ---- */
 
 int dwarf_vars_target(struct session *s, struct derived_probe *dp,
@@ -333,7 +349,8 @@ int dwarf_vars_target(struct session *s, struct derived_probe *dp,
 	}
 	if (!strcmp(name, "return") && st->is_return)
 		return resolve_return(s, dp, e, quiet);
-	if (dw_var_find(st->file, st->die_off, st->pc, name, &v))
+	if (dw_var_find(st->file, st->die_off, st->pc, name, &v) &&
+	    unit_global(st, name, &v))
 		return quiet ? -1 : no_local(s, st, e, name);
 	return resolve_var(s, dp, e, &v, &e->u.target.comps, quiet);
 }
