@@ -5,7 +5,10 @@
  * over a uint64_t address.  Every memory read goes through the runtime's
  * fault-safe _stp_kread, which records stap's "read fault" error; the
  * expression then jumps to the handler's error label, as any failing
- * operation does.
+ * operation does.  Each access first says which memory its reads are in
+ * (c->tv_user: a user-space probe's DWARF variables are the process's),
+ * again after each script expression it evaluates (an index may be
+ * another kind of access).
  */
 #include "emit/emit_int.h"
 #include "elab/tvar.h"
@@ -34,11 +37,14 @@ static void emit_steps(struct emit *e, struct strbuf *sb, const struct tvar *tv,
 	int i;
 
 	if (tv->base_reads)	/* a DWARF location that reads memory */
-		sb_printf(sb, "({ const char *_stp_w = %s; uint64_t _a = (uint64_t)(%s); %s ",
-			  where, tv->base, check);
-	else
-		sb_printf(sb, "({ uint64_t _a = (uint64_t)(%s); ",
-			  tv->base_exp ? emit_exp(e, tv->base_exp) : tv->base);
+		sb_printf(sb, "({ const char *_stp_w = %s; uint64_t _a; c->tv_user = %d; _a = (uint64_t)(%s); %s ",
+			  where, tv->user, tv->base, check);
+	else if (tv->base_exp)
+		sb_printf(sb, "({ uint64_t _a = (uint64_t)(%s); c->tv_user = %d; ",
+			  emit_exp(e, tv->base_exp), tv->user);
+	else	/* a DWARF register read needs the flag too */
+		sb_printf(sb, "({ uint64_t _a; c->tv_user = %d; _a = (uint64_t)(%s); ",
+			  tv->user, tv->base);
 	for (i = 0; i < tv->nops; i++) {
 		const struct tvar_op *op = &tv->ops[i];
 		switch (op->kind) {
@@ -52,8 +58,9 @@ static void emit_steps(struct emit *e, struct strbuf *sb, const struct tvar *tv,
 			sb_printf(sb, "_a += (uint64_t)%lldLL; ", (long long)op->off);
 			break;
 		case TV_ADD_INDEX:
-			sb_printf(sb, "_a += (uint64_t)(%s) * %lldULL; ",
-				  emit_exp(e, op->index), (long long)op->off);
+			sb_printf(sb, "_a += (uint64_t)(%s) * %lldULL; c->tv_user = %d; ",
+				  emit_exp(e, op->index), (long long)op->off,
+				  tv->user);
 			break;
 		}
 	}

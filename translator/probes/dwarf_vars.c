@@ -1,7 +1,8 @@
 /* dwarf_vars.c - target variables of DWARF probes (kernel.function,
- * kernel.statement, module().function): $param, $local, $return, $$vars
- * and the like, -L's variable lists, and which names a .return probe
- * takes at entry.
+ * kernel.statement, module().function, and process().function in a
+ * program with DWARF: a site with is_user, whose reads are the process's
+ * registers and memory): $param, $local, $return, $$vars and the like,
+ * -L's variable lists, and which names a .return probe takes at entry.
  *
  * Reads the probe's site (struct dw_site, first in dp->data) and, through
  * dwarf/, the variables in scope at its pc, their C types and their
@@ -35,7 +36,7 @@ static const struct dw_site *site_of(struct session *s,
  * when a location does not cover the entry itself. */
 static uint64_t retry_pc(const struct dw_site *st)
 {
-	return st->is_statement || st->is_inline ? 0 : st->pc + 5;
+	return st->is_statement || st->is_inline || st->is_user ? 0 : st->pc + 5;
 }
 
 /* sprint_symbol's link-time address: kernel addresses are relocated by
@@ -174,7 +175,7 @@ static int resolve_var(struct session *s, struct derived_probe *dp,
 	struct tvar *tv;
 
 	rc = dw_loc_var(st->file, v->die_off, dw_frame_func(st->file, st->die_off),
-			st->pc, retry_pc(st), kernel_anchor(s), &l);
+			st->pc, retry_pc(st), kernel_anchor(s), st->is_user, &l);
 	if (rc == DW_LOC_NOT_AT_PC && s->skip_badvars) {
 		tv = tvar_resolve(s, e, comps, "0ULL", type, WHAT, label, quiet);
 	} else if (rc == DW_LOC_NOT_AT_PC) {
@@ -200,6 +201,7 @@ static int resolve_var(struct session *s, struct derived_probe *dp,
 	}
 	if (!tv)
 		return -1;
+	tv->user = st->is_user;
 	if (e->kind == EX_TARGET)
 		e->u.target.resolved = tv;
 	return 0;
@@ -220,8 +222,11 @@ static int resolve_return(struct session *s, struct derived_probe *dp,
 				   dw_cu_name(st->file, st->die_off));
 		return -1;
 	}
-	tv = tvar_resolve(s, e, &e->u.target.comps, "_stp_kprobe_retval(c)",
+	tv = tvar_resolve(s, e, &e->u.target.comps,
+			  st->is_user ? "_stp_uprobe_retval(c)" : "_stp_kprobe_retval(c)",
 			  dw_type_at(st->file, t), WHAT, "$return", quiet);
+	if (tv)
+		tv->user = st->is_user;
 	e->u.target.resolved = tv;
 	return tv ? 0 : -1;
 }
@@ -343,7 +348,8 @@ int dwarf_vars_atvar(struct session *s, struct derived_probe *dp,
 {
 	const struct dw_site *st = site_of(s, dp);
 
-	return atvar_resolve(s, e, st->file, st->cu_off, module_name(st), quiet);
+	return atvar_resolve(s, e, st->file, st->cu_off, module_name(st),
+			     st->is_user, quiet);
 }
 
 int dwarf_vars_assign(struct session *s, struct derived_probe *dp,

@@ -6,7 +6,10 @@
  *
  * Functions come from the file's symbol table, markers from its
  * .note.stapsdt (dwarf/elf_user.c reads both); wildcards expand sorted by
- * name.  Each site becomes a uprobe (uretprobe for .return) on the file's
+ * name.  A function the file's DWARF has (dwarf/dw_index) is named
+ * NAME@FILE:LINE as stap names it, probed past its prologue in code
+ * built without optimization, and has its target variables
+ * (dwarf_vars.c, over the site at the start of its data).  Each site becomes a uprobe (uretprobe for .return) on the file's
  * inode at the site's file offset, a marker's semaphore given to the
  * kernel to count (runtime/probes/uprobe.c).  A marker's $argN comes from
  * its operand string (sdt.c), $$name and $$provider from the note.  The
@@ -29,6 +32,8 @@ struct usite {
 };
 
 struct uprobe_data {
+	struct dw_site site;	/* first (dw_site.h): the function's DWARF;
+				   file NULL without */
 	const char *proc;	/* the process's program */
 	const char *file;	/* the file probed: the program or the library */
 	const char *func;	/* NULL for a marker */
@@ -317,24 +322,88 @@ static const char *similar_marks(struct session *s, const struct elf_user *eu,
 	return similar(s, "marks", names, n, name);
 }
 
+/* "NAME@FILE:LINE" split: *FILE and *LINE (0: any) from after the '@';
+ * the name. */
+static const char *split_func(struct session *s, const char *spec,
+			      const char **file, unsigned *line)
+{
+	const char *at = strchr(spec, '@'), *colon;
+
+	*file = NULL;
+	*line = 0;
+	if (!at)
+		return spec;
+	colon = strrchr(at, ':');
+	if (colon && colon[1] && strspn(colon + 1, "0123456789") == strlen(colon + 1)) {
+		*line = (unsigned)strtoul(colon + 1, NULL, 10);
+		*file = arena_strndup(s->arena, at + 1, (size_t)(colon - at - 1));
+	} else {
+		*file = at + 1;
+	}
+	return arena_strndup(s->arena, spec, (size_t)(at - spec));
+}
+
+/* The out-of-line DWARF function NAME of FILE (declared in a file
+ * matching SRC and at LINE, when given), or NULL (none, or no DWARF). */
+static const struct dw_func *dwarf_func(struct session *s,
+					const struct elf_user *eu,
+					const char *name, const char *src,
+					unsigned line, struct dw_index **ixp)
+{
+	struct dw_index *ix;
+	const struct dw_func *f;
+	size_t first, n, i;
+
+	if (!eu->has_dwarf || !eu->build_id[0] ||
+	    !(ix = kernel_module_dwarf_index(s, eu->path)))
+		return NULL;
+	n = dw_index_lookup(ix, name, &first);
+	for (i = first; i < first + n; i++) {
+		f = dw_index_at(ix, i);
+		if (f->flags & (DW_FN_INLINE | DW_FN_SYMTAB) || !f->file ||
+		    (src && !dw_file_matches(src, dw_index_str(ix, f->file))) ||
+		    (line && f->line != line))
+			continue;
+		*ixp = ix;
+		return f;
+	}
+	return NULL;
+}
+
+/* NAME as stap names a function of FILE: with its DWARF declaration. */
+static const char *func_label(struct session *s, const struct elf_user *eu,
+			      const char *name)
+{
+	struct dw_index *ix;
+	const struct dw_func *f = dwarf_func(s, eu, name, NULL, 0, &ix);
+
+	return f ? arena_printf(s->arena, "%s@%s:%u", name,
+				dw_index_str(ix, f->file), f->line) : name;
+}
+
 static int expand_functions(struct session *s, const struct probe_point *pt,
 			    const struct shape *sh, const struct elf_user *eu,
 			    const char *proc, const char *file,
 			    struct vec *out, int optional)
 {
 	const struct pp_comp *c = pt->comps.v[sh->func];
-	const char *pat = family_str_arg(s, c);
+	const char *spec = family_str_arg(s, c), *pat, *src;
 	int is_return = sh->suffix >= 0 && is(pt, sh->suffix, "return");
+	struct dw_index *ix;
+	unsigned line;
 	size_t i;
 	int n = 0;
 
-	if (!pat)
+	if (!spec)
 		return family_mismatch(s, pt, c, "function needs a string argument");
+	pat = split_func(s, spec, &src, &line);
 	for (i = 0; i < eu->nfuncs; i++) {
 		const char *f = eu->funcs[i].name;
-		if (fnmatch(pat, f, 0) || (is_return && !strcmp(f, "_start")))
+		if (fnmatch(pat, f, 0) || (is_return && !strcmp(f, "_start")) ||
+		    (src && !dwarf_func(s, eu, f, src, line, &ix)))
 			continue;
-		vec_push(s->arena, out, with_arg(s, pt, sh->func, f, proc));
+		vec_push(s->arena, out, with_arg(s, pt, sh->func,
+						 func_label(s, eu, f), proc));
 		n++;
 	}
 	if (n)
@@ -497,6 +566,42 @@ static void warn_no_dwarf(struct session *s, const struct probe_point *pt,
 		     file);
 }
 
+/* The ELF address of site ST (libdwfl lays a PIE or library out at a
+ * bias of its own). */
+static uint64_t site_addr(const struct dw_site *st)
+{
+	uint64_t bias;
+
+	dw_file_dwarf(st->file, &bias);
+	return st->pc - bias;
+}
+
+/* UD's function's DWARF site (left without a file when it has none);
+ * returns the function's name. */
+static const char *dwarf_site(struct session *s, struct uprobe_data *ud,
+			      const struct elf_user *eu)
+{
+	struct dw_site *st = &ud->site;
+	const struct dw_func *f;
+	struct dw_index *ix;
+	const char *src, *name;
+	unsigned line;
+
+	name = split_func(s, ud->func, &src, &line);
+	st->module = ud->file;
+	st->is_user = 1;
+	st->is_return = (unsigned)ud->is_return;
+	f = dwarf_func(s, eu, name, src, line, &ix);
+	if (!f || !(st->file = dw_index_file(ix)))
+		return name;
+	st->cu_off = f->cu_off;
+	st->die_off = f->die_off;
+	st->pc = dw_index_pc(ix, f);
+	if (!ud->is_return)
+		st->pc = dw_prologue_end(st->file, st->die_off, st->pc);
+	return name;
+}
+
 static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 			  struct derived_probe *dp)
 {
@@ -516,10 +621,11 @@ static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 	dp->data = ud;
 	if (sh.func >= 0) {
 		warn_no_dwarf(s, pt, ud->file, eu);
-		ud->func = family_str_arg(s, pt->comps.v[sh.func]);
 		ud->is_return = sh.suffix >= 0 && is(pt, sh.suffix, "return");
-		f = ud->func ? elf_user_func(eu, ud->func) : NULL;
-		if (!f || !(u = new_site(s, eu, f->addr)))
+		ud->func = family_str_arg(s, pt->comps.v[sh.func]);
+		f = ud->func ? elf_user_func(eu, dwarf_site(s, ud, eu)) : NULL;
+		if (!f || !(u = new_site(s, eu, ud->site.file ?
+					 site_addr(&ud->site) : f->addr)))
 			return no_match(s, pt, dp->optional, "");
 		vec_push(s->arena, &ud->sites, u);
 		return 1;
@@ -690,8 +796,10 @@ static int target_uprobe(struct session *s, struct derived_probe *dp,
 	char *end;
 	long n;
 
-	if (!ud->mark)
-		return no_target(s, dp, e, quiet);
+	if (!ud->mark) {
+		int rc = ud->site.file ? dwarf_vars_target(s, dp, e, quiet) : -2;
+		return rc == -2 ? no_target(s, dp, e, quiet) : rc;
+	}
 	if (e->kind == EX_TARGET_LIST &&
 	    (!strcmp(name, "$parms") || !strcmp(name, "$vars")))
 		return parms_var(s, dp, e, quiet);
@@ -725,9 +833,10 @@ static void list_uprobe(struct session *s, struct derived_probe *dp,
 	const struct uprobe_data *ud = dp->data;
 	int i, n;
 
-	(void)s;
-	if (!ud->mark)
+	if (!ud->mark) {
+		dwarf_vars_list(s, dp, out);
 		return;
+	}
 	n = min_nargs(ud);
 	for (i = 1; i <= n; i++)
 		sb_printf(out, " $arg%d:long", i);
@@ -763,8 +872,33 @@ static void emit_uprobe(struct emit *e, struct vec *probes)
 
 static void emit_decls_uprobe(struct emit *e, struct vec *probes)
 {
-	(void)probes;
 	emit_line(e, "#include \"probes/uprobe.c\"");
+	dwarf_vars_emit_decls(e, probes);
+}
+
+/* @var in a function of a file with DWARF. */
+static int atvar_uprobe(struct session *s, struct derived_probe *dp,
+			struct exp *e, int quiet)
+{
+	const struct uprobe_data *ud = dp->data;
+
+	if (!ud->site.file) {
+		if (!quiet)
+			diag_error(&s->diags, e->loc, "sema.uprobe-target",
+				   "debuginfo scope not found for module '%s', cannot resolve context variable [man error::dwarf]",
+				   ud->file);
+		return -1;
+	}
+	return dwarf_vars_atvar(s, dp, e, quiet);
+}
+
+static int entry_target_uprobe(struct session *s,
+			       const struct derived_probe *ret,
+			       const char *name)
+{
+	const struct uprobe_data *ud = ret->data;
+
+	return ud->site.file ? dwarf_vars_entry_target(s, ret, name) : 0;
 }
 
 static const char *const uprobe_shapes[] = {
@@ -816,6 +950,7 @@ static struct derived_probe *entry_uprobe(struct session *s,
 	cd = ARENA_NEW(s->arena, struct uprobe_data);
 	*cd = *ud;
 	cd->is_return = 0;
+	cd->site.is_return = 0;
 	return family_entry_copy(s, ret, cd);
 }
 
@@ -847,5 +982,6 @@ const struct probe_family family_uprobe = {
 	.shapes = uprobe_shapes, .target_var = target_uprobe,
 	.list_vars = list_uprobe, .emit_decls = emit_decls_uprobe,
 	.runtime_pp = runtime_pp_uprobe, .listing_note = note_uprobe,
-	.entry_probe = entry_uprobe,
+	.entry_probe = entry_uprobe, .entry_target = entry_target_uprobe,
+	.atvar = atvar_uprobe,
 };
