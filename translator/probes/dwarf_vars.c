@@ -48,6 +48,17 @@ static uint64_t kernel_anchor(struct session *s)
 	return k ? ksyms_addr(k, "sprint_symbol") : 0;
 }
 
+/* PC as errors show it: a user-space file's ELF address (libdwfl lays a
+ * PIE or a library out at a bias of its own). */
+static unsigned long long shown_pc(const struct dw_site *st, uint64_t pc)
+{
+	uint64_t bias = 0;
+
+	if (st->is_user)
+		dw_file_dwarf(st->file, &bias);
+	return (unsigned long long)(pc - bias);
+}
+
 static const char *module_name(const struct dw_site *st)
 {
 	return st->module ? st->module : "kernel";
@@ -136,7 +147,7 @@ static int no_local(struct session *s, const struct dw_site *st,
 	diag_error(&s->diags, e->loc, "sema.dwarf-local",
 		   "unable to find local '%s', [man error::dwarf] dieoffset 0x%llx in %s, near pc 0x%llx in %s %s (alternatives: %s))",
 		   name, (unsigned long long)st->die_off, module_name(st),
-		   (unsigned long long)st->pc, dw_func_name(st->file, st->die_off),
+		   shown_pc(st, st->pc), dw_func_name(st->file, st->die_off),
 		   dw_cu_name(st->file, st->die_off),
 		   alternatives(s, st, name));
 	return -1;
@@ -150,7 +161,7 @@ static int not_accessible(struct session *s, const struct dw_site *st,
 
 	diag_error(&s->diags, e->loc, "sema.dwarf-not-accessible",
 		   "not accessible at this address (pc: 0x%llx) [man error::dwarf]",
-		   (unsigned long long)l->pc);
+		   shown_pc(st, l->pc));
 	dw_pc_line(st->file, st->die_off, l->pc, line, sizeof line);
 	dw_loc_ranges(st->file, v->die_off, ranges, sizeof ranges);
 	diag_note(&s->diags, (struct loc){0},

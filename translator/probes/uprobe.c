@@ -627,6 +627,8 @@ static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 		if (!f || !(u = new_site(s, eu, ud->site.file ?
 					 site_addr(&ud->site) : f->addr)))
 			return no_match(s, pt, dp->optional, "");
+		if (ud->site.file)	/* -p2: stap shows the resolved point */
+			dp->user_pp = pp_format(s, &dp->comps);
 		vec_push(s->arena, &ud->sites, u);
 		return 1;
 	}
