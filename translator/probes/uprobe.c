@@ -343,42 +343,94 @@ static const char *split_func(struct session *s, const char *spec,
 	return arena_strndup(s->arena, spec, (size_t)(at - spec));
 }
 
-/* The out-of-line DWARF function NAME of FILE (declared in a file
- * matching SRC and at LINE, when given), or NULL (none, or no DWARF). */
+/* The function index of FILE when it has DWARF, else NULL. */
+static struct dw_index *user_index(struct session *s, const struct elf_user *eu)
+{
+	return eu->has_dwarf && eu->build_id[0] ?
+		kernel_module_dwarf_index(s, eu->path) : NULL;
+}
+
+/* Which DWARF records a point's suffix takes, as stap 4.8 (probes/dwarf.c's
+ * rule): .inline only inline instances, .call, .return and .exported no
+ * inline instance, .exported only exported functions, none any. */
+static int fits_suffix(const struct dw_func *f, const char *suffix)
+{
+	int inl = f->flags & DW_FN_INLINE;
+
+	if (f->flags & (DW_FN_SYMTAB | DW_FN_PART) || !f->file)
+		return 0;
+	if (!suffix)
+		return 1;
+	if (!strcmp(suffix, "inline"))
+		return inl;
+	if (inl)
+		return 0;
+	return strcmp(suffix, "exported") || (f->flags & DW_FN_EXPORTED);
+}
+
+/* The DWARF function NAME of FILE that a point with SUFFIX takes
+ * (declared in a file matching SRC and at LINE, when given; an
+ * out-of-line body before an inline instance), or NULL (none, or no
+ * DWARF). */
 static const struct dw_func *dwarf_func(struct session *s,
 					const struct elf_user *eu,
 					const char *name, const char *src,
-					unsigned line, struct dw_index **ixp)
+					unsigned line, const char *suffix,
+					struct dw_index **ixp)
 {
-	struct dw_index *ix;
-	const struct dw_func *f;
+	struct dw_index *ix = user_index(s, eu);
+	const struct dw_func *f, *found = NULL;
 	size_t first, n, i;
 
-	if (!eu->has_dwarf || !eu->build_id[0] ||
-	    !(ix = kernel_module_dwarf_index(s, eu->path)))
+	if (!ix)
 		return NULL;
 	n = dw_index_lookup(ix, name, &first);
 	for (i = first; i < first + n; i++) {
 		f = dw_index_at(ix, i);
-		if (f->flags & (DW_FN_INLINE | DW_FN_SYMTAB) || !f->file ||
+		if (!fits_suffix(f, suffix) ||
 		    (src && !dw_file_matches(src, dw_index_str(ix, f->file))) ||
 		    (line && f->line != line))
 			continue;
-		*ixp = ix;
-		return f;
+		if (!found || ((found->flags & DW_FN_INLINE) &&
+			       !(f->flags & DW_FN_INLINE)))
+			found = f;
 	}
-	return NULL;
+	*ixp = ix;
+	return found;
 }
 
-/* NAME as stap names a function of FILE: with its DWARF declaration. */
-static const char *func_label(struct session *s, const struct elf_user *eu,
-			      const char *name)
+/* Does FILE's DWARF have a function NAME (then stap names it so)? */
+static int in_dwarf(const struct dw_index *ix, const char *name)
 {
-	struct dw_index *ix;
-	const struct dw_func *f = dwarf_func(s, eu, name, NULL, 0, &ix);
+	size_t first, n = ix ? dw_index_lookup(ix, name, &first) : 0, i;
 
-	return f ? arena_printf(s->arena, "%s@%s:%u", name,
-				dw_index_str(ix, f->file), f->line) : name;
+	for (i = first; i < first + n; i++)
+		if (fits_suffix(dw_index_at(ix, i), NULL))
+			return 1;
+	return 0;
+}
+
+/* The DWARF functions matching PAT[@SRC[:LINE]] that SUFFIX takes, as
+ * NAME@FILE:LINE, once each, into OUT. */
+static void dwarf_labels(struct session *s, const struct dw_index *ix,
+			 const char *pat, const char *src, unsigned line,
+			 const char *suffix, struct vec *out)
+{
+	size_t i, n = ix ? dw_index_count(ix) : 0;
+
+	for (i = 0; i < n; i++) {
+		const struct dw_func *f = dw_index_at(ix, i);
+		const char *name = dw_index_str(ix, f->name), *label;
+
+		if (!fits_suffix(f, suffix) || fnmatch(pat, name, 0) ||
+		    (src && !dw_file_matches(src, dw_index_str(ix, f->file))) ||
+		    (line && f->line != line))
+			continue;
+		label = arena_printf(s->arena, "%s@%s:%u", name,
+				     dw_index_str(ix, f->file), f->line);
+		if (!has_name(out, label))
+			vec_push(s->arena, out, (void *)label);
+	}
 }
 
 static int expand_functions(struct session *s, const struct probe_point *pt,
@@ -387,26 +439,28 @@ static int expand_functions(struct session *s, const struct probe_point *pt,
 			    struct vec *out, int optional)
 {
 	const struct pp_comp *c = pt->comps.v[sh->func];
-	const char *spec = family_str_arg(s, c), *pat, *src;
-	int is_return = sh->suffix >= 0 && is(pt, sh->suffix, "return");
-	struct dw_index *ix;
+	const char *spec = family_str_arg(s, c), *pat, *src, *f;
+	const char *suffix = sh->suffix >= 0 ? comp_name(pt, sh->suffix) : NULL;
+	int is_return = suffix && !strcmp(suffix, "return");
+	struct dw_index *ix = user_index(s, eu);
+	struct vec names = {0};
 	unsigned line;
 	size_t i;
-	int n = 0;
+	int k;
 
 	if (!spec)
 		return family_mismatch(s, pt, c, "function needs a string argument");
 	pat = split_func(s, spec, &src, &line);
-	for (i = 0; i < eu->nfuncs; i++) {
-		const char *f = eu->funcs[i].name;
-		if (fnmatch(pat, f, 0) || (is_return && !strcmp(f, "_start")) ||
-		    (src && !dwarf_func(s, eu, f, src, line, &ix)))
-			continue;
-		vec_push(s->arena, out, with_arg(s, pt, sh->func,
-						 func_label(s, eu, f), proc));
-		n++;
+	dwarf_labels(s, ix, pat, src, line, suffix, &names);
+	for (i = 0; !src && i < eu->nfuncs; i++) {	/* without DWARF */
+		f = eu->funcs[i].name;
+		if (!fnmatch(pat, f, 0) && !(is_return && !strcmp(f, "_start")) &&
+		    !in_dwarf(ix, f))
+			vec_push(s->arena, &names, (void *)f);
 	}
-	if (n)
+	VEC_EACH(names, k, f)
+		vec_push(s->arena, out, with_arg(s, pt, sh->func, f, proc));
+	if (names.n)
 		return 1;
 	return no_match(s, pt, optional,
 			wild(pat) ? "" : similar_funcs(s, eu, pat));
@@ -576,10 +630,10 @@ static uint64_t site_addr(const struct dw_site *st)
 	return st->pc - bias;
 }
 
-/* UD's function's DWARF site (left without a file when it has none);
- * returns the function's name. */
+/* UD's function's DWARF site for a point with SUFFIX (left without a
+ * file when it has none); returns the function's name. */
 static const char *dwarf_site(struct session *s, struct uprobe_data *ud,
-			      const struct elf_user *eu)
+			      const struct elf_user *eu, const char *suffix)
 {
 	struct dw_site *st = &ud->site;
 	const struct dw_func *f;
@@ -591,13 +645,14 @@ static const char *dwarf_site(struct session *s, struct uprobe_data *ud,
 	st->module = ud->file;
 	st->is_user = 1;
 	st->is_return = (unsigned)ud->is_return;
-	f = dwarf_func(s, eu, name, src, line, &ix);
+	f = dwarf_func(s, eu, name, src, line, suffix, &ix);
 	if (!f || !(st->file = dw_index_file(ix)))
 		return name;
 	st->cu_off = f->cu_off;
 	st->die_off = f->die_off;
 	st->pc = dw_index_pc(ix, f);
-	if (!ud->is_return)
+	st->is_inline = !!(f->flags & DW_FN_INLINE);
+	if (!ud->is_return && !st->is_inline)
 		st->pc = dw_prologue_end(st->file, st->die_off, st->pc);
 	return name;
 }
@@ -609,6 +664,7 @@ static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 	const size_t *only;
 	const struct elf_user_sym *f;
 	const struct elf_user *eu;
+	const char *name;
 	struct usite *u;
 	struct shape sh;
 	size_t i;
@@ -623,9 +679,11 @@ static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 		warn_no_dwarf(s, pt, ud->file, eu);
 		ud->is_return = sh.suffix >= 0 && is(pt, sh.suffix, "return");
 		ud->func = family_str_arg(s, pt->comps.v[sh.func]);
-		f = ud->func ? elf_user_func(eu, dwarf_site(s, ud, eu)) : NULL;
-		if (!f || !(u = new_site(s, eu, ud->site.file ?
-					 site_addr(&ud->site) : f->addr)))
+		name = ud->func ? dwarf_site(s, ud, eu, sh.suffix >= 0 ?
+					     comp_name(pt, sh.suffix) : NULL) : NULL;
+		f = name && !ud->site.file ? elf_user_func(eu, name) : NULL;
+		if (!(u = ud->site.file ? new_site(s, eu, site_addr(&ud->site)) :
+			  f ? new_site(s, eu, f->addr) : NULL))
 			return no_match(s, pt, dp->optional, "");
 		if (ud->site.file)	/* -p2: stap shows the resolved point */
 			dp->user_pp = pp_format(s, &dp->comps);
