@@ -69,9 +69,9 @@ static int shape_of(const struct probe_point *pt, struct shape *sh)
 	int i = 1;
 
 	*sh = (struct shape){ -1, -1, -1, -1, -1 };
-	if (!c0->arg || c0->arg->kind != EX_STR)
+	if (!c0->arg || (c0->arg->kind != EX_STR && c0->arg->kind != EX_NUM))
 		return 0;
-	if (is(pt, i, "library"))
+	if (is(pt, i, "library") && c0->arg->kind == EX_STR)
 		sh->lib = i++;
 	if (is(pt, i, "function")) {
 		sh->func = i++;
@@ -167,6 +167,29 @@ static int no_match(struct session *s, const struct probe_point *pt,
 	return -1;
 }
 
+/* The program process(PATH) or process(PID) names (the executable PID
+ * runs now, as stap 4.8 takes it at translation), or NULL: none (with
+ * PID, reported). */
+static const char *program_of(struct session *s, const struct probe_point *pt)
+{
+	const struct pp_comp *c0 = pt->comps.v[0];
+	char buf[PATH_MAX];
+	ssize_t n;
+
+	if (c0->arg->kind == EX_STR)
+		return family_program_path(s, family_str_arg(s, c0));
+	n = readlink(arena_printf(s->arena, "/proc/%lld/exe",
+				  (long long)c0->arg->u.num), buf, sizeof buf - 1);
+	if (n > 0) {
+		buf[n] = 0;
+		return arena_strdup(s->arena, buf);
+	}
+	diag_error(&s->diags, c0->loc, "sema.uprobe-pid",
+		   "cannot probe pid %lld: No such process",
+		   (long long)c0->arg->u.num);
+	return NULL;
+}
+
 /* The ELF file the point probes (the library's, if any), or NULL after
  * reporting why not. */
 static const struct elf_user *point_file(struct session *s,
@@ -175,14 +198,15 @@ static const struct elf_user *point_file(struct session *s,
 					 const char **proc, const char **file,
 					 int optional)
 {
-	const struct pp_comp *c0 = pt->comps.v[0];
-	const char *name = family_str_arg(s, c0), *lib;
 	const struct elf_user *eu;
+	const char *lib;
 	char err[256];
+	int errors = s->diags.errors;
 
-	*proc = family_program_path(s, name);
+	*proc = program_of(s, pt);
 	if (!*proc) {
-		no_match(s, pt, optional, "");
+		if (s->diags.errors == errors)
+			no_match(s, pt, optional, "");
 		return NULL;
 	}
 	*file = *proc;
@@ -976,6 +1000,13 @@ static const char *const uprobe_shapes[] = {
 	"process(string).provider(string).mark(string)",
 	"process(string).library(string).mark(string)",
 	"process(string).library(string).provider(string).mark(string)",
+	"process(number).function(string)",
+	"process(number).function(string).call",
+	"process(number).function(string).return",
+	"process(number).function(string).exported",
+	"process(number).function(string).inline",
+	"process(number).mark(string)",
+	"process(number).provider(string).mark(string)",
 	NULL,
 };
 
