@@ -45,7 +45,7 @@ struct uprobe_data {
 
 /* The parts of a point, by component index (-1: absent). */
 struct shape {
-	int lib, func, provider, mark, suffix;
+	int lib, func, provider, mark, suffix, stmt;
 };
 
 static const char *comp_name(const struct probe_point *pt, int i)
@@ -68,7 +68,7 @@ static int shape_of(const struct probe_point *pt, struct shape *sh)
 	const struct pp_comp *c0 = pt->comps.v[0];
 	int i = 1;
 
-	*sh = (struct shape){ -1, -1, -1, -1, -1 };
+	*sh = (struct shape){ -1, -1, -1, -1, -1, -1 };
 	if (!c0->arg || (c0->arg->kind != EX_STR && c0->arg->kind != EX_NUM))
 		return 0;
 	if (is(pt, i, "library") && c0->arg->kind == EX_STR)
@@ -80,6 +80,8 @@ static int shape_of(const struct probe_point *pt, struct shape *sh)
 		if (is(pt, i, "call") || is(pt, i, "return") ||
 		    is(pt, i, "exported") || is(pt, i, "inline"))
 			sh->suffix = i++;
+	} else if (is(pt, i, "statement") && sh->lib < 0) {
+		sh->stmt = i++;
 	} else {
 		if (is(pt, i, "provider"))
 			sh->provider = i++;
@@ -593,6 +595,10 @@ static int expand_libs(struct session *s, const struct probe_point *pt,
 	return found ? 1 : no_match(s, pt, optional, "");
 }
 
+static int expand_statements(struct session *s, const struct probe_point *pt,
+			     const struct shape *sh, const struct elf_user *eu,
+			     const char *proc, struct vec *out, int optional);
+
 static int expand_uprobe(struct session *s, const struct probe_point *pt,
 			 struct vec *out)
 {
@@ -608,6 +614,8 @@ static int expand_uprobe(struct session *s, const struct probe_point *pt,
 	eu = point_file(s, pt, &sh, &proc, &file, optional);
 	if (!eu)
 		return optional ? 0 : -1;
+	if (sh.stmt >= 0)
+		return expand_statements(s, pt, &sh, eu, proc, out, optional);
 	if (sh.func >= 0)
 		return expand_functions(s, pt, &sh, eu, proc, file, out, optional);
 	return expand_marks(s, pt, &sh, eu, proc, file, out, optional);
@@ -681,6 +689,163 @@ static const char *dwarf_site(struct session *s, struct uprobe_data *ud,
 	return name;
 }
 
+/* ---- statements: process("PATH").statement("FUNC@FILE:LINE") ---- */
+
+/* The lines a statement point asks for: "N", "N-M" or "*" after the
+ * file's ':'. */
+struct stmt_spec {
+	const char *name, *src;
+	enum dw_lines kind;
+	int l1, l2;
+};
+
+static int parse_stmt(struct session *s, const char *spec,
+		      struct stmt_spec *st)
+{
+	const char *at = strchr(spec, '@'), *colon = at ? strrchr(at, ':') : NULL;
+	char *end;
+
+	if (!colon)
+		return -1;
+	st->name = arena_strndup(s->arena, spec, (size_t)(at - spec));
+	st->src = arena_strndup(s->arena, at + 1, (size_t)(colon - at - 1));
+	if (!strcmp(colon + 1, "*")) {
+		st->kind = DW_LINES_ALL;
+		return 0;
+	}
+	st->l1 = st->l2 = (int)strtol(colon + 1, &end, 10);
+	st->kind = DW_LINES_ONE;
+	if (*end == '-') {
+		st->l2 = (int)strtol(end + 1, &end, 10);
+		st->kind = DW_LINES_RANGE;
+	}
+	return end == colon + 1 || *end ? -1 : 0;
+}
+
+struct stmt_hit {
+	const char *label;	/* NAME@FILE:LINE */
+	uint64_t cu, func, pc;	/* its function's CU and DIE, the address
+				   (libdwfl's) */
+};
+
+struct stmt_walk {
+	struct session *s;
+	const struct dw_index *ix;
+	const struct dw_func **recs;
+	struct vec *hits;	/* struct stmt_hit * */
+};
+
+static void stmt_hit(void *arg, size_t i, int line, uint64_t addr)
+{
+	struct stmt_walk *w = arg;
+	struct stmt_hit *h = ARENA_NEW(w->s->arena, struct stmt_hit);
+
+	h->label = arena_printf(w->s->arena, "%s@%s:%d",
+				dw_index_str(w->ix, w->recs[i]->name),
+				dw_index_str(w->ix, w->recs[i]->file), line);
+	h->cu = w->recs[i]->cu_off;
+	h->func = w->recs[i]->die_off;
+	h->pc = addr;
+	vec_push(w->s->arena, w->hits, h);
+}
+
+/* The statements of SP in IX: for the functions matching it, one CU and
+ * one decl file at a time, the lines' addresses (dw_index_stmt_lines). */
+static void stmt_sites(struct session *s, const struct dw_index *ix,
+		       const struct stmt_spec *sp, struct vec *hits)
+{
+	size_t i, j, n = dw_index_count(ix), k;
+	struct vec recs = {0};
+	int below, above;
+
+	for (i = 0; i < n; i++) {
+		const struct dw_func *f = dw_index_at(ix, i);
+		if (f->file && !(f->flags & (DW_FN_SYMTAB | DW_FN_PART)) &&
+		    !fnmatch(sp->name, dw_index_str(ix, f->name), 0) &&
+		    dw_file_matches(sp->src, dw_index_str(ix, f->file)))
+			vec_push(s->arena, &recs, (void *)f);
+	}
+	for (i = 0; i < (size_t)recs.n; i++) {	/* each CU and file once */
+		const struct dw_func *f = recs.v[i];
+		struct dw_stmt_func *fs;
+		struct stmt_walk w = { s, ix, NULL, hits };
+
+		for (j = 0; j < i; j++)
+			if (((const struct dw_func *)recs.v[j])->cu_off == f->cu_off &&
+			    ((const struct dw_func *)recs.v[j])->file == f->file)
+				break;
+		if (j < i)
+			continue;
+		fs = arena_alloc(s->arena, sizeof *fs * (size_t)recs.n);
+		w.recs = arena_alloc(s->arena, sizeof *w.recs * (size_t)recs.n);
+		for (j = i, k = 0; j < (size_t)recs.n; j++) {
+			const struct dw_func *g = recs.v[j];
+			if (g->cu_off != f->cu_off)
+				continue;
+			w.recs[k] = g;
+			fs[k++] = (struct dw_stmt_func){ g->die_off,
+				dw_index_pc(ix, g), (int)g->line, g->file == f->file };
+		}
+		dw_index_stmt_lines(ix, f->cu_off, dw_index_str(ix, f->file), fs,
+				    k, sp->kind, sp->l1, sp->l2, stmt_hit, &w,
+				    &below, &above);
+	}
+}
+
+static int expand_statements(struct session *s, const struct probe_point *pt,
+			     const struct shape *sh, const struct elf_user *eu,
+			     const char *proc, struct vec *out, int optional)
+{
+	const struct pp_comp *c = pt->comps.v[sh->stmt];
+	const char *spec = family_str_arg(s, c);
+	struct dw_index *ix = user_index(s, eu);
+	struct vec hits = {0}, names = {0};
+	const struct stmt_hit *h;
+	struct stmt_spec sp;
+	int i;
+
+	if (!spec)
+		return family_mismatch(s, pt, c, "statement needs a string argument");
+	if (ix && !parse_stmt(s, spec, &sp))
+		stmt_sites(s, ix, &sp, &hits);
+	VEC_EACH(hits, i, h)
+		if (!has_name(&names, h->label)) {
+			vec_push(s->arena, &names, (void *)h->label);
+			vec_push(s->arena, out, with_arg(s, pt, sh->stmt,
+							 h->label, proc));
+		}
+	return names.n ? 1 : no_match(s, pt, optional, "");
+}
+
+/* A statement point's site: its line's first address in its function. */
+static int resolve_statement(struct session *s, const struct probe_point *pt,
+			     const struct shape *sh, const struct elf_user *eu,
+			     struct derived_probe *dp, struct uprobe_data *ud)
+{
+	const char *spec = family_str_arg(s, pt->comps.v[sh->stmt]);
+	struct dw_index *ix = user_index(s, eu);
+	struct vec hits = {0};
+	const struct stmt_hit *h;
+	struct stmt_spec sp;
+	struct usite *u;
+
+	if (!spec || !ix || parse_stmt(s, spec, &sp))
+		return no_match(s, pt, dp->optional, "");
+	stmt_sites(s, ix, &sp, &hits);
+	if (!hits.n)
+		return no_match(s, pt, dp->optional, "");
+	h = hits.v[0];
+	ud->func = spec;
+	ud->site = (struct dw_site){ .file = dw_index_file(ix),
+		.module = ud->file, .cu_off = h->cu, .die_off = h->func, .pc = h->pc,
+		.is_statement = 1, .is_user = 1 };
+	if (!ud->site.file || !(u = new_site(s, eu, site_addr(&ud->site))))
+		return no_match(s, pt, dp->optional, "");
+	dp->user_pp = pp_format(s, &dp->comps);
+	vec_push(s->arena, &ud->sites, u);
+	return 1;
+}
+
 static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 			  struct derived_probe *dp)
 {
@@ -699,6 +864,8 @@ static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 	if (!eu)
 		return dp->optional ? 0 : -1;
 	dp->data = ud;
+	if (sh.stmt >= 0)
+		return resolve_statement(s, pt, &sh, eu, dp, ud);
 	if (sh.func >= 0) {
 		warn_no_dwarf(s, pt, ud->file, eu);
 		ud->is_return = sh.suffix >= 0 && is(pt, sh.suffix, "return");
@@ -1000,6 +1167,8 @@ static const char *const uprobe_shapes[] = {
 	"process(string).provider(string).mark(string)",
 	"process(string).library(string).mark(string)",
 	"process(string).library(string).provider(string).mark(string)",
+	"process(string).statement(string)",
+	"process(number).statement(string)",
 	"process(number).function(string)",
 	"process(number).function(string).call",
 	"process(number).function(string).return",
