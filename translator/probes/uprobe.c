@@ -37,6 +37,7 @@ struct uprobe_data {
 	const char *proc;	/* the process's program */
 	const char *file;	/* the file probed: the program or the library */
 	const char *func;	/* NULL for a marker */
+	const char *plt;	/* .plt("NAME"): the function its slot calls */
 	const char *provider, *mark;	/* provider: NULL for any */
 	const char *site_provider;	/* $$provider: the first site's */
 	int is_return;
@@ -45,7 +46,7 @@ struct uprobe_data {
 
 /* The parts of a point, by component index (-1: absent). */
 struct shape {
-	int lib, func, provider, mark, suffix, stmt;
+	int lib, func, provider, mark, suffix, stmt, plt;
 };
 
 static const char *comp_name(const struct probe_point *pt, int i)
@@ -68,7 +69,7 @@ static int shape_of(const struct probe_point *pt, struct shape *sh)
 	const struct pp_comp *c0 = pt->comps.v[0];
 	int i = 1;
 
-	*sh = (struct shape){ -1, -1, -1, -1, -1, -1 };
+	*sh = (struct shape){ -1, -1, -1, -1, -1, -1, -1 };
 	if (!c0->arg || (c0->arg->kind != EX_STR && c0->arg->kind != EX_NUM))
 		return 0;
 	if (is(pt, i, "library") && c0->arg->kind == EX_STR)
@@ -82,6 +83,10 @@ static int shape_of(const struct probe_point *pt, struct shape *sh)
 			sh->suffix = i++;
 	} else if (is(pt, i, "statement") && sh->lib < 0) {
 		sh->stmt = i++;
+	} else if (is(pt, i, "plt") && sh->lib < 0) {
+		sh->plt = i++;
+		if (is(pt, i, "return"))
+			sh->suffix = i++;
 	} else {
 		if (is(pt, i, "provider"))
 			sh->provider = i++;
@@ -598,6 +603,9 @@ static int expand_libs(struct session *s, const struct probe_point *pt,
 static int expand_statements(struct session *s, const struct probe_point *pt,
 			     const struct shape *sh, const struct elf_user *eu,
 			     const char *proc, struct vec *out, int optional);
+static int expand_plts(struct session *s, const struct probe_point *pt,
+		       const struct shape *sh, const struct elf_user *eu,
+		       const char *proc, struct vec *out, int optional);
 
 static int expand_uprobe(struct session *s, const struct probe_point *pt,
 			 struct vec *out)
@@ -616,6 +624,8 @@ static int expand_uprobe(struct session *s, const struct probe_point *pt,
 		return optional ? 0 : -1;
 	if (sh.stmt >= 0)
 		return expand_statements(s, pt, &sh, eu, proc, out, optional);
+	if (sh.plt >= 0)
+		return expand_plts(s, pt, &sh, eu, proc, out, optional);
 	if (sh.func >= 0)
 		return expand_functions(s, pt, &sh, eu, proc, file, out, optional);
 	return expand_marks(s, pt, &sh, eu, proc, file, out, optional);
@@ -687,6 +697,54 @@ static const char *dwarf_site(struct session *s, struct uprobe_data *ud,
 	if (!ud->is_return && !st->is_inline)
 		st->pc = dw_prologue_end(st->file, st->die_off, st->pc);
 	return name;
+}
+
+/* ---- .plt("NAME"): the PLT slot of each imported function ---- */
+
+static int expand_plts(struct session *s, const struct probe_point *pt,
+		       const struct shape *sh, const struct elf_user *eu,
+		       const char *proc, struct vec *out, int optional)
+{
+	const struct pp_comp *c = pt->comps.v[sh->plt];
+	const char *pat = family_str_arg(s, c);
+	struct vec names = {0};
+	size_t i;
+
+	if (!pat)
+		return family_mismatch(s, pt, c, "plt needs a string argument");
+	for (i = 0; i < eu->nplts; i++)
+		if (!fnmatch(pat, eu->plts[i].name, 0) &&
+		    !has_name(&names, eu->plts[i].name)) {
+			vec_push(s->arena, &names, (void *)eu->plts[i].name);
+			vec_push(s->arena, out, with_arg(s, pt, sh->plt,
+							 eu->plts[i].name, proc));
+		}
+	return names.n ? 1 : no_match(s, pt, optional, "");
+}
+
+/* stap probes the slot as the statement at its address. */
+static int resolve_plt(struct session *s, const struct probe_point *pt,
+		       const struct shape *sh, const struct elf_user *eu,
+		       struct derived_probe *dp, struct uprobe_data *ud)
+{
+	const char *name = family_str_arg(s, pt->comps.v[sh->plt]);
+	struct usite *u;
+	size_t i;
+
+	for (i = 0; name && i < eu->nplts; i++)
+		if (!strcmp(eu->plts[i].name, name))
+			break;
+	if (!name || i == eu->nplts || !(u = new_site(s, eu, eu->plts[i].addr)))
+		return no_match(s, pt, dp->optional, "");
+	ud->plt = name;
+	ud->is_return = sh->suffix >= 0;
+	dp->pp = arena_printf(s->arena, "process(\"%s\").statement(0x%llx)%s",
+			      ud->proc, (unsigned long long)u->addr,
+			      ud->is_return ? ".return" : "");
+	dp->user_pp = dp->pp;
+	dp->list_pp = pp_format(s, &dp->comps);	/* -l: the plt point */
+	vec_push(s->arena, &ud->sites, u);
+	return 1;
 }
 
 /* ---- statements: process("PATH").statement("FUNC@FILE:LINE") ---- */
@@ -866,6 +924,8 @@ static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 	dp->data = ud;
 	if (sh.stmt >= 0)
 		return resolve_statement(s, pt, &sh, eu, dp, ud);
+	if (sh.plt >= 0)
+		return resolve_plt(s, pt, &sh, eu, dp, ud);
 	if (sh.func >= 0) {
 		warn_no_dwarf(s, pt, ud->file, eu);
 		ud->is_return = sh.suffix >= 0 && is(pt, sh.suffix, "return");
@@ -1047,6 +1107,8 @@ static int target_uprobe(struct session *s, struct derived_probe *dp,
 	char *end;
 	long n;
 
+	if (ud->plt && e->kind == EX_TARGET && !strcmp(name, "$name"))
+		return string_var(s, e, ud->plt);
 	if (!ud->mark) {
 		int rc = ud->site.file ? dwarf_vars_target(s, dp, e, quiet) : -2;
 		return rc == -2 ? no_target(s, dp, e, quiet) : rc;
@@ -1168,6 +1230,8 @@ static const char *const uprobe_shapes[] = {
 	"process(string).library(string).mark(string)",
 	"process(string).library(string).provider(string).mark(string)",
 	"process(string).statement(string)",
+	"process(string).plt(string)",
+	"process(string).plt(string).return",
 	"process(number).statement(string)",
 	"process(number).function(string)",
 	"process(number).function(string).call",
@@ -1225,9 +1289,11 @@ static const char *note_uprobe(struct session *s, const struct derived_probe *dp
 	eu = elf_user_open(ud->file, err, sizeof err);
 	if (!u || !eu)
 		return "";
+	/* an ET_EXEC's address from its first segment */
 	return arena_printf(s->arena, " pc=%s+0x%llx ",
 			    eu->is_dyn ? ".dynamic" : ".absolute",
-			    (unsigned long long)u->addr);
+			    (unsigned long long)(u->addr - (eu->is_dyn || !eu->nloads ?
+							   0 : eu->loads[0].vaddr)));
 }
 
 static const char *type_uprobe(const struct derived_probe *dp)
@@ -1243,5 +1309,6 @@ const struct probe_family family_uprobe = {
 	.list_vars = list_uprobe, .emit_decls = emit_decls_uprobe,
 	.runtime_pp = runtime_pp_uprobe, .listing_note = note_uprobe,
 	.entry_probe = entry_uprobe, .entry_target = entry_target_uprobe,
-	.atvar = atvar_uprobe,
+	.atvar = atvar_uprobe, .keeps_stable_calls = 1,	/* as stap's DWARF
+								   probes */
 };
