@@ -189,8 +189,8 @@ const char *emit_target_write(struct emit *e, struct exp *target,
 				target->loc), *r;
 
 	if (tv->final == TV_VALUE && tv->write_reg && !tv->nops)
-		return arena_printf(e->s->arena, "({ int64_t _v = %s; _stp_dwarf_set_reg(c, %d, (uint64_t)_v); _v; })",
-				    value, tv->write_reg - 1);
+		return arena_printf(e->s->arena, "({ int64_t _v = %s; c->tv_user = %d; _stp_dwarf_set_reg(c, %d, (uint64_t)_v); _v; })",
+				    value, tv->user, tv->write_reg - 1);
 	if (tv->final != TV_LOAD_INT || !tv->size || tv->bit_size) {
 		emit_unsupported(e, target->loc, "this assignment to a target variable");
 		return "0";

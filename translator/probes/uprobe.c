@@ -1205,6 +1205,21 @@ static int atvar_uprobe(struct session *s, struct derived_probe *dp,
 	return dwarf_vars_atvar(s, dp, e, quiet);
 }
 
+/* A guru write to a DWARF variable (markers' and symbol-table probes'
+ * variables cannot be written). */
+static int assign_uprobe(struct session *s, struct derived_probe *dp,
+			 struct exp *e, enum op op)
+{
+	const struct uprobe_data *ud = dp->data;
+
+	if (ud->site.file && !ud->mark)
+		return dwarf_vars_assign(s, dp, e, op);
+	diag_error(&s->diags, e->loc, "sema.target-write",
+		   "target variable '$%s' cannot be written to",
+		   e->u.target.name);
+	return -1;
+}
+
 static int entry_target_uprobe(struct session *s,
 			       const struct derived_probe *ret,
 			       const char *name)
@@ -1309,6 +1324,6 @@ const struct probe_family family_uprobe = {
 	.list_vars = list_uprobe, .emit_decls = emit_decls_uprobe,
 	.runtime_pp = runtime_pp_uprobe, .listing_note = note_uprobe,
 	.entry_probe = entry_uprobe, .entry_target = entry_target_uprobe,
-	.atvar = atvar_uprobe, .keeps_stable_calls = 1,	/* as stap's DWARF
-								   probes */
+	.atvar = atvar_uprobe, .target_assign = assign_uprobe,
+	.keeps_stable_calls = 1,	/* as in stap's DWARF probes */
 };
