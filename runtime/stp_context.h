@@ -48,6 +48,9 @@ struct context {
 	struct pt_regs *sregs;		/* a syscall's user registers, whose
 					   arguments *_arg(N) read, or NULL */
 	int user_mode;			/* regs are user-space registers */
+	int tv_user;			/* the target variable being read is
+					   in user memory (a uprobe's DWARF
+					   variables); set by each access */
 	const u64 *args;		/* the probe's raw arguments
 					   (kernel.trace), or NULL */
 	char error_buffer[MAXSTRINGLEN];

@@ -26,10 +26,11 @@ static const unsigned short _stp_dwarf_regs[] = {
 };
 
 /* DWARF register N of the probed context, or NULL when the probe has no
- * kernel registers or N is none of them. */
+ * registers of the code the variable is in (kernel registers, or a user
+ * probe's when c->tv_user) or N is none of them. */
 static inline unsigned long *_stp_dwarf_slot(struct context *c, int n)
 {
-	if (!c->regs || c->user_mode || n < 0 ||
+	if (!c->regs || c->user_mode != c->tv_user || n < 0 ||
 	    n >= (int)ARRAY_SIZE(_stp_dwarf_regs))
 		return NULL;
 	return (unsigned long *)((char *)c->regs + _stp_dwarf_regs[n]);
@@ -62,12 +63,16 @@ static __maybe_unused u64 _stp_dwarf_deref(struct context *c, u64 addr,
 	return _stp_kread(c, addr, size, where);
 }
 
-/* SIZE (1, 2, 4, 8) bytes of V to ADDR; a fault is stap's write-fault
- * error at WHERE. */
+/* SIZE (1, 2, 4, 8) bytes of V to ADDR (in the process's memory when
+ * c->tv_user: little-endian, its low bytes); a fault is stap's
+ * write-fault error at WHERE. */
 static __maybe_unused void _stp_dwarf_write(struct context *c, u64 addr,
 					    int size, u64 v, const char *where)
 {
-	if (unlikely(_stp_write_kernel_scalar((unsigned long)addr, v, size))) {
+	long rc = c->tv_user ? _stp_write_user((unsigned long)addr, &v, size) :
+		  _stp_write_kernel_scalar((unsigned long)addr, v, size);
+
+	if (unlikely(rc)) {
 		snprintf(c->error_buffer, sizeof c->error_buffer,
 			 "write fault [man error::fault] at 0x%llx",
 			 (unsigned long long)addr);

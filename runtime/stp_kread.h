@@ -30,14 +30,15 @@ static __maybe_unused void _stp_kread_fault(struct context *c, u64 addr,
 	_stp_error_at(c, c->error_buffer, where);
 }
 
-/* SIZE (1..8) bytes at ADDR, zero-extended; on a fault, an error in C
- * (checked by the caller through c->last_error) and 0. */
+/* SIZE (1..8) bytes at ADDR (in the process's memory when c->tv_user),
+ * zero-extended; on a fault, an error in C (checked by the caller through
+ * c->last_error) and 0. */
 static __maybe_unused u64 _stp_kread(struct context *c, u64 addr, int size,
 				     const char *where)
 {
 	u64 v = 0;
 
-	if (unlikely(_stp_read_kernel(&v, (unsigned long)addr, size))) {
+	if (unlikely(_stp_read_mem(&v, (unsigned long)addr, size, c->tv_user))) {
 		_stp_kread_fault(c, addr, where);
 		return 0;
 	}
@@ -56,7 +57,7 @@ static __maybe_unused void _stp_kread_quoted(struct context *c, char *out,
 
 	if (n > (int)sizeof buf)
 		n = sizeof buf;
-	if (unlikely(_stp_read_kernel(buf, (unsigned long)addr, n))) {
+	if (unlikely(_stp_read_mem(buf, (unsigned long)addr, n, c->tv_user))) {
 		_stp_kread_fault(c, addr, where);
 		out[0] = '\0';
 		return;

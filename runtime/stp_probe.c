@@ -176,6 +176,7 @@ static __maybe_unused int _stp_probe_run_full(struct stp_probe *p,
 	c->args = args;
 	c->sregs = sregs;
 	c->user_mode = regs && user_mode(regs);	/* perf: user code */
+	c->tv_user = 0;
 	c->nesting = 0;
 	c->next = 0;
 	c->aborted = 0;

@@ -8,8 +8,9 @@
  * while the probe is registered: the program's *_ENABLED() is true only
  * while the script listens.  With -c or -x, only the target's process
  * tree runs the handlers.  The handler's context args are the site's
- * index among its probe's sites and its link-time address ($argN of a
- * marker reads the registers, or memory relocated by the load bias).
+ * index among its probe's sites, its link-time address and the load bias
+ * of the mapping it runs in ($argN of a marker and DWARF variables read
+ * the registers, or memory relocated by that bias).
  */
 #include <linux/dcache.h>
 #include <linux/namei.h>
@@ -33,13 +34,17 @@ struct stp_uprobe {
 	int registered;
 };
 
+/* The handler sees ip at the probed instruction; a uretprobe's FUNC is
+ * where the function it watches (its site) runs. */
 static int _stp_uprobe_hit(struct uprobe_consumer *uc, struct pt_regs *regs
 			   _STP_UPROBE_DATA_ARG)
 {
 	struct stp_uprobe *u = container_of(uc, struct stp_uprobe, uc);
+	u64 args[3] = { u->site[0], u->site[1],
+			instruction_pointer(regs) - u->site[1] };
 
 	if (_stp_task_targeted(current))
-		_stp_probe_run_args(u->probe, regs, 0, u->site);
+		_stp_probe_run_args(u->probe, regs, 0, args);
 	return 0;
 }
 
@@ -47,17 +52,27 @@ static int _stp_uretprobe_hit(struct uprobe_consumer *uc, unsigned long func,
 			      struct pt_regs *regs _STP_UPROBE_DATA_ARG)
 {
 	struct stp_uprobe *u = container_of(uc, struct stp_uprobe, uc);
+	u64 args[3] = { u->site[0], u->site[1], func - u->site[1] };
 
 	if (_stp_task_targeted(current))
-		_stp_probe_run_args(u->probe, regs, 0, u->site);
+		_stp_probe_run_args(u->probe, regs, 0, args);
 	return 0;
 }
 
-/* The load bias of the file at a marker's site: where it runs minus its
- * link-time address (the handler sees ip at the probed instruction). */
+/* The load bias of the file at the probe's site: where it runs minus its
+ * link-time address. */
 static __maybe_unused u64 _stp_sdt_bias(struct context *c)
 {
-	return c->regs && c->args ? instruction_pointer(c->regs) - c->args[1] : 0;
+	return c->args ? c->args[2] : 0;
+}
+
+/* A DWARF static address (dwarf/dw_loc.c's DW_OP_addr) where it runs. */
+#define _stp_uaddr(c, a) ((u64)(a) + _stp_sdt_bias(c))
+
+/* A uretprobe's return value (DWARF's $return). */
+static __maybe_unused u64 _stp_uprobe_retval(struct context *c)
+{
+	return c->regs ? regs_return_value(c->regs) : 0;
 }
 
 /* SIZE bytes of user memory at ADDR, zero-extended; a fault is the

@@ -75,7 +75,7 @@ static const char *loc_of(uint64_t func, uint64_t pc, const char *name,
 
 	if (dw_var_find(f, func, pc, name, &v))
 		return "(none)";
-	*st = dw_loc_var(f, v.die_off, dw_frame_func(f, func), pc, pc + 5, 0, l);
+	*st = dw_loc_var(f, v.die_off, dw_frame_func(f, func), pc, pc + 5, 0, 0, l);
 	return l->c;
 }
 
@@ -164,7 +164,7 @@ static void test_values(void)
 	}
 	if (!find_func("kernel/rcu/tree.c", "call_rcu", &func, &pc) &&
 	    !dw_var_find(f, func, pc, "__func__", &v)) {	/* a const array */
-		st = dw_loc_var(f, v.die_off, func, pc, 0, 0, &l);
+		st = dw_loc_var(f, v.die_off, func, pc, 0, 0, 0, &l);
 		CHECK_INT(st, DW_LOC_OK);
 		CHECK_INT(l.kind, DW_LOC_ADDR);
 		CHECK_STR(l.c, "(uint64_t)(unsigned long)\"\\143\\141\\154\\154\\137\\162\\143\\165\\000\"");
@@ -174,7 +174,7 @@ static void test_values(void)
 	{
 		uint64_t var = 0;	/* a global's relocated address */
 		CHECK(!dw_global_var(f, "init_task", "init/init_task.c", 0, &var));
-		st = dw_loc_var(f, var, 0, 0, 0, 0xffffffff81000000ULL, &l);
+		st = dw_loc_var(f, var, 0, 0, 0, 0xffffffff81000000ULL, 0, &l);
 		CHECK_INT(st, DW_LOC_OK);
 		CHECK_INT(l.kind, DW_LOC_ADDR);
 		CHECK(!strncmp(l.c, "_stp_kaddr_at(0xffffffff", 24) &&
@@ -224,6 +224,46 @@ static void test_types(void)
 		CHECK(!"call_rcu found");
 }
 
+/* A user-space program (tools/build-uprog's uvars-O0): a static address
+ * moves with the mapping, and -O0 code is probed past the prologue. */
+static void test_user(void)
+{
+	const char *path = "/var/tmp/ctap-uprobes/uvars-O0";
+	struct dw_file *u;
+	struct dw_loc l;
+	uint64_t var = 0, bias = 0;
+	char err[512];
+	Dwarf_Die cu, die;
+	Dwarf *dbg;
+	Dwarf_Addr low;
+
+	if (access(path, R_OK) || !(u = dw_file_open(path, err, sizeof err)))
+		return;
+	CHECK(!dw_global_var(u, "total", "uvars.c", 0, &var));
+	CHECK_INT(dw_loc_var(u, var, 0, 0, 0, 0, 1, &l), DW_LOC_OK);
+	CHECK(!strncmp(l.c, "_stp_uaddr(c, 0x", 16));
+	dbg = dw_file_dwarf(u, &bias);
+	for (Dwarf_Off off = 0, next; dbg; off = next) {	/* walk() */
+		size_t hs;
+		if (dwarf_nextcu(dbg, off, &next, &hs, NULL, NULL, NULL) ||
+		    !dwarf_offdie(dbg, off + hs, &cu))
+			break;
+		if (dwarf_child(&cu, &die))
+			continue;
+		do {
+			if (dwarf_tag(&die) == DW_TAG_subprogram &&
+			    !strcmp(dwarf_diename(&die) ?: "", "walk") &&
+			    !dwarf_lowpc(&die, &low)) {
+				/* push %rbp; mov %rsp,%rbp; three stores */
+				CHECK_INT(dw_prologue_end(u, dwarf_dieoffset(&die),
+							  low + bias) - (low + bias), 0xf);
+				return;
+			}
+		} while (!dwarf_siblingof(&die, &die));
+	}
+	CHECK(!"walk found in uvars-O0");
+}
+
 int main(void)
 {
 	const char *path = "/var/cache/ctap/testbed/vmlinux";
@@ -243,5 +283,6 @@ int main(void)
 	test_ksys_read();
 	test_values();
 	test_types();
+	test_user();
 	return unit_failures ? 1 : 0;
 }

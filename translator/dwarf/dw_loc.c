@@ -28,6 +28,8 @@ struct machine {
 	Dwarf_Die *func;	/* for DW_OP_fbreg */
 	uint64_t pc;		/* DWARF address (file pc - bias) */
 	uint64_t anchor;	/* sprint_symbol's link-time address */
+	int user;		/* a user-space file: static addresses move
+				   by the load bias (_stp_uaddr) */
 	char stack[STACK_MAX][SLOT_LEN];
 	int sp;
 	int reads;
@@ -237,6 +239,9 @@ static int literal(struct machine *m, const Dwarf_Op *op)
 
 static int address(struct machine *m, const Dwarf_Op *op)
 {
+	if (m->user)
+		return push(m, "_stp_uaddr(c, 0x%" PRIx64 "ULL)",
+			    (uint64_t)op->number);
 	if (is_module(m->f))
 		return fail(m, "module static addresses are not supported yet");
 	return push(m, "_stp_kaddr_at(0x%" PRIx64 "ULL, 0x%" PRIx64 "ULL)",
@@ -468,7 +473,7 @@ static int implicit(const Dwarf_Op *op, struct dw_loc *out)
 }
 
 static enum dw_loc_status translate(struct dw_file *f, Dwarf_Die *func,
-				    uint64_t pc, uint64_t anchor,
+				    uint64_t pc, uint64_t anchor, int user,
 				    Dwarf_Attribute *attr, int at_entry,
 				    Dwarf_Op *ops, size_t n, struct dw_loc *out)
 {
@@ -479,6 +484,7 @@ static enum dw_loc_status translate(struct dw_file *f, Dwarf_Die *func,
 	m->attr = attr;
 	m->at_entry = at_entry;
 	m->anchor = anchor;
+	m->user = user;
 	m->func = func;
 	m->pc = pc;
 	m->reg = -1;
@@ -526,7 +532,7 @@ static uint64_t bias_of(struct dw_file *f)
 
 enum dw_loc_status dw_loc_var(struct dw_file *f, uint64_t var_off,
 			      uint64_t func_off, uint64_t pc,
-			      uint64_t retry_pc, uint64_t anchor,
+			      uint64_t retry_pc, uint64_t anchor, int user,
 			      struct dw_loc *out)
 {
 	Dwarf *dbg = dw_file_dwarf(f, NULL);
@@ -552,7 +558,7 @@ enum dw_loc_status dw_loc_var(struct dw_file *f, uint64_t var_off,
 			return DW_LOC_NOT_AT_PC;
 	}
 	/* a function's entry (stap retries those): entry values are now */
-	return translate(f, func_off ? &func : NULL, pc - bias, anchor, &a,
+	return translate(f, func_off ? &func : NULL, pc - bias, anchor, user, &a,
 			 retry_pc != 0, ops, n, out);
 }
 

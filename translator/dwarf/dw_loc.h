@@ -7,7 +7,9 @@
  * fault-safe read (a fault leaves stap's read-fault error in c, at the
  * place _stp_w the caller declares), _stp_kaddr_at(ADDR, ANCHOR) for a
  * link-time kernel address relocated (ANCHOR: sprint_symbol's link-time
- * address, which the caller gives).
+ * address, which the caller gives), or in a user-space file (USER)
+ * _stp_uaddr(c, ADDR), the address moved by the probed mapping's load
+ * bias (the user probe family defines it).
  */
 #ifndef DW_LOC_H
 #define DW_LOC_H
@@ -46,7 +48,7 @@ struct dw_loc {
  * retry after a -mfentry call); out->pc says which was used. */
 enum dw_loc_status dw_loc_var(struct dw_file *f, uint64_t var_off,
 			      uint64_t func_off, uint64_t pc,
-			      uint64_t retry_pc, uint64_t anchor,
+			      uint64_t retry_pc, uint64_t anchor, int user,
 			      struct dw_loc *out);
 
 /* Does the variable DIE VAR_OFF have a value at PC (a const_value or a

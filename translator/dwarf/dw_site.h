@@ -33,6 +33,10 @@ struct dw_site {
 				   function's entry; $return exists) */
 	unsigned is_inline : 1;	/* an inline instance */
 	unsigned is_statement : 1;
+	unsigned is_user : 1;	/* a user-space file (probes/uprobe.c, whose
+				   data starts with a site too): module is
+				   its path, registers and memory are the
+				   process's, no __fentry__ retry */
 };
 
 #endif

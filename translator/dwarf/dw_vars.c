@@ -272,3 +272,37 @@ int dw_global_var(struct dw_file *f, const char *name, const char *cu,
 	*var_off = off;
 	return 0;
 }
+
+/* Did the producer optimize FUNC_OFF's unit (an -O other than -O0 in
+ * its DW_AT_producer)? */
+static int unit_optimized(Dwarf_Die *cu)
+{
+	Dwarf_Attribute a;
+	const char *p = dwarf_formstring(dwarf_attr(cu, DW_AT_producer, &a));
+
+	for (; p && (p = strstr(p, " -O")); p += 3)
+		if (p[3] != '0')
+			return 1;
+	return 0;
+}
+
+uint64_t dw_prologue_end(struct dw_file *f, uint64_t func_off, uint64_t pc)
+{
+	Dwarf_Die die, cu;
+	Dwarf_Lines *lines;
+	Dwarf_Addr low, high, a, best = 0;
+	uint64_t bias;
+	size_t n, i;
+
+	dw_file_dwarf(f, &bias);
+	if (!func_die(f, func_off, &die) || !dwarf_diecu(&die, &cu, NULL, NULL) ||
+	    unit_optimized(&cu) || dwarf_lowpc(&die, &low) ||
+	    dwarf_highpc(&die, &high) || low + bias != pc ||
+	    dwarf_getsrclines(&cu, &lines, &n))
+		return pc;
+	for (i = 0; i < n; i++)
+		if (!dwarf_lineaddr(dwarf_onesrcline(lines, i), &a) &&
+		    a > low && a < high && (!best || a < best))
+			best = a;
+	return best ? best + bias : pc;
+}

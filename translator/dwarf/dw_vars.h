@@ -64,4 +64,10 @@ int dw_global_var(struct dw_file *f, const char *name, const char *cu,
 void dw_pc_line(struct dw_file *f, uint64_t func_off, uint64_t pc, char *buf,
 		int len);
 
+/* Where a probe on FUNC_OFF's entry PC (a file address) goes in user
+ * space, as stap places it: in a unit compiled without optimization, past
+ * the prologue, at the function's next line-table row (the parameters are
+ * in their stack slots by then); else PC itself. */
+uint64_t dw_prologue_end(struct dw_file *f, uint64_t func_off, uint64_t pc);
+
 #endif

@@ -113,6 +113,36 @@ static void read_symbols(Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh,
 	qsort(eu->objs, eu->nobjs, sizeof *eu->objs, by_name);
 }
 
+/* The PLT slots of .rela.plt's JUMP_SLOT relocations: on x86-64 the Nth
+ * is the Nth 16-byte entry of .plt.sec (IBT) or the (N+1)th of .plt
+ * (after its header). */
+static void read_plt(Elf *elf, Elf_Scn *rela, uint64_t plt, uint64_t plt_sec,
+		     struct elf_user *eu)
+{
+	Elf_Data *d = elf_getdata(rela, NULL), *symd;
+	Elf_Scn *dynsym;
+	GElf_Shdr sh, dsh;
+	GElf_Rela r;
+	GElf_Sym sym;
+	const char *name;
+	size_t i, n;
+
+	if (!d || !gelf_getshdr(rela, &sh) || !sh.sh_entsize ||
+	    !(dynsym = elf_getscn(elf, sh.sh_link)) || !gelf_getshdr(dynsym, &dsh) ||
+	    !(symd = elf_getdata(dynsym, NULL)))
+		return;
+	n = sh.sh_size / sh.sh_entsize;
+	for (i = 0; i < n; i++) {
+		if (!gelf_getrela(d, (int)i, &r) ||
+		    !gelf_getsym(symd, (int)GELF_R_SYM(r.r_info), &sym) ||
+		    !(name = elf_strptr(elf, dsh.sh_link, sym.st_name)) || !*name)
+			continue;
+		sym.st_value = plt_sec ? plt_sec + 16 * i : plt + 16 * (i + 1);
+		sym.st_size = 16;
+		add_sym(&eu->plts, &eu->nplts, name, &sym);
+	}
+}
+
 static uint64_t word(const char *p, int is64)
 {
 	uint64_t v64;
@@ -231,11 +261,11 @@ static int has_debug_file(const char *build_id)
 
 static int read_file(Elf *elf, struct elf_user *eu)
 {
-	Elf_Scn *scn = NULL, *symtab = NULL, *dynsym = NULL;
+	Elf_Scn *scn = NULL, *symtab = NULL, *dynsym = NULL, *rela_plt = NULL;
 	GElf_Shdr sh, symsh = { 0 }, dynsh = { 0 };
 	GElf_Ehdr eh;
 	size_t shstrndx;
-	uint64_t base = 0;
+	uint64_t base = 0, plt = 0, plt_sec = 0;
 	const char *name;
 	int is64 = gelf_getclass(elf) == ELFCLASS64;
 
@@ -259,8 +289,16 @@ static int read_file(Elf *elf, struct elf_user *eu)
 			base = sh.sh_addr;
 		} else if (name && !strcmp(name, ".debug_info")) {
 			eu->has_dwarf = 1;
+		} else if (name && !strcmp(name, ".rela.plt")) {
+			rela_plt = scn;
+		} else if (name && !strcmp(name, ".plt")) {
+			plt = sh.sh_addr;
+		} else if (name && !strcmp(name, ".plt.sec")) {
+			plt_sec = sh.sh_addr;
 		}
 	}
+	if (rela_plt && plt)
+		read_plt(elf, rela_plt, plt, plt_sec, eu);
 	if (symtab)
 		read_symbols(elf, symtab, &symsh, eu);
 	else if (dynsym)

@@ -1,6 +1,6 @@
 /* elf_user.h - what the user-space probe families read of a program or
- * library file: its loadable segments, its function symbols and its SDT
- * notes (.note.stapsdt), through libelf.
+ * library file: its loadable segments, its function symbols, its PLT
+ * slots and its SDT notes (.note.stapsdt), through libelf.
  *
  * Knows nothing of the session: callers pass a path and get plain data
  * back, kept (and cached by path) until the translator exits.  Addresses
@@ -40,6 +40,9 @@ struct elf_user {
 	struct elf_user_sym *objs;	/* STT_OBJECT and the rest, sorted by
 					   name (locals first on a tie) */
 	size_t nobjs;
+	struct elf_user_sym *plts;	/* PLT slots by the function they
+					   call, in .rela.plt's order */
+	size_t nplts;
 	struct elf_user_note *notes;	/* in file order */
 	size_t nnotes;
 	struct elf_user_load *loads;

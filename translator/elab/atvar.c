@@ -36,7 +36,7 @@ static int not_found(struct session *s, struct exp *e, const char *name,
 }
 
 int atvar_resolve(struct session *s, struct exp *e, struct dw_file *f,
-		  uint64_t cu_off, const char *modname, int quiet)
+		  uint64_t cu_off, const char *modname, int user, int quiet)
 {
 	const char *spec = e->u.op.name, *at = strchr(spec, '@');
 	const char *name = at ? arena_strndup(s->arena, spec, (size_t)(at - spec)) : spec;
@@ -52,7 +52,7 @@ int atvar_resolve(struct session *s, struct exp *e, struct dw_file *f,
 	if (!f || (!cu && !cu_off) || dw_global_var(f, name, cu, cu_off, &var))
 		return not_found(s, e, name, cu, modname, quiet);
 	if (dw_loc_var(f, var, 0, 0, 0, k ? ksyms_addr(k, "sprint_symbol") : 0,
-		       &l) != DW_LOC_OK)
+		       user, &l) != DW_LOC_OK)
 		return not_found(s, e, name, cu, modname, quiet);
 	type = dw_type_of(f, var);
 	spec = arena_printf(s->arena, "@var(\"%s\")", spec);
@@ -64,6 +64,7 @@ int atvar_resolve(struct session *s, struct exp *e, struct dw_file *f,
 	if (!tv)
 		return -1;
 	tv->base_reads = l.reads;
+	tv->user = user;
 	e->u.op.resolved = tv;
 	return 0;
 }

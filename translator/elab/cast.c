@@ -6,11 +6,23 @@
  * module's ("sunrpc": the BTF of its .ko, split from the kernel's).  The
  * module list is stap's: alternatives joined with ':', "kernel" or
  * "kernel<linux/…h>" for the kernel; the first that has the type wins.
+ * User space: a program or library by path ("/usr/bin/x") gives the types
+ * of its DWARF, user headers ("<sys/un.h>") those of a unit compiled with
+ * them (gcc -g, in the run's temporary directory); their memory is the
+ * probed process's.
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <stdlib.h>
+
+#include "dwarf/dw_file.h"
+#include "dwarf/dw_types.h"
+#include "util/fileio.h"
+#include "util/tmpdir.h"
 
 #include "kernel/ctype_btf.h"
 #include "kernel/kernel.h"
@@ -54,50 +66,128 @@ static struct ctype_btf *module_types(struct session *s, const char *name,
 	return loaded[nloaded++].types;
 }
 
+/* Where a type is looked up: BTF types, or a user file's DWARF. */
+struct types {
+	struct ctype_btf *btf;
+	struct dw_file *dwarf;
+};
+
+static struct ctype *find_kind(const struct types *ts, const char *name,
+			       enum ctype_kind kind)
+{
+	return ts->btf ? ctype_btf_find(ts->btf, name, kind) :
+			 dw_type_find(ts->dwarf, name, kind);
+}
+
 /* "struct task_struct" / "task_struct" / "union u" / "pid_t" */
-static struct ctype *find_type(struct ctype_btf *cb, const char *spec)
+static struct ctype *find_type(const struct types *ts, const char *spec)
 {
 	struct ctype *t;
 
 	if (!strncmp(spec, "struct ", 7))
-		return ctype_btf_find(cb, spec + 7, CT_STRUCT);
+		return find_kind(ts, spec + 7, CT_STRUCT);
 	if (!strncmp(spec, "union ", 6))
-		return ctype_btf_find(cb, spec + 6, CT_UNION);
+		return find_kind(ts, spec + 6, CT_UNION);
 	if (!strncmp(spec, "enum ", 5))
-		return ctype_btf_find(cb, spec + 5, CT_ENUM);
-	t = ctype_btf_find(cb, spec, CT_STRUCT);
+		return find_kind(ts, spec + 5, CT_ENUM);
+	t = find_kind(ts, spec, CT_STRUCT);
 	if (!t)
-		t = ctype_btf_find(cb, spec, CT_UNION);
+		t = find_kind(ts, spec, CT_UNION);
 	if (!t)
-		t = ctype_btf_find(cb, spec, CT_TYPEDEF);
+		t = find_kind(ts, spec, CT_TYPEDEF);
 	if (!t)		/* "unsigned int", "char": the tapsets' casts */
-		t = ctype_btf_find(cb, spec, CT_INT);
+		t = find_kind(ts, spec, CT_INT);
 	return t;
+}
+
+/* gcc -g on C with every type of the headers kept: 0 or -1. */
+static int compile_types(const char *c, const char *o)
+{
+	const char *argv[] = { "gcc", "-g", "-fno-eliminate-unused-debug-types",
+			       "-c", "-o", o, c, NULL };
+	int status, fd;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -1;
+	if (!pid) {
+		fd = open("/dev/null", O_RDWR);
+		if (fd >= 0) {
+			dup2(fd, STDOUT_FILENO);
+			dup2(fd, STDERR_FILENO);
+		}
+		execvp(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) != pid)
+		return -1;
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
+/* The DWARF of user-space module MOD (LEN bytes): a file by path, or
+ * "<a.h><b.h>" compiled; NULL when it has none. */
+static struct dw_file *user_types(struct session *s, const char *mod,
+				  size_t len)
+{
+	static struct vec names, files;	/* char *, struct dw_file * */
+	static int ncompiled;
+	const char *name = arena_strndup(s->arena, mod, len), *p;
+	struct dw_file *f = NULL;
+	struct strbuf src = {0};
+	char err[512];
+	int i;
+
+	VEC_EACH(names, i, p)
+		if (!strcmp(p, name))
+			return files.v[i];
+	if (*name == '/') {
+		f = dw_file_open(name, err, sizeof err);
+	} else {
+		const char *dir = session_tmpdir(s);
+		const char *c = arena_printf(s->arena, "%s/cast%d.c", dir, ncompiled);
+		const char *o = arena_printf(s->arena, "%s/cast%d.o", dir, ncompiled++);
+
+		for (p = name; *p == '<'; p += strcspn(p, ">") + (p[strcspn(p, ">")] == '>'))
+			sb_printf(&src, "#include %.*s>\n", (int)strcspn(p, ">"), p);
+		if (dir && !*p && src.s && !fio_write(c, src.s, src.len) &&
+		    !compile_types(c, o))
+			f = dw_file_open(o, err, sizeof err);
+		sb_free(&src);
+	}
+	vec_push(s->arena, &names, (void *)name);
+	vec_push(s->arena, &files, f);
+	return f;
 }
 
 /* Type SPEC in the first module of the list MODULE that has it: "kernel"
  * or "kernel<linux/…h>" (stap's type from a kernel header), or a module's
  * name; alternatives joined with ':'. */
 static struct ctype *find_in_modules(struct session *s, const char *module,
-				     const char *spec)
+				     const char *spec, int *user)
 {
 	const struct tpcat *cat;
-	struct ctype_btf *cb;
+	struct types ts;
 	struct ctype *t;
 	const char *p = module;
 
 	while (*p) {
 		size_t n = strcspn(p, ":<");
 
-		cb = NULL;
+		ts = (struct types){0};
 		if (n == 6 && !strncmp(p, "kernel", 6) && (p[6] != '<' ||
 		    strchr(p, '>')))
-			cb = (cat = catalog(s)) ? cat->types : NULL;
+			ts.btf = (cat = catalog(s)) ? cat->types : NULL;
+		else if (!n && *p == '<')	/* user headers: to the ':' */
+			ts.dwarf = user_types(s, p, strcspn(p, ":"));
+		else if (*p == '/')
+			ts.dwarf = user_types(s, p, strcspn(p, ":"));
 		else if (n && p[n] != '<')
-			cb = module_types(s, p, n);
-		t = cb ? find_type(cb, spec) : NULL;
-		if (t)
+			ts.btf = module_types(s, p, n);
+		t = ts.btf || ts.dwarf ? find_type(&ts, spec) : NULL;
+		if (t) {
+			*user = ts.dwarf != NULL;
 			return t;
+		}
 		p += n;
 		if (*p == '<')		/* skip the header, which may hold ':' */
 			p += strcspn(p, ">");
@@ -113,8 +203,9 @@ int cast_resolve(struct session *s, struct exp *e, int quiet)
 	const char *module = e->u.op.module ? e->u.op.module : "";
 	struct ctype *t, *ptr;
 	struct tvar *tv;
+	int user = 0;
 
-	t = find_in_modules(s, module, e->u.op.name);
+	t = find_in_modules(s, module, e->u.op.name, &user);
 	if (!t) {
 		if (!quiet)
 			diag_error(&s->diags, e->loc, "sema.cast-type",
@@ -138,6 +229,7 @@ int cast_resolve(struct session *s, struct exp *e, int quiet)
 	if (!tv)
 		return -1;
 	tv->base_exp = e->u.op.operand;
+	tv->user = user;
 	e->u.op.resolved = tv;
 	return 0;
 }

@@ -156,11 +156,11 @@ static int resolve_atvar(struct tctx *t, struct exp *e, int quiet)
 	const char *mod = e->u.op.module;
 
 	if (mod && !strcmp(mod, "kernel"))
-		return atvar_resolve(s, e, NULL, 0, "kernel", quiet);
+		return atvar_resolve(s, e, NULL, 0, "kernel", 0, quiet);
 	if (!mod && t->dp && t->dp->family->atvar)
 		return t->dp->family->atvar(s, t->dp, e, quiet);
 	if (mod)
-		return atvar_resolve(s, e, NULL, 0, mod, quiet);
+		return atvar_resolve(s, e, NULL, 0, mod, 0, quiet);
 	if (!quiet)
 		diag_error(&s->diags, e->loc, "sema.atvar-unresolved",
 			   "unresolved @var() expression: name the module, as in @var(\"%s\", \"kernel\")",

@@ -53,6 +53,8 @@ struct tvar {
 	struct ctype *pretty_agg;
 	int pretty_deep;	/* $$: nested aggregates expanded too */
 	int str_len;
+	int user;		/* reads user memory (a user-space probe's
+				   DWARF variable), else kernel memory */
 	int write_reg;		/* N + 1: the base is DWARF register N's value
 				   (a guru write sets the register) */
 	const char *assign_fn;	/* written through F(c, value) for `=`, */

@@ -80,7 +80,7 @@ static int entry(struct emit *e, struct strbuf *sb, const char *label,
 		return 1;
 	case CT_ARRAY:
 		el = ctype_strip(t->target);
-		if (is_char(el) && t->nelems > 0) {
+		if (is_char(el) && t->nelems > 0 && deep) {	/* $: [...] */
 			field(sb, label, NULL, off, (uint64_t)t->nelems,
 			      "_STP_PF_CHARS", 1, 0, 0);
 			return 1;

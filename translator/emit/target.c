@@ -5,7 +5,10 @@
  * over a uint64_t address.  Every memory read goes through the runtime's
  * fault-safe _stp_kread, which records stap's "read fault" error; the
  * expression then jumps to the handler's error label, as any failing
- * operation does.
+ * operation does.  Each access first says which memory its reads are in
+ * (c->tv_user: a user-space probe's DWARF variables are the process's),
+ * again after each script expression it evaluates (an index may be
+ * another kind of access).
  */
 #include "emit/emit_int.h"
 #include "elab/tvar.h"
@@ -34,11 +37,14 @@ static void emit_steps(struct emit *e, struct strbuf *sb, const struct tvar *tv,
 	int i;
 
 	if (tv->base_reads)	/* a DWARF location that reads memory */
-		sb_printf(sb, "({ const char *_stp_w = %s; uint64_t _a = (uint64_t)(%s); %s ",
-			  where, tv->base, check);
-	else
-		sb_printf(sb, "({ uint64_t _a = (uint64_t)(%s); ",
-			  tv->base_exp ? emit_exp(e, tv->base_exp) : tv->base);
+		sb_printf(sb, "({ const char *_stp_w = %s; uint64_t _a; c->tv_user = %d; _a = (uint64_t)(%s); %s ",
+			  where, tv->user, tv->base, check);
+	else if (tv->base_exp)
+		sb_printf(sb, "({ uint64_t _a = (uint64_t)(%s); c->tv_user = %d; ",
+			  emit_exp(e, tv->base_exp), tv->user);
+	else	/* a DWARF register read needs the flag too */
+		sb_printf(sb, "({ uint64_t _a; c->tv_user = %d; _a = (uint64_t)(%s); ",
+			  tv->user, tv->base);
 	for (i = 0; i < tv->nops; i++) {
 		const struct tvar_op *op = &tv->ops[i];
 		switch (op->kind) {
@@ -52,8 +58,9 @@ static void emit_steps(struct emit *e, struct strbuf *sb, const struct tvar *tv,
 			sb_printf(sb, "_a += (uint64_t)%lldLL; ", (long long)op->off);
 			break;
 		case TV_ADD_INDEX:
-			sb_printf(sb, "_a += (uint64_t)(%s) * %lldULL; ",
-				  emit_exp(e, op->index), (long long)op->off);
+			sb_printf(sb, "_a += (uint64_t)(%s) * %lldULL; c->tv_user = %d; ",
+				  emit_exp(e, op->index), (long long)op->off,
+				  tv->user);
 			break;
 		}
 	}
@@ -182,8 +189,8 @@ const char *emit_target_write(struct emit *e, struct exp *target,
 				target->loc), *r;
 
 	if (tv->final == TV_VALUE && tv->write_reg && !tv->nops)
-		return arena_printf(e->s->arena, "({ int64_t _v = %s; _stp_dwarf_set_reg(c, %d, (uint64_t)_v); _v; })",
-				    value, tv->write_reg - 1);
+		return arena_printf(e->s->arena, "({ int64_t _v = %s; c->tv_user = %d; _stp_dwarf_set_reg(c, %d, (uint64_t)_v); _v; })",
+				    value, tv->user, tv->write_reg - 1);
 	if (tv->final != TV_LOAD_INT || !tv->size || tv->bit_size) {
 		emit_unsupported(e, target->loc, "this assignment to a target variable");
 		return "0";

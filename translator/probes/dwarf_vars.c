@@ -1,7 +1,8 @@
 /* dwarf_vars.c - target variables of DWARF probes (kernel.function,
- * kernel.statement, module().function): $param, $local, $return, $$vars
- * and the like, -L's variable lists, and which names a .return probe
- * takes at entry.
+ * kernel.statement, module().function, and process().function in a
+ * program with DWARF: a site with is_user, whose reads are the process's
+ * registers and memory): $param, $local, $return, $$vars and the like,
+ * -L's variable lists, and which names a .return probe takes at entry.
  *
  * Reads the probe's site (struct dw_site, first in dp->data) and, through
  * dwarf/, the variables in scope at its pc, their C types and their
@@ -35,7 +36,7 @@ static const struct dw_site *site_of(struct session *s,
  * when a location does not cover the entry itself. */
 static uint64_t retry_pc(const struct dw_site *st)
 {
-	return st->is_statement || st->is_inline ? 0 : st->pc + 5;
+	return st->is_statement || st->is_inline || st->is_user ? 0 : st->pc + 5;
 }
 
 /* sprint_symbol's link-time address: kernel addresses are relocated by
@@ -45,6 +46,17 @@ static uint64_t kernel_anchor(struct session *s)
 	const struct ksyms *k = ksyms_kernel(s);
 
 	return k ? ksyms_addr(k, "sprint_symbol") : 0;
+}
+
+/* PC as errors show it: a user-space file's ELF address (libdwfl lays a
+ * PIE or a library out at a bias of its own). */
+static unsigned long long shown_pc(const struct dw_site *st, uint64_t pc)
+{
+	uint64_t bias = 0;
+
+	if (st->is_user)
+		dw_file_dwarf(st->file, &bias);
+	return (unsigned long long)(pc - bias);
 }
 
 static const char *module_name(const struct dw_site *st)
@@ -135,7 +147,7 @@ static int no_local(struct session *s, const struct dw_site *st,
 	diag_error(&s->diags, e->loc, "sema.dwarf-local",
 		   "unable to find local '%s', [man error::dwarf] dieoffset 0x%llx in %s, near pc 0x%llx in %s %s (alternatives: %s))",
 		   name, (unsigned long long)st->die_off, module_name(st),
-		   (unsigned long long)st->pc, dw_func_name(st->file, st->die_off),
+		   shown_pc(st, st->pc), dw_func_name(st->file, st->die_off),
 		   dw_cu_name(st->file, st->die_off),
 		   alternatives(s, st, name));
 	return -1;
@@ -149,7 +161,7 @@ static int not_accessible(struct session *s, const struct dw_site *st,
 
 	diag_error(&s->diags, e->loc, "sema.dwarf-not-accessible",
 		   "not accessible at this address (pc: 0x%llx) [man error::dwarf]",
-		   (unsigned long long)l->pc);
+		   shown_pc(st, l->pc));
 	dw_pc_line(st->file, st->die_off, l->pc, line, sizeof line);
 	dw_loc_ranges(st->file, v->die_off, ranges, sizeof ranges);
 	diag_note(&s->diags, (struct loc){0},
@@ -174,7 +186,7 @@ static int resolve_var(struct session *s, struct derived_probe *dp,
 	struct tvar *tv;
 
 	rc = dw_loc_var(st->file, v->die_off, dw_frame_func(st->file, st->die_off),
-			st->pc, retry_pc(st), kernel_anchor(s), &l);
+			st->pc, retry_pc(st), kernel_anchor(s), st->is_user, &l);
 	if (rc == DW_LOC_NOT_AT_PC && s->skip_badvars) {
 		tv = tvar_resolve(s, e, comps, "0ULL", type, WHAT, label, quiet);
 	} else if (rc == DW_LOC_NOT_AT_PC) {
@@ -200,6 +212,7 @@ static int resolve_var(struct session *s, struct derived_probe *dp,
 	}
 	if (!tv)
 		return -1;
+	tv->user = st->is_user;
 	if (e->kind == EX_TARGET)
 		e->u.target.resolved = tv;
 	return 0;
@@ -220,8 +233,11 @@ static int resolve_return(struct session *s, struct derived_probe *dp,
 				   dw_cu_name(st->file, st->die_off));
 		return -1;
 	}
-	tv = tvar_resolve(s, e, &e->u.target.comps, "_stp_kprobe_retval(c)",
+	tv = tvar_resolve(s, e, &e->u.target.comps,
+			  st->is_user ? "_stp_uprobe_retval(c)" : "_stp_kprobe_retval(c)",
 			  dw_type_at(st->file, t), WHAT, "$return", quiet);
+	if (tv)
+		tv->user = st->is_user;
 	e->u.target.resolved = tv;
 	return tv ? 0 : -1;
 }
@@ -360,7 +376,8 @@ int dwarf_vars_atvar(struct session *s, struct derived_probe *dp,
 {
 	const struct dw_site *st = site_of(s, dp);
 
-	return atvar_resolve(s, e, st->file, st->cu_off, module_name(st), quiet);
+	return atvar_resolve(s, e, st->file, st->cu_off, module_name(st),
+			     st->is_user, quiet);
 }
 
 int dwarf_vars_assign(struct session *s, struct derived_probe *dp,

@@ -6,7 +6,10 @@
  *
  * Functions come from the file's symbol table, markers from its
  * .note.stapsdt (dwarf/elf_user.c reads both); wildcards expand sorted by
- * name.  Each site becomes a uprobe (uretprobe for .return) on the file's
+ * name.  A function the file's DWARF has (dwarf/dw_index) is named
+ * NAME@FILE:LINE as stap names it, probed past its prologue in code
+ * built without optimization, and has its target variables
+ * (dwarf_vars.c, over the site at the start of its data).  Each site becomes a uprobe (uretprobe for .return) on the file's
  * inode at the site's file offset, a marker's semaphore given to the
  * kernel to count (runtime/probes/uprobe.c).  A marker's $argN comes from
  * its operand string (sdt.c), $$name and $$provider from the note.  The
@@ -29,9 +32,12 @@ struct usite {
 };
 
 struct uprobe_data {
+	struct dw_site site;	/* first (dw_site.h): the function's DWARF;
+				   file NULL without */
 	const char *proc;	/* the process's program */
 	const char *file;	/* the file probed: the program or the library */
 	const char *func;	/* NULL for a marker */
+	const char *plt;	/* .plt("NAME"): the function its slot calls */
 	const char *provider, *mark;	/* provider: NULL for any */
 	const char *site_provider;	/* $$provider: the first site's */
 	int is_return;
@@ -40,7 +46,7 @@ struct uprobe_data {
 
 /* The parts of a point, by component index (-1: absent). */
 struct shape {
-	int lib, func, provider, mark, suffix;
+	int lib, func, provider, mark, suffix, stmt, plt;
 };
 
 static const char *comp_name(const struct probe_point *pt, int i)
@@ -63,10 +69,10 @@ static int shape_of(const struct probe_point *pt, struct shape *sh)
 	const struct pp_comp *c0 = pt->comps.v[0];
 	int i = 1;
 
-	*sh = (struct shape){ -1, -1, -1, -1, -1 };
-	if (!c0->arg || c0->arg->kind != EX_STR)
+	*sh = (struct shape){ -1, -1, -1, -1, -1, -1, -1 };
+	if (!c0->arg || (c0->arg->kind != EX_STR && c0->arg->kind != EX_NUM))
 		return 0;
-	if (is(pt, i, "library"))
+	if (is(pt, i, "library") && c0->arg->kind == EX_STR)
 		sh->lib = i++;
 	if (is(pt, i, "function")) {
 		sh->func = i++;
@@ -74,6 +80,12 @@ static int shape_of(const struct probe_point *pt, struct shape *sh)
 		 * as no restriction */
 		if (is(pt, i, "call") || is(pt, i, "return") ||
 		    is(pt, i, "exported") || is(pt, i, "inline"))
+			sh->suffix = i++;
+	} else if (is(pt, i, "statement") && sh->lib < 0) {
+		sh->stmt = i++;
+	} else if (is(pt, i, "plt") && sh->lib < 0) {
+		sh->plt = i++;
+		if (is(pt, i, "return"))
 			sh->suffix = i++;
 	} else {
 		if (is(pt, i, "provider"))
@@ -162,6 +174,29 @@ static int no_match(struct session *s, const struct probe_point *pt,
 	return -1;
 }
 
+/* The program process(PATH) or process(PID) names (the executable PID
+ * runs now, as stap 4.8 takes it at translation), or NULL: none (with
+ * PID, reported). */
+static const char *program_of(struct session *s, const struct probe_point *pt)
+{
+	const struct pp_comp *c0 = pt->comps.v[0];
+	char buf[PATH_MAX];
+	ssize_t n;
+
+	if (c0->arg->kind == EX_STR)
+		return family_program_path(s, family_str_arg(s, c0));
+	n = readlink(arena_printf(s->arena, "/proc/%lld/exe",
+				  (long long)c0->arg->u.num), buf, sizeof buf - 1);
+	if (n > 0) {
+		buf[n] = 0;
+		return arena_strdup(s->arena, buf);
+	}
+	diag_error(&s->diags, c0->loc, "sema.uprobe-pid",
+		   "cannot probe pid %lld: No such process",
+		   (long long)c0->arg->u.num);
+	return NULL;
+}
+
 /* The ELF file the point probes (the library's, if any), or NULL after
  * reporting why not. */
 static const struct elf_user *point_file(struct session *s,
@@ -170,14 +205,15 @@ static const struct elf_user *point_file(struct session *s,
 					 const char **proc, const char **file,
 					 int optional)
 {
-	const struct pp_comp *c0 = pt->comps.v[0];
-	const char *name = family_str_arg(s, c0), *lib;
 	const struct elf_user *eu;
+	const char *lib;
 	char err[256];
+	int errors = s->diags.errors;
 
-	*proc = family_program_path(s, name);
+	*proc = program_of(s, pt);
 	if (!*proc) {
-		no_match(s, pt, optional, "");
+		if (s->diags.errors == errors)
+			no_match(s, pt, optional, "");
 		return NULL;
 	}
 	*file = *proc;
@@ -317,27 +353,145 @@ static const char *similar_marks(struct session *s, const struct elf_user *eu,
 	return similar(s, "marks", names, n, name);
 }
 
+/* "NAME@FILE:LINE" split: *FILE and *LINE (0: any) from after the '@';
+ * the name. */
+static const char *split_func(struct session *s, const char *spec,
+			      const char **file, unsigned *line)
+{
+	const char *at = strchr(spec, '@'), *colon;
+
+	*file = NULL;
+	*line = 0;
+	if (!at)
+		return spec;
+	colon = strrchr(at, ':');
+	if (colon && colon[1] && strspn(colon + 1, "0123456789") == strlen(colon + 1)) {
+		*line = (unsigned)strtoul(colon + 1, NULL, 10);
+		*file = arena_strndup(s->arena, at + 1, (size_t)(colon - at - 1));
+	} else {
+		*file = at + 1;
+	}
+	return arena_strndup(s->arena, spec, (size_t)(at - spec));
+}
+
+/* The function index of FILE when it has DWARF, else NULL. */
+static struct dw_index *user_index(struct session *s, const struct elf_user *eu)
+{
+	return eu->has_dwarf && eu->build_id[0] ?
+		kernel_module_dwarf_index(s, eu->path) : NULL;
+}
+
+/* Which DWARF records a point's suffix takes, as stap 4.8 (probes/dwarf.c's
+ * rule): .inline only inline instances, .call, .return and .exported no
+ * inline instance, .exported only exported functions, none any. */
+static int fits_suffix(const struct dw_func *f, const char *suffix)
+{
+	int inl = f->flags & DW_FN_INLINE;
+
+	if (f->flags & (DW_FN_SYMTAB | DW_FN_PART) || !f->file)
+		return 0;
+	if (!suffix)
+		return 1;
+	if (!strcmp(suffix, "inline"))
+		return inl;
+	if (inl)
+		return 0;
+	return strcmp(suffix, "exported") || (f->flags & DW_FN_EXPORTED);
+}
+
+/* The DWARF function NAME of FILE that a point with SUFFIX takes
+ * (declared in a file matching SRC and at LINE, when given; an
+ * out-of-line body before an inline instance), or NULL (none, or no
+ * DWARF). */
+static const struct dw_func *dwarf_func(struct session *s,
+					const struct elf_user *eu,
+					const char *name, const char *src,
+					unsigned line, const char *suffix,
+					struct dw_index **ixp)
+{
+	struct dw_index *ix = user_index(s, eu);
+	const struct dw_func *f, *found = NULL;
+	size_t first, n, i;
+
+	if (!ix)
+		return NULL;
+	n = dw_index_lookup(ix, name, &first);
+	for (i = first; i < first + n; i++) {
+		f = dw_index_at(ix, i);
+		if (!fits_suffix(f, suffix) ||
+		    (src && !dw_file_matches(src, dw_index_str(ix, f->file))) ||
+		    (line && f->line != line))
+			continue;
+		if (!found || ((found->flags & DW_FN_INLINE) &&
+			       !(f->flags & DW_FN_INLINE)))
+			found = f;
+	}
+	*ixp = ix;
+	return found;
+}
+
+/* Does FILE's DWARF have a function NAME (then stap names it so)? */
+static int in_dwarf(const struct dw_index *ix, const char *name)
+{
+	size_t first, n = ix ? dw_index_lookup(ix, name, &first) : 0, i;
+
+	for (i = first; i < first + n; i++)
+		if (fits_suffix(dw_index_at(ix, i), NULL))
+			return 1;
+	return 0;
+}
+
+/* The DWARF functions matching PAT[@SRC[:LINE]] that SUFFIX takes, as
+ * NAME@FILE:LINE, once each, into OUT. */
+static void dwarf_labels(struct session *s, const struct dw_index *ix,
+			 const char *pat, const char *src, unsigned line,
+			 const char *suffix, struct vec *out)
+{
+	size_t i, n = ix ? dw_index_count(ix) : 0;
+
+	for (i = 0; i < n; i++) {
+		const struct dw_func *f = dw_index_at(ix, i);
+		const char *name = dw_index_str(ix, f->name), *label;
+
+		if (!fits_suffix(f, suffix) || fnmatch(pat, name, 0) ||
+		    (src && !dw_file_matches(src, dw_index_str(ix, f->file))) ||
+		    (line && f->line != line))
+			continue;
+		label = arena_printf(s->arena, "%s@%s:%u", name,
+				     dw_index_str(ix, f->file), f->line);
+		if (!has_name(out, label))
+			vec_push(s->arena, out, (void *)label);
+	}
+}
+
 static int expand_functions(struct session *s, const struct probe_point *pt,
 			    const struct shape *sh, const struct elf_user *eu,
 			    const char *proc, const char *file,
 			    struct vec *out, int optional)
 {
 	const struct pp_comp *c = pt->comps.v[sh->func];
-	const char *pat = family_str_arg(s, c);
-	int is_return = sh->suffix >= 0 && is(pt, sh->suffix, "return");
+	const char *spec = family_str_arg(s, c), *pat, *src, *f;
+	const char *suffix = sh->suffix >= 0 ? comp_name(pt, sh->suffix) : NULL;
+	int is_return = suffix && !strcmp(suffix, "return");
+	struct dw_index *ix = user_index(s, eu);
+	struct vec names = {0};
+	unsigned line;
 	size_t i;
-	int n = 0;
+	int k;
 
-	if (!pat)
+	if (!spec)
 		return family_mismatch(s, pt, c, "function needs a string argument");
-	for (i = 0; i < eu->nfuncs; i++) {
-		const char *f = eu->funcs[i].name;
-		if (fnmatch(pat, f, 0) || (is_return && !strcmp(f, "_start")))
-			continue;
-		vec_push(s->arena, out, with_arg(s, pt, sh->func, f, proc));
-		n++;
+	pat = split_func(s, spec, &src, &line);
+	dwarf_labels(s, ix, pat, src, line, suffix, &names);
+	for (i = 0; !src && i < eu->nfuncs; i++) {	/* without DWARF */
+		f = eu->funcs[i].name;
+		if (!fnmatch(pat, f, 0) && !(is_return && !strcmp(f, "_start")) &&
+		    !in_dwarf(ix, f))
+			vec_push(s->arena, &names, (void *)f);
 	}
-	if (n)
+	VEC_EACH(names, k, f)
+		vec_push(s->arena, out, with_arg(s, pt, sh->func, f, proc));
+	if (names.n)
 		return 1;
 	return no_match(s, pt, optional,
 			wild(pat) ? "" : similar_funcs(s, eu, pat));
@@ -446,6 +600,13 @@ static int expand_libs(struct session *s, const struct probe_point *pt,
 	return found ? 1 : no_match(s, pt, optional, "");
 }
 
+static int expand_statements(struct session *s, const struct probe_point *pt,
+			     const struct shape *sh, const struct elf_user *eu,
+			     const char *proc, struct vec *out, int optional);
+static int expand_plts(struct session *s, const struct probe_point *pt,
+		       const struct shape *sh, const struct elf_user *eu,
+		       const char *proc, struct vec *out, int optional);
+
 static int expand_uprobe(struct session *s, const struct probe_point *pt,
 			 struct vec *out)
 {
@@ -461,6 +622,10 @@ static int expand_uprobe(struct session *s, const struct probe_point *pt,
 	eu = point_file(s, pt, &sh, &proc, &file, optional);
 	if (!eu)
 		return optional ? 0 : -1;
+	if (sh.stmt >= 0)
+		return expand_statements(s, pt, &sh, eu, proc, out, optional);
+	if (sh.plt >= 0)
+		return expand_plts(s, pt, &sh, eu, proc, out, optional);
 	if (sh.func >= 0)
 		return expand_functions(s, pt, &sh, eu, proc, file, out, optional);
 	return expand_marks(s, pt, &sh, eu, proc, file, out, optional);
@@ -497,6 +662,248 @@ static void warn_no_dwarf(struct session *s, const struct probe_point *pt,
 		     file);
 }
 
+/* The ELF address of site ST (libdwfl lays a PIE or library out at a
+ * bias of its own). */
+static uint64_t site_addr(const struct dw_site *st)
+{
+	uint64_t bias;
+
+	dw_file_dwarf(st->file, &bias);
+	return st->pc - bias;
+}
+
+/* UD's function's DWARF site for a point with SUFFIX (left without a
+ * file when it has none); returns the function's name. */
+static const char *dwarf_site(struct session *s, struct uprobe_data *ud,
+			      const struct elf_user *eu, const char *suffix)
+{
+	struct dw_site *st = &ud->site;
+	const struct dw_func *f;
+	struct dw_index *ix;
+	const char *src, *name;
+	unsigned line;
+
+	name = split_func(s, ud->func, &src, &line);
+	st->module = ud->file;
+	st->is_user = 1;
+	st->is_return = (unsigned)ud->is_return;
+	f = dwarf_func(s, eu, name, src, line, suffix, &ix);
+	if (!f || !(st->file = dw_index_file(ix)))
+		return name;
+	st->cu_off = f->cu_off;
+	st->die_off = f->die_off;
+	st->pc = dw_index_pc(ix, f);
+	st->is_inline = !!(f->flags & DW_FN_INLINE);
+	if (!ud->is_return && !st->is_inline)
+		st->pc = dw_prologue_end(st->file, st->die_off, st->pc);
+	return name;
+}
+
+/* ---- .plt("NAME"): the PLT slot of each imported function ---- */
+
+static int expand_plts(struct session *s, const struct probe_point *pt,
+		       const struct shape *sh, const struct elf_user *eu,
+		       const char *proc, struct vec *out, int optional)
+{
+	const struct pp_comp *c = pt->comps.v[sh->plt];
+	const char *pat = family_str_arg(s, c);
+	struct vec names = {0};
+	size_t i;
+
+	if (!pat)
+		return family_mismatch(s, pt, c, "plt needs a string argument");
+	for (i = 0; i < eu->nplts; i++)
+		if (!fnmatch(pat, eu->plts[i].name, 0) &&
+		    !has_name(&names, eu->plts[i].name)) {
+			vec_push(s->arena, &names, (void *)eu->plts[i].name);
+			vec_push(s->arena, out, with_arg(s, pt, sh->plt,
+							 eu->plts[i].name, proc));
+		}
+	return names.n ? 1 : no_match(s, pt, optional, "");
+}
+
+/* stap probes the slot as the statement at its address. */
+static int resolve_plt(struct session *s, const struct probe_point *pt,
+		       const struct shape *sh, const struct elf_user *eu,
+		       struct derived_probe *dp, struct uprobe_data *ud)
+{
+	const char *name = family_str_arg(s, pt->comps.v[sh->plt]);
+	struct usite *u;
+	size_t i;
+
+	for (i = 0; name && i < eu->nplts; i++)
+		if (!strcmp(eu->plts[i].name, name))
+			break;
+	if (!name || i == eu->nplts || !(u = new_site(s, eu, eu->plts[i].addr)))
+		return no_match(s, pt, dp->optional, "");
+	ud->plt = name;
+	ud->is_return = sh->suffix >= 0;
+	dp->pp = arena_printf(s->arena, "process(\"%s\").statement(0x%llx)%s",
+			      ud->proc, (unsigned long long)u->addr,
+			      ud->is_return ? ".return" : "");
+	dp->user_pp = dp->pp;
+	dp->list_pp = pp_format(s, &dp->comps);	/* -l: the plt point */
+	vec_push(s->arena, &ud->sites, u);
+	return 1;
+}
+
+/* ---- statements: process("PATH").statement("FUNC@FILE:LINE") ---- */
+
+/* The lines a statement point asks for: "N", "N-M" or "*" after the
+ * file's ':'. */
+struct stmt_spec {
+	const char *name, *src;
+	enum dw_lines kind;
+	int l1, l2;
+};
+
+static int parse_stmt(struct session *s, const char *spec,
+		      struct stmt_spec *st)
+{
+	const char *at = strchr(spec, '@'), *colon = at ? strrchr(at, ':') : NULL;
+	char *end;
+
+	if (!colon)
+		return -1;
+	st->name = arena_strndup(s->arena, spec, (size_t)(at - spec));
+	st->src = arena_strndup(s->arena, at + 1, (size_t)(colon - at - 1));
+	if (!strcmp(colon + 1, "*")) {
+		st->kind = DW_LINES_ALL;
+		return 0;
+	}
+	st->l1 = st->l2 = (int)strtol(colon + 1, &end, 10);
+	st->kind = DW_LINES_ONE;
+	if (*end == '-') {
+		st->l2 = (int)strtol(end + 1, &end, 10);
+		st->kind = DW_LINES_RANGE;
+	}
+	return end == colon + 1 || *end ? -1 : 0;
+}
+
+struct stmt_hit {
+	const char *label;	/* NAME@FILE:LINE */
+	uint64_t cu, func, pc;	/* its function's CU and DIE, the address
+				   (libdwfl's) */
+};
+
+struct stmt_walk {
+	struct session *s;
+	const struct dw_index *ix;
+	const struct dw_func **recs;
+	struct vec *hits;	/* struct stmt_hit * */
+};
+
+static void stmt_hit(void *arg, size_t i, int line, uint64_t addr)
+{
+	struct stmt_walk *w = arg;
+	struct stmt_hit *h = ARENA_NEW(w->s->arena, struct stmt_hit);
+
+	h->label = arena_printf(w->s->arena, "%s@%s:%d",
+				dw_index_str(w->ix, w->recs[i]->name),
+				dw_index_str(w->ix, w->recs[i]->file), line);
+	h->cu = w->recs[i]->cu_off;
+	h->func = w->recs[i]->die_off;
+	h->pc = addr;
+	vec_push(w->s->arena, w->hits, h);
+}
+
+/* The statements of SP in IX: for the functions matching it, one CU and
+ * one decl file at a time, the lines' addresses (dw_index_stmt_lines). */
+static void stmt_sites(struct session *s, const struct dw_index *ix,
+		       const struct stmt_spec *sp, struct vec *hits)
+{
+	size_t i, j, n = dw_index_count(ix), k;
+	struct vec recs = {0};
+	int below, above;
+
+	for (i = 0; i < n; i++) {
+		const struct dw_func *f = dw_index_at(ix, i);
+		if (f->file && !(f->flags & (DW_FN_SYMTAB | DW_FN_PART)) &&
+		    !fnmatch(sp->name, dw_index_str(ix, f->name), 0) &&
+		    dw_file_matches(sp->src, dw_index_str(ix, f->file)))
+			vec_push(s->arena, &recs, (void *)f);
+	}
+	for (i = 0; i < (size_t)recs.n; i++) {	/* each CU and file once */
+		const struct dw_func *f = recs.v[i];
+		struct dw_stmt_func *fs;
+		struct stmt_walk w = { s, ix, NULL, hits };
+
+		for (j = 0; j < i; j++)
+			if (((const struct dw_func *)recs.v[j])->cu_off == f->cu_off &&
+			    ((const struct dw_func *)recs.v[j])->file == f->file)
+				break;
+		if (j < i)
+			continue;
+		fs = arena_alloc(s->arena, sizeof *fs * (size_t)recs.n);
+		w.recs = arena_alloc(s->arena, sizeof *w.recs * (size_t)recs.n);
+		for (j = i, k = 0; j < (size_t)recs.n; j++) {
+			const struct dw_func *g = recs.v[j];
+			if (g->cu_off != f->cu_off)
+				continue;
+			w.recs[k] = g;
+			fs[k++] = (struct dw_stmt_func){ g->die_off,
+				dw_index_pc(ix, g), (int)g->line, g->file == f->file };
+		}
+		dw_index_stmt_lines(ix, f->cu_off, dw_index_str(ix, f->file), fs,
+				    k, sp->kind, sp->l1, sp->l2, stmt_hit, &w,
+				    &below, &above);
+	}
+}
+
+static int expand_statements(struct session *s, const struct probe_point *pt,
+			     const struct shape *sh, const struct elf_user *eu,
+			     const char *proc, struct vec *out, int optional)
+{
+	const struct pp_comp *c = pt->comps.v[sh->stmt];
+	const char *spec = family_str_arg(s, c);
+	struct dw_index *ix = user_index(s, eu);
+	struct vec hits = {0}, names = {0};
+	const struct stmt_hit *h;
+	struct stmt_spec sp;
+	int i;
+
+	if (!spec)
+		return family_mismatch(s, pt, c, "statement needs a string argument");
+	if (ix && !parse_stmt(s, spec, &sp))
+		stmt_sites(s, ix, &sp, &hits);
+	VEC_EACH(hits, i, h)
+		if (!has_name(&names, h->label)) {
+			vec_push(s->arena, &names, (void *)h->label);
+			vec_push(s->arena, out, with_arg(s, pt, sh->stmt,
+							 h->label, proc));
+		}
+	return names.n ? 1 : no_match(s, pt, optional, "");
+}
+
+/* A statement point's site: its line's first address in its function. */
+static int resolve_statement(struct session *s, const struct probe_point *pt,
+			     const struct shape *sh, const struct elf_user *eu,
+			     struct derived_probe *dp, struct uprobe_data *ud)
+{
+	const char *spec = family_str_arg(s, pt->comps.v[sh->stmt]);
+	struct dw_index *ix = user_index(s, eu);
+	struct vec hits = {0};
+	const struct stmt_hit *h;
+	struct stmt_spec sp;
+	struct usite *u;
+
+	if (!spec || !ix || parse_stmt(s, spec, &sp))
+		return no_match(s, pt, dp->optional, "");
+	stmt_sites(s, ix, &sp, &hits);
+	if (!hits.n)
+		return no_match(s, pt, dp->optional, "");
+	h = hits.v[0];
+	ud->func = spec;
+	ud->site = (struct dw_site){ .file = dw_index_file(ix),
+		.module = ud->file, .cu_off = h->cu, .die_off = h->func, .pc = h->pc,
+		.is_statement = 1, .is_user = 1 };
+	if (!ud->site.file || !(u = new_site(s, eu, site_addr(&ud->site))))
+		return no_match(s, pt, dp->optional, "");
+	dp->user_pp = pp_format(s, &dp->comps);
+	vec_push(s->arena, &ud->sites, u);
+	return 1;
+}
+
 static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 			  struct derived_probe *dp)
 {
@@ -504,6 +911,7 @@ static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 	const size_t *only;
 	const struct elf_user_sym *f;
 	const struct elf_user *eu;
+	const char *name;
 	struct usite *u;
 	struct shape sh;
 	size_t i;
@@ -514,13 +922,22 @@ static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 	if (!eu)
 		return dp->optional ? 0 : -1;
 	dp->data = ud;
+	if (sh.stmt >= 0)
+		return resolve_statement(s, pt, &sh, eu, dp, ud);
+	if (sh.plt >= 0)
+		return resolve_plt(s, pt, &sh, eu, dp, ud);
 	if (sh.func >= 0) {
 		warn_no_dwarf(s, pt, ud->file, eu);
-		ud->func = family_str_arg(s, pt->comps.v[sh.func]);
 		ud->is_return = sh.suffix >= 0 && is(pt, sh.suffix, "return");
-		f = ud->func ? elf_user_func(eu, ud->func) : NULL;
-		if (!f || !(u = new_site(s, eu, f->addr)))
+		ud->func = family_str_arg(s, pt->comps.v[sh.func]);
+		name = ud->func ? dwarf_site(s, ud, eu, sh.suffix >= 0 ?
+					     comp_name(pt, sh.suffix) : NULL) : NULL;
+		f = name && !ud->site.file ? elf_user_func(eu, name) : NULL;
+		if (!(u = ud->site.file ? new_site(s, eu, site_addr(&ud->site)) :
+			  f ? new_site(s, eu, f->addr) : NULL))
 			return no_match(s, pt, dp->optional, "");
+		if (ud->site.file)	/* -p2: stap shows the resolved point */
+			dp->user_pp = pp_format(s, &dp->comps);
 		vec_push(s->arena, &ud->sites, u);
 		return 1;
 	}
@@ -690,8 +1107,12 @@ static int target_uprobe(struct session *s, struct derived_probe *dp,
 	char *end;
 	long n;
 
-	if (!ud->mark)
-		return no_target(s, dp, e, quiet);
+	if (ud->plt && e->kind == EX_TARGET && !strcmp(name, "$name"))
+		return string_var(s, e, ud->plt);
+	if (!ud->mark) {
+		int rc = ud->site.file ? dwarf_vars_target(s, dp, e, quiet) : -2;
+		return rc == -2 ? no_target(s, dp, e, quiet) : rc;
+	}
 	if (e->kind == EX_TARGET_LIST &&
 	    (!strcmp(name, "$parms") || !strcmp(name, "$vars")))
 		return parms_var(s, dp, e, quiet);
@@ -725,9 +1146,10 @@ static void list_uprobe(struct session *s, struct derived_probe *dp,
 	const struct uprobe_data *ud = dp->data;
 	int i, n;
 
-	(void)s;
-	if (!ud->mark)
+	if (!ud->mark) {
+		dwarf_vars_list(s, dp, out);
 		return;
+	}
 	n = min_nargs(ud);
 	for (i = 1; i <= n; i++)
 		sb_printf(out, " $arg%d:long", i);
@@ -763,8 +1185,48 @@ static void emit_uprobe(struct emit *e, struct vec *probes)
 
 static void emit_decls_uprobe(struct emit *e, struct vec *probes)
 {
-	(void)probes;
 	emit_line(e, "#include \"probes/uprobe.c\"");
+	dwarf_vars_emit_decls(e, probes);
+}
+
+/* @var in a function of a file with DWARF. */
+static int atvar_uprobe(struct session *s, struct derived_probe *dp,
+			struct exp *e, int quiet)
+{
+	const struct uprobe_data *ud = dp->data;
+
+	if (!ud->site.file) {
+		if (!quiet)
+			diag_error(&s->diags, e->loc, "sema.uprobe-target",
+				   "debuginfo scope not found for module '%s', cannot resolve context variable [man error::dwarf]",
+				   ud->file);
+		return -1;
+	}
+	return dwarf_vars_atvar(s, dp, e, quiet);
+}
+
+/* A guru write to a DWARF variable (markers' and symbol-table probes'
+ * variables cannot be written). */
+static int assign_uprobe(struct session *s, struct derived_probe *dp,
+			 struct exp *e, enum op op)
+{
+	const struct uprobe_data *ud = dp->data;
+
+	if (ud->site.file && !ud->mark)
+		return dwarf_vars_assign(s, dp, e, op);
+	diag_error(&s->diags, e->loc, "sema.target-write",
+		   "target variable '$%s' cannot be written to",
+		   e->u.target.name);
+	return -1;
+}
+
+static int entry_target_uprobe(struct session *s,
+			       const struct derived_probe *ret,
+			       const char *name)
+{
+	const struct uprobe_data *ud = ret->data;
+
+	return ud->site.file ? dwarf_vars_entry_target(s, ret, name) : 0;
 }
 
 static const char *const uprobe_shapes[] = {
@@ -782,6 +1244,17 @@ static const char *const uprobe_shapes[] = {
 	"process(string).provider(string).mark(string)",
 	"process(string).library(string).mark(string)",
 	"process(string).library(string).provider(string).mark(string)",
+	"process(string).statement(string)",
+	"process(string).plt(string)",
+	"process(string).plt(string).return",
+	"process(number).statement(string)",
+	"process(number).function(string)",
+	"process(number).function(string).call",
+	"process(number).function(string).return",
+	"process(number).function(string).exported",
+	"process(number).function(string).inline",
+	"process(number).mark(string)",
+	"process(number).provider(string).mark(string)",
 	NULL,
 };
 
@@ -816,6 +1289,7 @@ static struct derived_probe *entry_uprobe(struct session *s,
 	cd = ARENA_NEW(s->arena, struct uprobe_data);
 	*cd = *ud;
 	cd->is_return = 0;
+	cd->site.is_return = 0;
 	return family_entry_copy(s, ret, cd);
 }
 
@@ -830,9 +1304,11 @@ static const char *note_uprobe(struct session *s, const struct derived_probe *dp
 	eu = elf_user_open(ud->file, err, sizeof err);
 	if (!u || !eu)
 		return "";
+	/* an ET_EXEC's address from its first segment */
 	return arena_printf(s->arena, " pc=%s+0x%llx ",
 			    eu->is_dyn ? ".dynamic" : ".absolute",
-			    (unsigned long long)u->addr);
+			    (unsigned long long)(u->addr - (eu->is_dyn || !eu->nloads ?
+							   0 : eu->loads[0].vaddr)));
 }
 
 static const char *type_uprobe(const struct derived_probe *dp)
@@ -847,5 +1323,7 @@ const struct probe_family family_uprobe = {
 	.shapes = uprobe_shapes, .target_var = target_uprobe,
 	.list_vars = list_uprobe, .emit_decls = emit_decls_uprobe,
 	.runtime_pp = runtime_pp_uprobe, .listing_note = note_uprobe,
-	.entry_probe = entry_uprobe,
+	.entry_probe = entry_uprobe, .entry_target = entry_target_uprobe,
+	.atvar = atvar_uprobe, .target_assign = assign_uprobe,
+	.keeps_stable_calls = 1,	/* as in stap's DWARF probes */
 };
