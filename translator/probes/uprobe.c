@@ -514,6 +514,7 @@ static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 	if (!eu)
 		return dp->optional ? 0 : -1;
 	dp->data = ud;
+	family_probed_file(s, ud->file);
 	if (sh.func >= 0) {
 		warn_no_dwarf(s, pt, ud->file, eu);
 		ud->func = family_str_arg(s, pt->comps.v[sh.func]);
