@@ -7,7 +7,19 @@
 #ifndef STP_USYM_H
 #define STP_USYM_H
 
+#ifdef __KERNEL__
 #include <linux/types.h>
+#else				/* ucfi.c in user space (unit tests) */
+#include <stdint.h>
+#include <string.h>
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int16_t s16;
+typedef int32_t s32;
+typedef int64_t s64;
+#endif
 
 struct _stp_usym {
 	u64 addr;		/* link-time address */
