@@ -99,30 +99,32 @@ static const struct _stp_umod *_stp_umod_of(struct mm_struct *mm,
 	return NULL;
 }
 
-/* The end of the span a shared object loaded at START reserves (its
- * loadable segments' extent, bss included), read from its ELF header in
- * the mapping; 0 when it is not an ET_DYN file or cannot be read without a
- * fault.  stap shows a file's span as the dynamic loader mapped it; a
+/* The end of the span a shared object FILE loaded at START reserves (its
+ * loadable segments' extent, bss included), from its ELF header as the
+ * page cache holds it; 0 when it is not an ET_DYN file or its header is
+ * not cached.  stap shows a file's span as the dynamic loader mapped it; a
  * program the kernel mapped spans its non-writable mappings. */
-static unsigned long _stp_ufile_extent(unsigned long start)
+static unsigned long _stp_ufile_extent(struct file *file, unsigned long start)
 {
-	struct elf64_hdr eh;
-	struct elf64_phdr ph;
+	struct {
+		struct elf64_hdr eh;
+		struct elf64_phdr ph[16];
+	} h;
+	const struct elf64_phdr *ph;
 	u64 lo = (u64)-1, hi = 0;
 	int i;
 
-	if (_stp_read_user(&eh, start, sizeof eh) ||
-	    memcmp(eh.e_ident, ELFMAG, SELFMAG) || eh.e_type != ET_DYN ||
-	    eh.e_phentsize != sizeof ph || eh.e_phnum > 64)
+	if (_stp_file_head(file, &h, sizeof h) ||
+	    memcmp(h.eh.e_ident, ELFMAG, SELFMAG) || h.eh.e_type != ET_DYN ||
+	    h.eh.e_phentsize != sizeof *ph || h.eh.e_phoff > sizeof h ||
+	    h.eh.e_phnum > (sizeof h - h.eh.e_phoff) / sizeof *ph)
 		return 0;
-	for (i = 0; i < eh.e_phnum; i++) {
-		if (_stp_read_user(&ph, start + eh.e_phoff + i * sizeof ph,
-				   sizeof ph))
-			return 0;
-		if (ph.p_type != PT_LOAD)
+	ph = (const struct elf64_phdr *)((const char *)&h + h.eh.e_phoff);
+	for (i = 0; i < h.eh.e_phnum; i++) {
+		if (ph[i].p_type != PT_LOAD)
 			continue;
-		lo = min(lo, ph.p_vaddr & PAGE_MASK);
-		hi = max(hi, ph.p_vaddr + ph.p_memsz);
+		lo = min(lo, ph[i].p_vaddr & PAGE_MASK);
+		hi = max(hi, ph[i].p_vaddr + ph[i].p_memsz);
 	}
 	return hi > lo ? start + PAGE_ALIGN(hi - lo) : 0;
 }
@@ -132,13 +134,15 @@ static int _stp_uloc_locked(struct mm_struct *mm, unsigned long addr,
 			    struct _stp_uloc *loc)
 {
 	struct vm_area_struct *vma = _stp_vma_lookup(mm, addr);
+	struct file *file;
 	struct inode *inode;
 	char *p;
 	_STP_VMA_ITERATOR(vmi, mm);
 
 	if (!vma || !vma->vm_file)
 		return 0;
-	inode = file_inode(vma->vm_file);
+	file = vma->vm_file;
+	inode = file_inode(file);
 	loc->mod = _stp_umod_of(mm, vma->vm_file);
 	loc->rel = loc->mod ? _stp_umod_rel(loc->mod, addr - vma->vm_start +
 					    ((u64)vma->vm_pgoff << PAGE_SHIFT)) : 0;
@@ -157,7 +161,7 @@ static int _stp_uloc_locked(struct mm_struct *mm, unsigned long addr,
 		if (!(vma->vm_flags & VM_WRITE))
 			loc->end = max(loc->end, vma->vm_end);
 	}
-	loc->end = max(loc->end, _stp_ufile_extent(loc->start));
+	loc->end = max(loc->end, _stp_ufile_extent(file, loc->start));
 	return 1;
 }
 

@@ -92,10 +92,11 @@ static const struct pt_regs *_stp_user_regs(struct context *c)
 	return NULL;
 }
 
-/* The user frames' pcs into BT; the path of the file whose missing
- * unwind data stopped it into MISSING ("" if none). */
-static void _stp_ubacktrace_pcs(struct context *c, struct _stp_ubt *bt,
-				char *missing, size_t n)
+/* The user frames' pcs into BT, from the probed context's registers or
+ * with START's pc, sp and frame pointer in theirs; the path of the file
+ * whose missing unwind data stopped it into MISSING ("" if none). */
+static void _stp_ubacktrace_pcs(struct context *c, const u64 *start,
+				struct _stp_ubt *bt, char *missing, size_t n)
 {
 	const struct pt_regs *regs = _stp_user_regs(c);
 	struct mm_struct *mm;
@@ -108,6 +109,11 @@ static void _stp_ubacktrace_pcs(struct context *c, struct _stp_ubt *bt,
 	if (!regs || !regs->ip)
 		return;
 	_stp_uregs(regs, r);
+	if (start) {
+		r[16] = start[0];
+		r[7] = start[1];
+		r[6] = start[2];
+	}
 	bt->pc[bt->n++] = r[16];
 	mm = _stp_umm_lock();
 	if (!mm)
@@ -134,11 +140,12 @@ static void _stp_ubacktrace_pcs(struct context *c, struct _stp_ubt *bt,
 /* ubacktrace and kin: the frames, and stap's warning when a file's data
  * was missing. */
 static __maybe_unused void _stp_ubacktrace(struct context *c,
+					   const u64 *start,
 					   struct _stp_ubt *bt)
 {
 	char missing[256], msg[320];
 
-	_stp_ubacktrace_pcs(c, bt, missing, sizeof missing);
+	_stp_ubacktrace_pcs(c, start, bt, missing, sizeof missing);
 	if (missing[0]) {
 		snprintf(msg, sizeof msg, "Missing unwind data for a module, rerun with 'stap -d %s'", missing);
 		_stp_transport_warn(msg);
