@@ -59,8 +59,9 @@ static u64 _stp_umod_off(const struct _stp_umod *mod, u64 vaddr)
 
 /* Does the build-id mapped from INODE in MM differ from MOD's?  Unknown
  * (not mapped, or not readable without a fault) counts as the same. */
-static int _stp_umod_bid_differs(struct mm_struct *mm, struct inode *inode,
-				 const struct _stp_umod *mod)
+static __maybe_unused int _stp_umod_bid_differs(struct mm_struct *mm,
+						 struct inode *inode,
+						 const struct _stp_umod *mod)
 {
 	struct vm_area_struct *vma;
 	u64 off = _stp_umod_off(mod, mod->bid_addr), pgoff;
