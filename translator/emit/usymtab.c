@@ -36,13 +36,20 @@ static void add_file(struct session *s, struct vec *v, const char *path)
 }
 
 /* The libraries PATH loads, as ldd lists them ("name => /path (0x…)" or
- * "/path (0x…)"); ldd runs the dynamic loader's trace, as stap does. */
+ * "/path (0x…)": the dynamic loader's own search, the set stap packs). */
 static void add_ldd(struct session *s, struct vec *v, const char *path)
 {
 	char line[PATH_MAX + 64], *p, *end;
+	struct strbuf cmd = {0};
+	const char *q;
 	FILE *f;
 
-	f = popen(arena_printf(s->arena, "ldd '%s' 2>/dev/null", path), "r");
+	sb_puts(&cmd, "ldd '");
+	for (q = path; *q; q++)	/* PATH in single quotes */
+		*q == '\'' ? sb_puts(&cmd, "'\\''") : sb_putc(&cmd, *q);
+	sb_puts(&cmd, "' 2>/dev/null");
+	f = popen(cmd.s, "r");
+	sb_free(&cmd);
 	if (!f)
 		return;
 	while (fgets(line, sizeof line, f)) {
