@@ -18,11 +18,13 @@
 #include <asm/msr.h>
 #include <linux/blk_types.h>
 #include <linux/fs.h>
+#include <linux/highmem.h>
 #include <linux/hrtimer.h>
 #include <linux/irq_work.h>
 #include <linux/kprobes.h>
 #include <linux/mm.h>
 #include <linux/module.h>
+#include <linux/pagemap.h>
 #include <linux/page-flags.h>
 #include <linux/proc_fs.h>
 #include <linux/string.h>
@@ -248,5 +250,41 @@ static inline int _stp_uprobe_register(struct inode *inode, loff_t off,
 #else
 #define _STP_UPROBE_DATA_ARG
 #endif
+
+/* The first LEN bytes (at most a page) of FILE as cached, without
+ * blocking or faulting: 0, or -1 when its first page is not cached and up
+ * to date. */
+static inline int _stp_file_head(struct file *file, void *buf, size_t len)
+{
+	void *k;
+#ifdef STP_HAVE_FILEMAP_GET_FOLIO
+	struct folio *f = filemap_get_folio(file->f_mapping, 0);
+
+	if (IS_ERR_OR_NULL(f))
+		return -1;
+	if (len > PAGE_SIZE || !folio_test_uptodate(f)) {
+		folio_put(f);
+		return -1;
+	}
+	k = kmap_local_folio(f, 0);
+	memcpy(buf, k, len);
+	kunmap_local(k);
+	folio_put(f);
+#else
+	struct page *p = find_get_page(file->f_mapping, 0);
+
+	if (!p)
+		return -1;
+	if (len > PAGE_SIZE || !PageUptodate(p)) {
+		put_page(p);
+		return -1;
+	}
+	k = kmap_atomic(p);
+	memcpy(buf, k, len);
+	kunmap_atomic(k);
+	put_page(p);
+#endif
+	return 0;
+}
 
 #endif

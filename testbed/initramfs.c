@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -211,10 +212,13 @@ static int each_line(struct initramfs *ir, const char *cmd,
 }
 
 /* An ldd line: "libc.so.6 => /lib/x86_64-linux-gnu/libc.so.6 (0x…)" or
- * "/lib64/ld-linux-x86-64.so.2 (0x…)"; the vdso has no path. */
+ * "/lib64/ld-linux-x86-64.so.2 (0x…)"; the vdso has no path.  The library
+ * goes in at its real path, with a symlink at the path ldd names, as on a
+ * merged-/usr host: a mapped library's path in the guest is the one stap
+ * names it by (-d, --ldd). */
 static int ldd_line(struct initramfs *ir, char *line)
 {
-	char *arrow = strstr(line, "=> "), *path, *end;
+	char *arrow = strstr(line, "=> "), *path, *end, real[PATH_MAX];
 
 	path = arrow ? arrow + 3 : line + strspn(line, " \t");
 	if (*path != '/')
@@ -222,7 +226,11 @@ static int ldd_line(struct initramfs *ir, char *line)
 	end = strstr(path, " (");
 	if (end)
 		*end = '\0';
-	return ir_add_file(ir, path, path, 0755);
+	if (!realpath(path, real) || !strcmp(real, path))
+		return ir_add_file(ir, path, path, 0755);
+	if (ir_add_file(ir, real, real, 0755))
+		return -1;
+	return ir_add_symlink(ir, path, real);
 }
 
 static void shell_quote(char *out, size_t outlen, const char *s)

@@ -34,6 +34,7 @@ enum {
 	OPT_DUMP_PROBE_ALIASES,
 	OPT_RUNTIME,
 	OPT_ALL_MODULES,
+	OPT_LDD,
 	OPT_TESTBED_STAPRUN,
 	OPT_COMPATIBLE,
 	OPT_MODINFO,
@@ -60,6 +61,7 @@ static const struct option long_opts[] = {
 	{ "dump-probe-aliases", no_argument, NULL, OPT_DUMP_PROBE_ALIASES },
 	{ "runtime", required_argument, NULL, OPT_RUNTIME },
 	{ "all-modules", no_argument, NULL, OPT_ALL_MODULES },
+	{ "ldd", no_argument, NULL, OPT_LDD },
 	{ "compatible", required_argument, NULL, OPT_COMPATIBLE },
 	{ "modinfo", required_argument, NULL, OPT_MODINFO },
 	{ "use-server", optional_argument, NULL, OPT_ELSEWHERE },
@@ -321,6 +323,9 @@ static int long_option(struct session *s, int c, const char *arg)
 		break;
 	case OPT_ALL_MODULES:
 		vec_push(s->arena, &s->sym_modules, (void *)"*");
+		break;
+	case OPT_LDD:
+		s->ldd = 1;
 		break;
 	case 'S':
 		s->output_switch = arena_strdup(s->arena, arg);

@@ -63,6 +63,11 @@ struct session {
 	struct vec kbuild_opts;		/* -B: const char * */
 	struct vec sym_modules;		/* -d MODULE, --all-modules ("*"):
 					   const char * */
+	int ldd;			/* --ldd: the user modules' libraries
+					   are packed too */
+	struct vec probed_files;	/* the user files probes lie in
+					   (process, uprobe families: their
+					   symbols are packed), const char * */
 	const char *list_probes;	/* -l PATTERN */
 	const char *list_probes_vars;	/* -L PATTERN */
 	int list_marked;		/* -l/-L PATTERN ends with its own ? or ! */

@@ -45,6 +45,9 @@ void emit_regex_decls(struct emit *e);
  * one when the module should not name kernel addresses. */
 void emit_ksym_table(struct emit *e);			/* ksymtab.c */
 
+/* The packed user files' symbols and unwind data (runtime/usym.h). */
+void emit_usym_table(struct emit *e);			/* usymtab.c */
+
 /* The kernel modules the probes lie in, as a .modinfo entry the testbed
  * guest reads to load them first (or nothing when there are none). */
 void emit_kmodules(struct emit *e);			/* kmodules.c */

@@ -515,6 +515,7 @@ int pass_translate(struct session *s)
 	emit_header(&e);
 	emit_kmodules(&e);
 	emit_ksym_table(&e);
+	emit_usym_table(&e);
 	emit_embeds(&e);
 	emit_globals(&e);
 	emit_prototypes(&e);

@@ -39,6 +39,17 @@ const char *family_program_path(struct session *s, const char *path)
 	return realpath(path, buf) ? arena_strdup(s->arena, buf) : NULL;
 }
 
+void family_probed_file(struct session *s, const char *path)
+{
+	const char *p;
+	int i;
+
+	VEC_EACH(s->probed_files, i, p)
+		if (!strcmp(p, path))
+			return;
+	vec_push(s->arena, &s->probed_files, (void *)path);
+}
+
 int family_mismatch(struct session *s, const struct probe_point *pt,
 		    const struct pp_comp *c, const char *why)
 {

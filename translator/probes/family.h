@@ -94,6 +94,10 @@ const char *family_str_arg(struct session *s, const struct pp_comp *c);
  * file of that name in $PATH, canonical.  NULL when there is none. */
 const char *family_program_path(struct session *s, const char *path);
 
+/* A user file (program or library) a probe lies in: its symbols and
+ * unwind data go into the module, as stap packs them. */
+void family_probed_file(struct session *s, const char *path);
+
 /* FAM's stp_NAME_start(), returning the C call START, and stp_NAME_stop(),
  * running the C call STOP (NAME is FAM's name): the module's start and
  * stop call them in the family table's order. */

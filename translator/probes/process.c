@@ -114,6 +114,7 @@ static int resolve_process(struct session *s, const struct probe_point *pt,
 		pd->path = canonical_path(s, c);
 		if (!pd->path)
 			return -1;
+		family_probed_file(s, pd->path);
 		dp->pp = arena_printf(s->arena, "process(\"%s\").%s", pd->path,
 				      ev_names[ev]);
 	} else if (c->arg) {

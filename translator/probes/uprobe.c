@@ -922,6 +922,7 @@ static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 	if (!eu)
 		return dp->optional ? 0 : -1;
 	dp->data = ud;
+	family_probed_file(s, ud->file);
 	if (sh.stmt >= 0)
 		return resolve_statement(s, pt, &sh, eu, dp, ud);
 	if (sh.plt >= 0)
