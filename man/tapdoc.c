@@ -496,6 +496,9 @@ static void write_page(const char *outdir, const struct entry *e,
 	char *file = concat(page, "", ".3stap");
 	char *sum = summary(e);
 	FILE *f = open_out(outdir, file);
+	/* "probe a = b { }" where b is an alias: a's page points to b's (not
+	 * where b is a probe point, such as perf.type(0).config(0)) */
+	int same = e->same_as && find(1, e->same_as);
 
 	fprintf(f, ".TH \"%s\" 3stap \"ctap %s\" \"SystemTap Tapset Reference\"\n",
 		page, version);
@@ -540,14 +543,17 @@ static void write_page(const char *outdir, const struct entry *e,
 		if (rest)
 			fputc('\n', f);
 	}
-	if (e->same_as) {
-		fputs(".SH DESCRIPTION\nThe same probe and values as\n.BR ", f);
-		roff(f, "probe::");
-		roff(f, e->same_as);
-		fputs(" (3stap).\n", f);
-	} else if (e->doc) {
+	if (e->doc || same) {
 		fputs(".SH DESCRIPTION\n", f);
-		description(f, e);
+		if (e->doc)
+			description(f, e);
+		if (same) {
+			fputs(e->doc ? ".PP\nThe same probe and values as\n.BR "
+				     : "The same probe and values as\n.BR ", f);
+			roff(f, "probe::");
+			roff(f, e->same_as);
+			fputs(" (3stap).\n", f);
+		}
 	}
 	fputs(".SH FILES\n", f);
 	roff(f, e->file);
