@@ -9,7 +9,10 @@
  * (function::NAME.3stap) and per alias (probe::NAME.3stap) into OUTDIR,
  * and the index sections stapfuncs(3stap) and stapprobes(3stap) append
  * (funcs.index, probes.index).  With --undocumented it writes nothing but
- * the list of public names that have no doc comment, one per line.
+ * the list of public names that have no doc comment, one per line.  With
+ * --examples DIR it writes examples.index, the section stapex(3stap) ends
+ * with: each example's header comment (after its #! line: a first line
+ * "NAME.stp - summary", paragraphs, and the "#   stap ..." usage lines).
  * Doc comments are the only input: nothing here knows any tapset.
  */
 #define _GNU_SOURCE
@@ -606,13 +609,94 @@ static int cmp_entries(const void *a, const void *b)
 static void usage(void)
 {
 	fprintf(stderr, "usage: tapdoc [--undocumented] [--version V] "
-			"[-o OUTDIR] TAPSETDIR...\n");
+			"[-o OUTDIR] TAPSETDIR...\n"
+			"       tapdoc --examples DIR -o OUTDIR\n");
 	exit(2);
+}
+
+/* One example's header comment as an index entry; its usage lines as an
+ * example block. */
+static void example_entry(FILE *f, const char *path, const char *name)
+{
+	struct lines l;
+	int i = 0, in_usage = 0, blank = 0;
+
+	if (read_lines(path, &l)) {
+		fprintf(stderr, "tapdoc: %s: %s\n", path, strerror(errno));
+		exit(1);
+	}
+	if (l.n && !strncmp(l.v[0], "#!", 2))
+		i++;
+	fputs(".TP\n.B ", f);
+	roff(f, name);
+	fputc('\n', f);
+	for (; i < l.n && l.v[i][0] == '#'; i++) {
+		const char *t = l.v[i] + 1 + (l.v[i][1] == ' ');
+		size_t n = strlen(name);
+
+		if (!strncmp(t, "golden: ", 8))
+			continue;	/* the test suite's note */
+		if (!strncmp(t, name, n) && !strncmp(t + n, " - ", 3))
+			t += n + 3;
+		if (!strncmp(t, "  stap ", 7)) {
+			fputs(in_usage ? "" : blank ? ".nf\n" : ".IP\n.nf\n", f);
+			in_usage = 1;
+			roff(f, t + 2);
+			fputc('\n', f);
+			continue;
+		}
+		if (in_usage)
+			fputs(".fi\n", f);
+		in_usage = 0;
+		blank = !*t;
+		if (!*t)
+			fputs(".IP\n", f);
+		else {
+			roff(f, t);
+			fputc('\n', f);
+		}
+	}
+	if (in_usage)
+		fputs(".fi\n", f);
+}
+
+static void write_examples(const char *dir, const char *outdir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **names = NULL;
+	int n = 0;
+	FILE *f;
+
+	if (!d) {
+		fprintf(stderr, "tapdoc: %s: %s\n", dir, strerror(errno));
+		exit(1);
+	}
+	while ((de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+
+		if (len > 4 && !strcmp(de->d_name + len - 4, ".stp")) {
+			names = realloc(names, (n + 1) * sizeof *names);
+			names[n++] = xstrdup(de->d_name);
+		}
+	}
+	closedir(d);
+	qsort(names, n, sizeof *names, cmp_names);
+	f = open_out(outdir, "examples.index");
+	for (int i = 0; i < n; i++) {
+		char *path = concat(dir, "/", names[i]);
+
+		example_entry(f, path, names[i]);
+		free(path);
+		free(names[i]);
+	}
+	free(names);
+	close_out(f);
 }
 
 int main(int argc, char **argv)
 {
-	const char *outdir = NULL, *version = "";
+	const char *outdir = NULL, *version = "", *examples = NULL;
 	int undocumented = 0, i;
 
 	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
@@ -622,8 +706,18 @@ int main(int argc, char **argv)
 			version = argv[++i];
 		else if (!strcmp(argv[i], "-o") && i + 1 < argc)
 			outdir = argv[++i];
+		else if (!strcmp(argv[i], "--examples") && i + 1 < argc)
+			examples = argv[++i];
 		else
 			usage();
+	}
+	if (examples && outdir && i == argc) {
+		if (mkdir(outdir, 0777) && errno != EEXIST) {
+			fprintf(stderr, "tapdoc: %s: %s\n", outdir, strerror(errno));
+			return 1;
+		}
+		write_examples(examples, outdir);
+		return 0;
 	}
 	if (i == argc || (!undocumented && !outdir))
 		usage();
