@@ -2,6 +2,7 @@
 # tapdoc.sh - the manual a user reaches for: the tapset reference man/tapdoc
 # writes from the tapsets' doc comments (a page per public function and
 # probe alias), and a page for every "[man error::X]" our messages cite.
+# Every example (examples/) is in stapex(3stap) and a run test.
 # The public names without a doc comment are exactly those in
 # tapdoc.undocumented (the list only shrinks: a new function or alias
 # without a doc comment fails here).
@@ -28,6 +29,17 @@ grep -qE '^\.B dfd,?$' pages/probe::nd_syscall.openat.3stap ||
 grep -q '^\.B execname:string ()$' pages/funcs.index || bad "no execname in the index"
 grep -q '^\.SS linux/vfs.stp$' pages/probes.index || bad "no vfs.stp in the probe index"
 
+# every example is in stapex's index, installed, and a run test
+"$tapdoc" --examples "$src/examples" -o pages >out 2>err || bad "tapdoc --examples failed"
+for f in "$src"/examples/*.stp; do
+	n=${f##*/}
+	grep -qx "\.B $n" pages/examples.index || bad "$n is not in stapex's index"
+	grep -q "examples/$n" "$src/Makefile.am" || bad "$n is not installed (Makefile.am)"
+	[ "$(readlink "$src/testsuite/run/example-${n%.stp}.stp")" = "../../examples/$n" ] ||
+		bad "$n has no run test (testsuite/run/example-${n%.stp}.stp linking to it)"
+	[ -f "$src/testsuite/run/example-${n%.stp}.out" ] || bad "$n's run test has no golden"
+done
+
 # every page a message cites exists
 cited=$(grep -rhoE '\[man (error|warning)::[a-z0-9%]+\]' \
 	"$src/translator" "$src/runtime" "$src/staprun" "$src/stapio" \
@@ -44,7 +56,8 @@ done
 
 # the pages render without warnings where man(1) is installed
 if command -v man >/dev/null; then
-	for f in "$src"/man/*.[178] "$src"/man/errors/*.7stap \
+	cat "$src/man/stapex.3stap.in" pages/examples.index >pages/stapex.3stap
+	for f in "$src"/man/*.[178] "$src"/man/*.3stap "$src"/man/errors/*.7stap pages/stapex.3stap \
 		pages/function::execname.3stap pages/probe::syscall.openat.3stap; do
 		LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$f" 2>warn >/dev/null
 		[ -s warn ] && bad "$f: $(cat warn)"
