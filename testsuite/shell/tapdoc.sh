@@ -33,7 +33,7 @@ grep -q '^\.SS linux/vfs.stp$' pages/probes.index || bad "no vfs.stp in the prob
 "$tapdoc" --examples "$src/examples" -o pages >out 2>err || bad "tapdoc --examples failed"
 for f in "$src"/examples/*.stp; do
 	n=${f##*/}
-	grep -qx "\.B $n" pages/examples.index || bad "$n is not in stapex's index"
+	grep -qxF ".B ${n//-/\\-}" pages/examples.index || bad "$n is not in stapex's index"
 	grep -q "examples/$n" "$src/Makefile.am" || bad "$n is not installed (Makefile.am)"
 	[ "$(readlink "$src/testsuite/run/example-${n%.stp}.stp")" = "../../examples/$n" ] ||
 		bad "$n has no run test (testsuite/run/example-${n%.stp}.stp linking to it)"
