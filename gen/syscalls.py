@@ -415,11 +415,25 @@ def kernel_vars(args):
     return out
 
 
+def doc(name, kname, args):
+    """The doc comments of syscall.NAME and syscall.NAME.return (man/tapdoc)."""
+    decl = '%s(%s)' % (kname, ', '.join(' '.join(a) for a in args) or 'void')
+    return (['// syscall.%s: the %s system call, entered:' % (name, name),
+             '// %s.' % decl,
+             '// name: "%s"' % name,
+             '// argstr: the arguments as strace shows them'],
+            ['// syscall.%s.return: the %s system call, returning.' % (name, name),
+             '// name: "%s"' % name,
+             '// retval: the value it returns',
+             '// retstr: retval as strace shows it (an error by its errno name)'])
+
+
 def alias(name, kname, vars_, args):
     point = 'kprobe.function("__x64_sys_%s")' % kname
-    text = ['probe syscall.%s = %s ?' % (name, point), '{']
+    entry, ret = doc(name, kname, args)
+    text = entry + ['probe syscall.%s = %s ?' % (name, point), '{']
     text += body(name, vars_, args)
-    text += ['}', 'probe syscall.%s.return = %s.return ?' % (name, point), '{',
+    text += ['}'] + ret + ['probe syscall.%s.return = %s.return ?' % (name, point), '{',
              '\tname = "%s"' % name, '\tretval = returnval()',
              '\tretstr = return_str(%d, returnval())' % RETFORMAT.get(name, 1),
              '}', '']
@@ -429,7 +443,8 @@ def alias(name, kname, vars_, args):
 def merged(name, variants, vars_):
     """syscall.NAME over several entry points, VARIANTS: [(name, args)]."""
     inner = ', '.join('__syscall.%s ?' % v for v, _ in variants)
-    text = ['probe syscall.%s = %s {}' % (name, inner),
+    entry, ret = doc(name, variants[0][0], variants[0][1])
+    text = entry + ['probe syscall.%s = %s {}' % (name, inner)] + ret + [
             'probe syscall.%s.return = %s {}' % (
                 name, ', '.join('__syscall.%s.return ?' % v for v, _ in variants))]
     for v, args in variants:

@@ -12,9 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "build/cache.h"
+#include "util/fileio.h"
 #include "session.h"
 #include "version.h"
 
@@ -38,6 +40,9 @@ enum {
 	OPT_TESTBED_STAPRUN,
 	OPT_COMPATIBLE,
 	OPT_MODINFO,
+	OPT_TMPDIR,
+	OPT_SAVE_UPROBES,
+	OPT_DOWNLOAD_DEBUGINFO,
 	OPT_ELSEWHERE,		/* builds elsewhere: refused, with what to do */
 };
 
@@ -64,6 +69,9 @@ static const struct option long_opts[] = {
 	{ "ldd", no_argument, NULL, OPT_LDD },
 	{ "compatible", required_argument, NULL, OPT_COMPATIBLE },
 	{ "modinfo", required_argument, NULL, OPT_MODINFO },
+	{ "tmpdir", required_argument, NULL, OPT_TMPDIR },
+	{ "save-uprobes", no_argument, NULL, OPT_SAVE_UPROBES },
+	{ "download-debuginfo", optional_argument, NULL, OPT_DOWNLOAD_DEBUGINFO },
 	{ "use-server", optional_argument, NULL, OPT_ELSEWHERE },
 	{ "use-server-on-error", optional_argument, NULL, OPT_ELSEWHERE },
 	{ "list-servers", optional_argument, NULL, OPT_ELSEWHERE },
@@ -96,6 +104,8 @@ static void usage(FILE *f)
 "   -v         add verbosity to all passes\n"
 "   --vp ABCDE set verbosity of each pass\n"
 "   -k         keep the temporary directory\n"
+"   --tmpdir=DIR  build in DIR (made if missing, kept) instead of\n"
+"              $TMPDIR/stapXXXXXX\n"
 "   -u         unoptimized translation (keep unused code)\n"
 "   -w         suppress warnings\n"
 "   -W         turn warnings into errors\n"
@@ -130,7 +140,10 @@ static void usage(FILE *f)
 "   --clean-cache    prune the cache to its size limit and exit\n"
 "   --no-global-var-display\n"
 "   --dump-functions  --dump-probe-types  --dump-probe-aliases\n"
-"   --modinfo NAME=VALUE  add MODULE_INFO(NAME, \"VALUE\") to the module\n");
+"   --modinfo NAME=VALUE  add MODULE_INFO(NAME, \"VALUE\") to the module\n"
+"   --download-debuginfo[=yes|no|ask|SECS]  accepted; debug info comes\n"
+"              from the kernel's -dbg package (stap-testbed setup)\n"
+"   --save-uprobes  accepted (uprobes is part of the kernel)\n");
 }
 
 static int bad(struct session *s, const char *fmt, const char *arg)
@@ -248,6 +261,24 @@ static void print_version(void)
 	       STAP_VERSION, PACKAGE_STRING);
 }
 
+/* --download-debuginfo[=yes|no|ask|SECONDS]: stap asks ABRT for missing
+ * debuginfo; Debian has no ABRT, so this says so, as stap does there.
+ * Debug info comes from the kernel's -dbg package (stap-testbed setup). */
+static int download_debuginfo(struct session *s, const char *arg)
+{
+	static const char tool[] = "abrt-action-install-debuginfo-to-abrt-cache";
+	long secs;
+
+	if (strcmp(arg, "yes") && strcmp(arg, "no") && strcmp(arg, "ask") &&
+	    (parse_long(arg, 1, LONG_MAX, &secs)))
+		return bad(s, "%s is not a valid value. Use 'yes', 'no', 'ask' or a timeout value.", arg);
+	if (strcmp(arg, "no") && !fio_which(s, tool))
+		diag_plain_warning(&s->diags, "%s is not installed. Continuing without downloading debuginfo.", tool);
+	else if (strcmp(arg, "no"))
+		diag_plain_warning(&s->diags, "%s is not used: install the kernel's debug package (linux-image-RELEASE-dbg; stap-testbed setup for the testbed)", tool);
+	return 0;
+}
+
 /* The long-only options and the rarely used short ones. */
 static int long_option(struct session *s, int c, const char *arg)
 {
@@ -330,6 +361,16 @@ static int long_option(struct session *s, int c, const char *arg)
 	case 'S':
 		s->output_switch = arena_strdup(s->arena, arg);
 		break;
+	case OPT_TMPDIR:	/* the build directory: used as is, kept */
+		if (mkdir(arg, 0700) && errno != EEXIST)
+			return bad(s, "cannot create temporary directory: %s",
+				   arena_printf(s->arena, "%s: %s", arg, strerror(errno)));
+		s->tmpdir = arena_strdup(s->arena, arg);
+		break;
+	case OPT_SAVE_UPROBES:	/* uprobes is the kernel's own: no uprobes.ko */
+		break;
+	case OPT_DOWNLOAD_DEBUGINFO:
+		return download_debuginfo(s, arg ? arg : "yes");
 	case 'P': case 'q': case 'i': case 'F':
 		return bad(s, "option -%s is not supported yet", (char[]){(char)c, 0});
 	default:

@@ -82,27 +82,48 @@ static void dump_functions(struct elab *el)
 	print_sorted(&lines);
 }
 
+/* Probe types compare component by component ("process.end" before
+ * "process(number).begin"), as stap walks its tree of them. */
+static int cmp_type(const void *a, const void *b)
+{
+	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+
+	for (;;) {
+		size_t nx = strcspn(x, "."), ny = strcspn(y, ".");
+		int c = strncmp(x, y, nx < ny ? nx : ny);
+
+		if (c || nx != ny)
+			return c ? c : nx < ny ? -1 : 1;
+		if (!x[nx] || !y[ny])
+			return !x[nx] - !y[ny] ? (x[nx] ? 1 : -1) : 0;
+		x += nx + 1;
+		y += ny + 1;
+	}
+}
+
+/* Every point shape of every family (its patterns and the shapes its
+ * wildcards may take), as stap lists them: "kernel.function(string).return". */
 static void dump_probe_types(struct arena *a)
 {
 	struct vec lines = {0};
-	const struct probe_family *fam, *prev;
+	const struct probe_family *fam;
 	const char *name;
 	size_t i, k;
 
 	for (i = 0; (name = family_name_at(i)); i++) {
 		fam = family_lookup(name);
-		for (k = 0; k < i && (prev = family_lookup(family_name_at(k))) != fam; k++)
-			;
-		if (!fam->patterns) {
+		if (!fam->patterns && !fam->shapes)
 			vec_push(a, &lines, (void *)name);
-			continue;
-		}
-		if (k < i)
-			continue;	/* the family's patterns are in already */
-		for (k = 0; fam->patterns[k]; k++)
+		for (k = 0; fam->patterns && fam->patterns[k]; k++)
 			vec_push(a, &lines, (void *)fam->patterns[k]);
+		for (k = 0; fam->shapes && fam->shapes[k]; k++)
+			vec_push(a, &lines, (void *)fam->shapes[k]);
 	}
-	print_sorted(&lines);
+	if (lines.n)
+		qsort(lines.v, (size_t)lines.n, sizeof(void *), cmp_type);
+	VEC_EACH(lines, i, name)
+		if (!i || strcmp(name, lines.v[i - 1]))
+			puts(name);
 }
 
 static const char *points_line(struct arena *a, const struct vec *names_or_points,

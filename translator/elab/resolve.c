@@ -34,10 +34,14 @@ struct sym *elab_find_global(struct elab *el, const char *name,
 	VEC_EACH(el->globals, i, sym) {
 		if (strcmp(sym->name, name))
 			continue;
-		/* the library never sees the script's globals: a tapset
-		 * function's `args` is its own local whatever the user
-		 * declares */
-		if (from && from->is_tapset && is_script_global(sym->decl))
+		/* a library function never sees the script's globals: a
+		 * tapset function's `args` is its own local whatever the
+		 * user declares.  An alias's body does: it becomes part of
+		 * the script's probe, and as in stap 4.8 its `bytes_read`
+		 * is the script's global of that name if there is one.
+		 * (el->params is set while a function is bound.) */
+		if (from && from->is_tapset && el->params &&
+		    is_script_global(sym->decl))
 			continue;
 		if (sym->decl->is_private) {
 			if (sym->decl->file == from)

@@ -12,31 +12,11 @@
 #include <unistd.h>
 
 #include "probes/family.h"
-
-static int executable(const char *path)
-{
-	struct stat st;
-
-	return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, X_OK);
-}
+#include "util/fileio.h"
 
 const char *family_program_path(struct session *s, const char *path)
 {
-	char buf[PATH_MAX];
-	const char *dirs, *d;
-
-	if (!strchr(path, '/')) {
-		dirs = getenv("PATH");
-		for (d = dirs ? dirs : ""; *d; d += strcspn(d, ":"), d += *d == ':') {
-			size_t n = strcspn(d, ":");
-			const char *f = arena_printf(s->arena, "%.*s/%s",
-						     (int)n, d, path);
-			if (n && executable(f) && realpath(f, buf))
-				return arena_strdup(s->arena, buf);
-		}
-		return NULL;
-	}
-	return realpath(path, buf) ? arena_strdup(s->arena, buf) : NULL;
+	return fio_which(s, path);
 }
 
 void family_probed_file(struct session *s, const char *path)

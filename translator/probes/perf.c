@@ -142,7 +142,13 @@ static const char *type_perf(const struct derived_probe *dp)
 	return "perf_event";
 }
 
+static const char *const perf_shapes[] = {
+	"perf.type(number).config(number)",
+	"perf.type(number).config(number).hz(number)",
+	"perf.type(number).config(number).sample(number)", NULL,
+};
+
 const struct probe_family family_perf = {
 	.name = "perf", .resolve = resolve_perf, .emit = emit_perf,
-	.kind = "perf", .probe_type = type_perf,
+	.kind = "perf", .probe_type = type_perf, .shapes = perf_shapes,
 };

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,4 +192,29 @@ int fio_mkdirs(const char *path)
 		*p = '/';
 	}
 	return mkdir(buf, 0755) && errno != EEXIST ? -1 : 0;
+}
+
+static int executable(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, X_OK);
+}
+
+const char *fio_which(struct session *s, const char *name)
+{
+	char buf[PATH_MAX];
+	const char *dirs, *d;
+
+	if (strchr(name, '/'))
+		return realpath(name, buf) ? arena_strdup(s->arena, buf) : NULL;
+	dirs = getenv("PATH");
+	for (d = dirs ? dirs : ""; *d; d += strcspn(d, ":"), d += *d == ':') {
+		size_t n = strcspn(d, ":");
+		const char *f = arena_printf(s->arena, "%.*s/%s", (int)n, d, name);
+
+		if (n && executable(f) && realpath(f, buf))
+			return arena_strdup(s->arena, buf);
+	}
+	return NULL;
 }

@@ -42,6 +42,11 @@ int fio_put(struct diags *d, const char *path, const char *text);
 int fio_copy(const char *from, const char *to);
 int fio_copy_to_fd(const char *from, int out);
 
+/* The program NAME as the shell finds it on $PATH (an executable regular
+ * file, its real path), or NAME itself resolved when it has a '/'; NULL if
+ * there is none. */
+const char *fio_which(struct session *s, const char *name);
+
 /* mkdir -p PATH; 0 on success. */
 int fio_mkdirs(const char *path);
 

@@ -1,4 +1,5 @@
-/* tmpdir.c - the run's temporary directory, /tmp/stapXXXXXX (tmpdir.h).
+/* tmpdir.c - the run's temporary directory, $TMPDIR/stapXXXXXX (/tmp by
+ * default; tmpdir.h), unless --tmpdir named one (used as it is, and kept).
  *
  * Made on the first call, removed when stap exits (kept with -k, and then
  * named) or when a signal ends passes 1-4.  The directory's path is kept on
@@ -72,10 +73,12 @@ static void catch_signals(void)
 
 const char *session_tmpdir(struct session *s)
 {
-	char tmpl[] = "/tmp/stapXXXXXX";
+	const char *base = getenv("TMPDIR");
+	char *tmpl;
 
 	if (s->tmpdir)
 		return s->tmpdir;
+	tmpl = arena_printf(s->arena, "%s/stapXXXXXX", base && *base ? base : "/tmp");
 	if (!mkdtemp(tmpl)) {
 		diag_fatal(&s->diags, "cannot create a temporary directory: %s",
 			   strerror(errno));

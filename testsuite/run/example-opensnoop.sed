@@ -1,0 +1,4 @@
+# the -c child before it execs the workload (stapio, or a shell) and the pid vary
+/^sh /d
+/^stapio /d
+s/^workload  *[0-9][0-9]* /workload PID /
