@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include "probes/family.h"
-#include "util/fileio.h"
 
 const char *family_program_path(struct session *s, const char *path)
 {

@@ -31,6 +31,7 @@
 #include "kernel/modtree.h"
 #include "kernel/tpcat.h"
 #include "session.h"
+#include "util/fileio.h"
 #include "util/similar.h"
 
 /* The families (families.c's table lists them). */
