@@ -29,6 +29,8 @@ struct elab {
 	const struct exp *discarded[2];	/* bind.c: exps whose value is unused */
 	int report;		/* types.c: report mismatches this round */
 	int changed;		/* types.c: something was inferred */
+	int listing;		/* -L: a target variable that did not resolve
+				 * stays untyped (stap lists it "unknown") */
 };
 
 /* resolve.c */

@@ -299,6 +299,7 @@ static void type_for_listing(struct elab *el)
 	el->s->diags.quiet++;
 	elab_resolve_targets(el);
 	el->s->diags.quiet--;
+	el->listing = 1;
 	elab_infer_types_quietly(el);
 }
 

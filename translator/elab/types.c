@@ -335,6 +335,8 @@ static enum type infer_target(struct elab *el, struct exp *e)
 	VEC_EACH(*comps, i, c)
 		if (c->kind == TC_INDEX_EXP)
 			infer(el, c->index, TY_LONG);
+	if (e->type == TY_UNKNOWN && el->listing)
+		return TY_UNKNOWN;
 	return e->type != TY_UNKNOWN ? e->type : TY_LONG;
 }
 
