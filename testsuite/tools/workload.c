@@ -121,6 +121,16 @@
  *                   (not the inherited action: stap 4.8's stapio starts
  *                   the command with SIGUSR2 ignored); then signal 40 blocked, a POSIX timer sending it
  *                   in 1 ms, sigwaitinfo() for it, the timer deleted
+ *   pty             a pseudo-terminal pair in a devpts instance of its own
+ *                   mounted on /tmp/workload.pts: its ptmx opened, unlocked
+ *                   (TIOCSPTLCK), its slave opened (O_NOCTTY); the slave
+ *                   set raw (tcsetattr), its window size set to 24x80 and
+ *                   then 40x132 with 5x7 pixels (TIOCSWINSZ); "hi\n"
+ *                   written to the master, poll() of the slave, 3 bytes
+ *                   read from it, "ok\n" written to it and read from the
+ *                   master; one 'x' pushed into the slave's input
+ *                   (TIOCSTI, refused on kernels without legacy TIOCSTI);
+ *                   both closed, the devpts unmounted
  *   exit N          exit with status N now
  *   abort           abort() (SIGABRT)
  * Exit status 0, or 2 for a step it does not know.
@@ -165,6 +175,7 @@
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <sys/un.h>
+#include <termios.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <net/if.h>
@@ -897,6 +908,51 @@ static void io(void)
 	syscall(SYS_membarrier, 0, 0, 0);	/* MEMBARRIER_CMD_QUERY */
 }
 
+static void pty(void)
+{
+	struct winsize ws = { 24, 80, 0, 0 };
+	struct termios t;
+	struct pollfd pfd;
+	int unlock = 0, n;
+	char name[32], c = 'x';
+	int m, s = -1;
+
+	mkdir("/tmp/workload.pts", 0755);
+	if (mount("devpts", "/tmp/workload.pts", "devpts", 0,
+		  "newinstance,ptmxmode=0666"))
+		return;
+	m = open("/tmp/workload.pts/ptmx", O_RDWR | O_NOCTTY);
+	if (m >= 0 && !ioctl(m, TIOCSPTLCK, &unlock) &&
+	    !ioctl(m, TIOCGPTN, &n)) {
+		snprintf(name, sizeof name, "/tmp/workload.pts/%d", n);
+		s = open(name, O_RDWR | O_NOCTTY);
+	}
+	if (s < 0) {
+		if (m >= 0)
+			close(m);
+		umount2("/tmp/workload.pts", MNT_DETACH);
+		return;
+	}
+	if (!tcgetattr(s, &t)) {
+		cfmakeraw(&t);
+		tcsetattr(s, TCSANOW, &t);
+	}
+	ioctl(s, TIOCSWINSZ, &ws);
+	ws = (struct winsize){ 40, 132, 5, 7 };
+	ioctl(s, TIOCSWINSZ, &ws);
+	write(m, "hi\n", 3);
+	pfd = (struct pollfd){ s, POLLIN, 0 };
+	poll(&pfd, 1, 1000);
+	read(s, buf, 3);
+	write(s, "ok\n", 3);
+	read(m, buf, 3);
+	ioctl(s, TIOCSTI, &c);
+	close(s);
+	close(m);
+	umount2("/tmp/workload.pts", MNT_DETACH);
+	rmdir("/tmp/workload.pts");
+}
+
 int main(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++) {
@@ -971,6 +1027,8 @@ int main(int argc, char **argv)
 			events();
 		} else if (!strcmp(s, "io")) {
 			io();
+		} else if (!strcmp(s, "pty")) {
+			pty();
 		} else if (!strcmp(s, "exit")) {
 			exit((int)a);
 		} else if (!strcmp(s, "abort")) {

@@ -309,7 +309,8 @@ static int cmp_str(const void *a, const void *b)
 }
 
 /* -L: a probe that came through aliases shows the locals their bodies
- * set, in the order they first appear, with their types. */
+ * set, in the order they first appear, with their types ("unknown": set
+ * from a target variable this kernel does not have). */
 static void list_alias_locals(const struct derived_probe *dp, struct strbuf *sb)
 {
 	const struct sym *sym;
