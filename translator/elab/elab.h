@@ -48,6 +48,9 @@ void elab_close_globals(struct elab *el);
 void elab_rescan(struct elab *el);
 void elab_drop_hidden_overloads(struct elab *el);
 
+/* autocast.c: value->member on values that carry a C type */
+void elab_resolve_autocasts(struct elab *el);
+
 /* targets.c */
 void elab_resolve_targets(struct elab *el);
 /* The target variables left unresolved that survived the optimizer: their

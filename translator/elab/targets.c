@@ -261,6 +261,11 @@ static int report(struct walker *w, struct exp *e)
 	if ((e->kind == EX_TARGET || e->kind == EX_TARGET_LIST) &&
 	    e->u.target.unresolved)
 		resolve(w->arg, e, 0);
+	if (e->kind == EX_AUTOCAST && !e->u.op.resolved) {	/* autocast.c */
+		diag_error(&((struct tctx *)w->arg)->el->s->diags, e->loc,
+			   "sema.autocast-type", "unknown type in dereference");
+		return 1;
+	}
 	return 0;
 }
 

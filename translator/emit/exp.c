@@ -356,6 +356,7 @@ const char *emit_exp(struct emit *e, struct exp *x)
 	case EX_DEFINED:
 		return "((int64_t)1)";
 	case EX_TARGET: case EX_TARGET_LIST: case EX_CAST: case EX_ATVAR:
+	case EX_AUTOCAST:
 		return emit_target(e, x);
 	case EX_PERF:	/* counters exist only in process probes (stap's words) */
 		diag_error(&e->s->diags, x->loc, "translate.perf-context",

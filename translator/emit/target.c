@@ -152,8 +152,9 @@ static const char *emit_pretty(struct emit *e, struct tvar *tv,
 
 const char *emit_target(struct emit *e, struct exp *x)
 {
-	struct tvar *tv = x->kind == EX_CAST || x->kind == EX_ATVAR ?
-			  x->u.op.resolved : x->u.target.resolved;
+	int op = x->kind == EX_CAST || x->kind == EX_ATVAR ||
+		 x->kind == EX_AUTOCAST;
+	struct tvar *tv = op ? x->u.op.resolved : x->u.target.resolved;
 	const char *where;
 
 	if (!tv) {
@@ -162,8 +163,9 @@ const char *emit_target(struct emit *e, struct exp *x)
 	}
 	if (tv->final == TV_PRETTY && tv->pretty)
 		return tv->pretty;
-	if (x->kind == EX_CAST || x->kind == EX_ATVAR) {
+	if (op) {
 		where = emit_where(e, x->kind == EX_CAST ? "operator '@cast'" :
+				   x->kind == EX_AUTOCAST ? "operator '->'" :
 				   "operator '@var'", x->loc);
 		return tv->pretty_kind ? emit_pretty(e, tv, where) :
 					 emit_access(e, tv, where);
