@@ -8,7 +8,8 @@
  * walk its type like @cast (tvar.c); the access reads the memory the type
  * came from (kernel, or a process's for user-space DWARF).  Types from
  * different sources differ even when they are the same C type (two @cast
- * modules), as in stap: such a variable has no type.  The types settle by
+ * modules), as in stap: such a variable has no type.  An array's values
+ * carry none, except @entry's (entry.c saves them in an array).  The types settle by
  * repeating until nothing changes; what stays untyped is an error only if
  * the optimizer keeps it (elab_report_unresolved_targets).
  */
@@ -94,6 +95,18 @@ static struct ctype *access_type(struct actx *a, const struct tvar *tv,
 	return t->kind == CT_PTR ? tv->type : NULL;
 }
 
+/* The array @entry's value is kept in (entry.c), or NULL. */
+static struct sym *entry_array(struct exp *e)
+{
+	struct exp *b;
+
+	if (!e || e->kind != EX_INDEX || !(b = e->u.index.base) ||
+	    b->kind != EX_SYM || !b->u.sym.sym ||
+	    strncmp(b->u.sym.name, "__global_entry_tvar_entry_", 26))
+		return NULL;
+	return b->u.sym.sym;
+}
+
 /* The C type E's value carries, or NULL. */
 static struct ctype *value_type(struct actx *a, struct exp *e, int *user)
 {
@@ -125,6 +138,9 @@ static struct ctype *value_type(struct actx *a, struct exp *e, int *user)
 		break;
 	case EX_CALL:
 		sl = e->u.call.func ? slot_of(a, e->u.call.func, 0) : NULL;
+		break;
+	case EX_INDEX:
+		sl = entry_array(e) ? slot_of(a, entry_array(e), 0) : NULL;
 		break;
 	default:
 		return NULL;
@@ -230,6 +246,8 @@ static int visit(struct walker *w, struct exp *e)
 		if (e->u.bin.left->kind == EX_SYM && e->u.bin.op == OP_ASSIGN &&
 		    e->u.bin.left->u.sym.sym)
 			merge(a, e->u.bin.left->u.sym.sym, e->u.bin.right);
+		else if (entry_array(e->u.bin.left) && e->u.bin.op == OP_ASSIGN)
+			merge(a, entry_array(e->u.bin.left), e->u.bin.right);
 		check_write(a, e->u.bin.left);
 		return 0;
 	case EX_PRE_INC: case EX_POST_INC:
