@@ -11,13 +11,22 @@
  * modules), as in stap: such a variable has no type.  An array's values
  * carry none, except @entry's (entry.c saves them in an array).  The types settle by
  * repeating until nothing changes; what stays untyped is an error only if
- * the optimizer keeps it (elab_report_unresolved_targets).
+ * the optimizer keeps it (elab_report_unresolved_targets).  @defined of
+ * such an access is false, as in stap 4.8 (which decides it before the
+ * types are known), even where the access itself resolves.
  */
 #include <string.h>
 
 #include "ast/ast_walk.h"
 #include "elab/elab.h"
 #include "elab/tvar.h"
+
+/* A typed access whose walk failed: reported only if the optimizer keeps
+ * it, as stap resolves these after optimizing. */
+struct failed {
+	struct exp *e;
+	struct ctype *type;
+};
 
 struct slot {
 	const void *key;	/* struct sym * or struct func * */
@@ -194,14 +203,26 @@ static void resolve(struct actx *a, struct exp *e)
 	    !(t = value_type(a, e->u.op.operand, &user)))
 		return;
 	a->changed = 1;
-	tv = tvar_resolve(s, e, &e->u.op.comps, NULL, t, "autocast", "->", 0);
+	tv = tvar_resolve(s, e, &e->u.op.comps, NULL, t, "autocast", "->", 1);
 	if (!tv) {
+		struct failed *f = ARENA_NEW(s->arena, struct failed);
+
+		f->e = e;
+		f->type = t;
+		vec_push(s->arena, &a->el->autocast_failed, f);
 		vec_push(s->arena, &a->failed, e);
 		return;
 	}
 	tv->base_exp = e->u.op.operand;
 	tv->user = user;
 	e->u.op.resolved = tv;
+}
+
+static void fold(struct exp *e, int v)
+{
+	e->kind = EX_NUM;
+	e->u.num = v;
+	e->type = TY_LONG;
 }
 
 static int has_pretty(const struct exp *e)
@@ -238,6 +259,17 @@ static int visit(struct walker *w, struct exp *e)
 	struct actx *a = w->arg;
 
 	switch (e->kind) {
+	case EX_TERNARY:	/* @choose_defined: only the live branch */
+		walk_exp(w, e->u.tern.cond);
+		if (e->u.tern.cond->kind != EX_NUM)
+			return 0;
+		walk_exp(w, e->u.tern.cond->u.num ? e->u.tern.yes : e->u.tern.no);
+		return 1;
+	case EX_DEFINED:
+		if (!e->u.op.operand || e->u.op.operand->kind != EX_AUTOCAST)
+			return 0;
+		fold(e, 0);	/* as stap 4.8's, whatever the value's type */
+		return 1;
 	case EX_AUTOCAST:
 		walk_exp(w, e->u.op.operand);
 		resolve(a, e);
@@ -264,7 +296,17 @@ static int visit_stmt(struct walker *w, struct stmt *st)
 
 	if (st->kind == ST_RETURN && a->func && st->u.exp)
 		merge(a, a->func, st->u.exp);
-	return 0;
+	if (st->kind != ST_IF)
+		return 0;
+	walk_exp(w, st->u.if_.cond);	/* if (@defined(…)): the live branch */
+	if (st->u.if_.cond->kind != EX_NUM) {
+		walk_stmt(w, st->u.if_.then);
+		walk_stmt(w, st->u.if_.els);
+	} else {
+		walk_stmt(w, st->u.if_.cond->u.num ? st->u.if_.then :
+			  st->u.if_.els);
+	}
+	return 1;
 }
 
 void elab_resolve_autocasts(struct elab *el)
@@ -289,4 +331,19 @@ void elab_resolve_autocasts(struct elab *el)
 				walk_stmt(&w, f->body);
 		}
 	} while (a.changed && ++rounds < 32);
+}
+
+void elab_report_autocast(struct elab *el, struct exp *e)
+{
+	struct failed *f;
+	int i;
+
+	VEC_EACH(el->autocast_failed, i, f)
+		if (f->e == e) {
+			tvar_resolve(el->s, e, &e->u.op.comps, NULL, f->type,
+				     "autocast", "->", 0);
+			return;
+		}
+	diag_error(&el->s->diags, e->loc, "sema.autocast-type",
+		   "unknown type in dereference");
 }
