@@ -249,8 +249,10 @@ static void check_write(struct actx *a, struct exp *lhs)
 	else if (!s->guru)
 		diag_error(&s->diags, lhs->loc, "sema.autocast-write",
 			   "write not permitted; need stap -g");
-	else
+	else {
+		a->el->prog->autocast_writes = 1;
 		return;
+	}
 	vec_push(s->arena, &a->failed, lhs);
 }
 

@@ -200,6 +200,8 @@ static const char *assign(struct emit *e, struct exp *x)
 		return emit_array_assign(e, x);
 	if (l->kind == EX_TARGET && l->u.target.resolved)	/* a family's variable */
 		return assign_target(e, x, l->u.target.resolved);
+	if (l->kind == EX_AUTOCAST && l->u.op.resolved)	/* guru (autocast.c) */
+		return assign_target(e, x, l->u.op.resolved);
 	emit_unsupported(e, l->loc, "assignment to this kind of expression");
 	return "0";
 }

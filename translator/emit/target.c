@@ -186,7 +186,8 @@ const char *emit_target_write(struct emit *e, struct exp *target,
 			      const struct tvar *tv, const char *value)
 {
 	struct strbuf sb = {0};
-	const char *where = emit_where(e, arena_printf(e->s->arena,
+	const char *where = emit_where(e, target->kind == EX_AUTOCAST ?
+				"operator '->'" : arena_printf(e->s->arena,
 				"identifier '$%s'", target->u.target.name),
 				target->loc), *r;
 
