@@ -9,9 +9,10 @@
  * came from (kernel, or a process's for user-space DWARF).  Types from
  * different sources differ even when they are the same C type (two @cast
  * modules), as in stap: such a variable has no type.  An array's values
- * carry none, except @entry's (entry.c saves them in an array).  The types settle by
- * repeating until nothing changes; what stays untyped is an error only if
- * the optimizer keeps it (elab_report_unresolved_targets).  @defined of
+ * carry none, except @entry's (entry.c saves them in an array).  The
+ * types settle by repeating until nothing changes; a failed walk, or what
+ * stays untyped, is an error only if the optimizer keeps the access
+ * (elab_report_unresolved_targets).  @defined of
  * such an access is false, as in stap 4.8 (which decides it before the
  * types are known), even where the access itself resolves.
  */
@@ -29,7 +30,8 @@ struct failed {
 };
 
 struct slot {
-	const void *key;	/* struct sym * or struct func * */
+	const void *key;	/* struct sym * (a variable, @entry's array)
+				   or struct func * (its returns) */
 	struct ctype *type;
 	int user;
 	int conflict;		/* two different types: none */
@@ -38,7 +40,8 @@ struct slot {
 struct actx {
 	struct elab *el;
 	struct vec slots;	/* struct slot * */
-	struct vec failed;	/* struct exp *: reported once */
+	struct vec failed;	/* struct exp *: walked and failed (or a
+				   write reported): not tried again */
 	struct func *func;	/* the function walked, or NULL */
 	int changed;
 };
