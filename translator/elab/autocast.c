@@ -23,7 +23,8 @@
 #include "elab/tvar.h"
 
 /* A typed access whose walk failed: reported only if the optimizer keeps
- * it, as stap resolves these after optimizing. */
+ * it, as stap resolves these after optimizing.  (Also one that walked,
+ * to check its type held.) */
 struct failed {
 	struct exp *e;
 	struct ctype *type;
@@ -42,7 +43,9 @@ struct actx {
 	struct vec slots;	/* struct slot * */
 	struct vec failed;	/* struct exp *: walked and failed (or a
 				   write reported): not tried again */
+	struct vec resolved;	/* struct failed *: walked with that type */
 	struct func *func;	/* the function walked, or NULL */
+	int resolving;		/* the variables' types are settled: walk */
 	int changed;
 };
 
@@ -107,6 +110,17 @@ static struct ctype *access_type(struct actx *a, const struct tvar *tv,
 	return t->kind == CT_PTR ? tv->type : NULL;
 }
 
+/* X is the literal that leaves the other operand of OP as it is (LEFT:
+ * X is the left one). */
+static int identity(enum op op, const struct exp *x, int left)
+{
+	if (x->kind != EX_NUM)
+		return 0;
+	return (op == OP_ADD && x->u.num == 0) ||
+	       (op == OP_SUB && x->u.num == 0 && !left) ||
+	       (op == OP_MUL && x->u.num == 1);
+}
+
 /* The array @entry's value is kept in (entry.c), or NULL. */
 static struct sym *entry_array(struct exp *e)
 {
@@ -138,6 +152,14 @@ static struct ctype *value_type(struct actx *a, struct exp *e, int *user)
 	case EX_ASSIGN:
 		return e->u.bin.op == OP_ASSIGN ?
 		       value_type(a, e->u.bin.right, user) : NULL;
+	case EX_BINARY:		/* v + 0, v * 1: stap's optimizer leaves v */
+		if (a->el->s->unoptimized)
+			return NULL;
+		if (identity(e->u.bin.op, e->u.bin.right, 0))
+			return value_type(a, e->u.bin.left, user);
+		if (identity(e->u.bin.op, e->u.bin.left, 1))
+			return value_type(a, e->u.bin.right, user);
+		return NULL;
 	case EX_TERNARY:
 		if (e->u.tern.cond->kind == EX_NUM)
 			return value_type(a, e->u.tern.cond->u.num ?
@@ -202,20 +224,22 @@ static void resolve(struct actx *a, struct exp *e)
 	struct tvar *tv;
 	int user = 0;
 
-	if (e->u.op.resolved || was_failed(a, e) ||
+	struct failed *f;
+
+	if (!a->resolving || e->u.op.resolved || was_failed(a, e) ||
 	    !(t = value_type(a, e->u.op.operand, &user)))
 		return;
 	a->changed = 1;
 	tv = tvar_resolve(s, e, &e->u.op.comps, NULL, t, "autocast", "->", 1);
+	f = ARENA_NEW(s->arena, struct failed);
+	f->e = e;
+	f->type = t;
 	if (!tv) {
-		struct failed *f = ARENA_NEW(s->arena, struct failed);
-
-		f->e = e;
-		f->type = t;
 		vec_push(s->arena, &a->el->autocast_failed, f);
 		vec_push(s->arena, &a->failed, e);
 		return;
 	}
+	vec_push(s->arena, &a->resolved, f);
 	tv->base_exp = e->u.op.operand;
 	tv->user = user;
 	e->u.op.resolved = tv;
@@ -314,6 +338,24 @@ static int visit_stmt(struct walker *w, struct stmt *st)
 	return 1;
 }
 
+/* An access walked with a type its value lost later (a variable's second,
+ * different source came from an access walked after it): untyped. */
+static void forget_moved(struct actx *a, struct vec *done)
+{
+	struct failed *f;
+	struct ctype *t;
+	int i, user;
+
+	VEC_EACH(*done, i, f) {
+		t = f->e ? value_type(a, f->e->u.op.operand, &user) : NULL;
+		if (t && same_type(t, f->type))
+			continue;
+		if (f->e)
+			f->e->u.op.resolved = NULL;
+		f->e = NULL;
+	}
+}
+
 void elab_resolve_autocasts(struct elab *el)
 {
 	struct actx a = { .el = el };
@@ -323,6 +365,10 @@ void elab_resolve_autocasts(struct elab *el)
 	int i, rounds = 0;
 
 	do {
+		if (a.changed)	/* the variables' types moved: again */
+			a.resolving = 0;
+		else if (rounds)	/* they settled: walk the accesses */
+			a.resolving = 1;
 		a.changed = 0;
 		VEC_EACH(el->prog->probes, i, dp) {
 			a.func = NULL;
@@ -335,7 +381,9 @@ void elab_resolve_autocasts(struct elab *el)
 			if (f->body->kind != ST_EMBEDDED)
 				walk_stmt(&w, f->body);
 		}
-	} while (a.changed && ++rounds < 32);
+	} while ((a.changed || !a.resolving) && ++rounds < 64);
+	forget_moved(&a, &a.resolved);
+	forget_moved(&a, &el->autocast_failed);
 }
 
 void elab_report_autocast(struct elab *el, struct exp *e)
