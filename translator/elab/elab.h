@@ -29,6 +29,8 @@ struct elab {
 	const struct exp *discarded[2];	/* bind.c: exps whose value is unused */
 	int report;		/* types.c: report mismatches this round */
 	int changed;		/* types.c: something was inferred */
+	struct vec autocast_failed;	/* autocast.c: typed accesses whose
+					   walk failed, reported if kept */
 };
 
 /* resolve.c */
@@ -55,6 +57,12 @@ void elab_bind_func(struct elab *el, struct func *f);
 void elab_close_globals(struct elab *el);
 void elab_rescan(struct elab *el);
 void elab_drop_hidden_overloads(struct elab *el);
+
+/* autocast.c: value->member on values that carry a C type */
+void elab_resolve_autocasts(struct elab *el);
+/* An autocast access left unresolved that survived the optimizer: its
+ * error (the walk's, or its value's unknown type). */
+void elab_report_autocast(struct elab *el, struct exp *e);
 
 /* targets.c */
 void elab_resolve_targets(struct elab *el);

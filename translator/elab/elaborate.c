@@ -393,6 +393,7 @@ static const struct step steps[] = {
 	{ "check arities", NULL, elab_check_arity, NULL },
 	{ "note reads", NULL, note_reads, NULL },
 	{ "resolve target variables", NULL, elab_resolve_targets, NULL },
+	{ "resolve autocasts", NULL, elab_resolve_autocasts, NULL },
 	{ "close globals", NULL, elab_close_globals, NULL },
 	{ "warn of never-assigned", optimizing, warn_unassigned, NULL },
 	{ "errors so far", NULL, NULL, no_errors },

@@ -209,6 +209,8 @@ struct program {
 	struct vec globals;	/* struct sym * of used globals */
 	struct vec embeds;	/* struct embedded_code *: top-level C */
 	int max_nesting;	/* deepest static call chain (+ recursion) */
+	int autocast_writes;	/* guru writes through autocast accesses
+				   (runtime/stp_dwarf.h writes them) */
 	int nsynthesized;	/* the probes stap adds: a begin arming
 				   conditions, an end per displayed global */
 };

@@ -261,12 +261,17 @@ static int report(struct walker *w, struct exp *e)
 	if ((e->kind == EX_TARGET || e->kind == EX_TARGET_LIST) &&
 	    e->u.target.unresolved)
 		resolve(w->arg, e, 0);
+	if (e->kind == EX_AUTOCAST && !e->u.op.resolved) {
+		elab_report_autocast(((struct tctx *)w->arg)->el, e);
+		return 1;
+	}
 	return 0;
 }
 
 void elab_report_unresolved_targets(struct elab *el)
 {
 	struct derived_probe *dp;
+	struct func *f;
 	int i;
 
 	VEC_EACH(el->prog->probes, i, dp) {
@@ -275,5 +280,11 @@ void elab_report_unresolved_targets(struct elab *el)
 		walk_stmt(&w, dp->body);
 		if (dp->cond)
 			walk_exp(&w, dp->cond);
+	}
+	VEC_EACH(el->prog->funcs, i, f) {	/* their autocasts */
+		struct tctx t = { el, NULL };
+		struct walker w = { .exp = report, .arg = &t };
+		if (f->used && f->body->kind != ST_EMBEDDED)
+			walk_stmt(&w, f->body);
 	}
 }

@@ -244,7 +244,7 @@ static int wants_address(const struct exp *e)
 {
 	if (e->kind == EX_TARGET)
 		return e->u.target.addr_of;
-	return e->kind == EX_CAST && e->u.op.addr_of;
+	return (e->kind == EX_CAST || e->kind == EX_AUTOCAST) && e->u.op.addr_of;
 }
 
 static struct tvar *resolve(struct session *s, struct exp *e,

@@ -325,12 +325,13 @@ static enum type infer_stat(struct elab *el, struct exp *e)
  * targets.c); index expressions and @cast's address are longs. */
 static enum type infer_target(struct elab *el, struct exp *e)
 {
-	struct vec *comps = e->kind == EX_CAST || e->kind == EX_ATVAR ?
+	struct vec *comps = e->kind == EX_CAST || e->kind == EX_ATVAR ||
+			    e->kind == EX_AUTOCAST ?
 			    &e->u.op.comps : &e->u.target.comps;
 	struct target_comp *c;
 	int i;
 
-	if (e->kind == EX_CAST)
+	if (e->kind == EX_CAST || e->kind == EX_AUTOCAST)
 		infer(el, e->u.op.operand, TY_LONG);
 	VEC_EACH(*comps, i, c)
 		if (c->kind == TC_INDEX_EXP)
@@ -405,6 +406,7 @@ static enum type infer_kind(struct elab *el, struct exp *e, enum type want)
 	case EX_DEFINED: case EX_PROBEWRITE:
 		return TY_LONG;
 	case EX_TARGET: case EX_TARGET_LIST: case EX_CAST: case EX_ATVAR:
+	case EX_AUTOCAST:
 		return infer_target(el, e);
 	default:
 		/* target variables and friends: their families type them */

@@ -200,6 +200,8 @@ static const char *assign(struct emit *e, struct exp *x)
 		return emit_array_assign(e, x);
 	if (l->kind == EX_TARGET && l->u.target.resolved)	/* a family's variable */
 		return assign_target(e, x, l->u.target.resolved);
+	if (l->kind == EX_AUTOCAST && l->u.op.resolved)	/* guru (autocast.c) */
+		return assign_target(e, x, l->u.op.resolved);
 	emit_unsupported(e, l->loc, "assignment to this kind of expression");
 	return "0";
 }
@@ -356,6 +358,7 @@ const char *emit_exp(struct emit *e, struct exp *x)
 	case EX_DEFINED:
 		return "((int64_t)1)";
 	case EX_TARGET: case EX_TARGET_LIST: case EX_CAST: case EX_ATVAR:
+	case EX_AUTOCAST:
 		return emit_target(e, x);
 	case EX_PERF:	/* counters exist only in process probes (stap's words) */
 		diag_error(&e->s->diags, x->loc, "translate.perf-context",

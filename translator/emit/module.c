@@ -452,6 +452,8 @@ static void emit_header(struct emit *e)
 	if (emit_pragma_used(e, "pragma:system"))
 		emit_line(e, "#define STP_NEED_SYSTEM 1");
 	emit_line(e, "#include \"stp_runtime.h\"\n");
+	if (e->prog->autocast_writes)	/* _stp_dwarf_write */
+		emit_line(e, "#include \"stp_dwarf.h\"\n");
 	VEC_EACH(e->s->modinfo, i, kv_text) {	/* --modinfo NAME=VALUE */
 		const char *eq = strchr(kv_text, '=');
 

@@ -150,10 +150,22 @@ static const char *emit_pretty(struct emit *e, struct tvar *tv,
 			    tv->pretty_kind == 'x' ? "unsigned" : "", v, t);
 }
 
+/* An autocast's operator in run-time errors, as stap names it: its first
+ * component's, '->' or '['. */
+static const char *autocast_op(const struct exp *x)
+{
+	const struct target_comp *c = x->u.op.comps.n ?
+				      x->u.op.comps.v[0] : NULL;
+
+	return c && (c->kind == TC_INDEX_NUM || c->kind == TC_INDEX_EXP) ?
+	       "operator '['" : "operator '->'";
+}
+
 const char *emit_target(struct emit *e, struct exp *x)
 {
-	struct tvar *tv = x->kind == EX_CAST || x->kind == EX_ATVAR ?
-			  x->u.op.resolved : x->u.target.resolved;
+	int op = x->kind == EX_CAST || x->kind == EX_ATVAR ||
+		 x->kind == EX_AUTOCAST;
+	struct tvar *tv = op ? x->u.op.resolved : x->u.target.resolved;
 	const char *where;
 
 	if (!tv) {
@@ -162,8 +174,9 @@ const char *emit_target(struct emit *e, struct exp *x)
 	}
 	if (tv->final == TV_PRETTY && tv->pretty)
 		return tv->pretty;
-	if (x->kind == EX_CAST || x->kind == EX_ATVAR) {
+	if (op) {
 		where = emit_where(e, x->kind == EX_CAST ? "operator '@cast'" :
+				   x->kind == EX_AUTOCAST ? autocast_op(x) :
 				   "operator '@var'", x->loc);
 		return tv->pretty_kind ? emit_pretty(e, tv, where) :
 					 emit_access(e, tv, where);
@@ -184,7 +197,8 @@ const char *emit_target_write(struct emit *e, struct exp *target,
 			      const struct tvar *tv, const char *value)
 {
 	struct strbuf sb = {0};
-	const char *where = emit_where(e, arena_printf(e->s->arena,
+	const char *where = emit_where(e, target->kind == EX_AUTOCAST ?
+				autocast_op(target) : arena_printf(e->s->arena,
 				"identifier '$%s'", target->u.target.name),
 				target->loc), *r;
 

@@ -506,11 +506,13 @@ target:
 /* value->member: stap 4 lets any value carry a pointer type */
 autocast:
 	  primary ARROW member
-		{ $$ = help_member(p, ast_op(A, EX_AUTOCAST, @1, $1, NULL, NULL), &$3); }
+		{ struct token m = $3; m.loc = $2.loc;	/* stap's place: '->' */
+		  $$ = help_member(p, ast_op(A, EX_AUTOCAST, $2.loc, $1, NULL, NULL), &m); }
 	| primary '[' exp ']'
-		{ $$ = help_target_index(p, ast_op(A, EX_AUTOCAST, @1, $1, NULL, NULL),
+		{ $$ = help_target_index(p, ast_op(A, EX_AUTOCAST, $2.loc, $1, NULL, NULL),
 					 $3, $2.loc); }
-	| autocast ARROW member	{ $$ = help_member(p, $1, &$3); }
+	| autocast ARROW member	{ struct token m = $3; m.loc = $2.loc;
+				  $$ = help_member(p, $1, &m); }
 	| autocast '[' exp ']'	{ $$ = help_target_index(p, $1, $3, $2.loc); }
 	;
 
