@@ -1,4 +1,5 @@
 #!/bin/bash
+# golden: ours (stap 4.8 takes no lock for a[k] <<< v, whose per-CPU maps lock themselves; the other locks are stap 4.8's).
 # probe-locks.sh - the lock each probe takes on each global (-p3's probe
 # table), as stap 4.8 chooses them: none for a probe that touches no
 # global; shared (0) for a read, exclusive (1) for a write; an aggregate

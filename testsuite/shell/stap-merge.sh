@@ -1,4 +1,5 @@
 #!/bin/bash
+# golden: stap 4.8 (its stap-merge on the same files).
 # stap-merge.sh - stap-merge puts bulk-mode records (stp_bulk_hdr: sequence,
 # length) from per-CPU files back in sequence order; -v names each record's
 # file; a missing sequence number is reported.  Expected output from stap

@@ -1,4 +1,5 @@
 #!/bin/bash
+# golden: stap 4.8 (its -v -p2 lines on the same scripts).
 # verbose-counts.sh - stap -v's pass 2 line counts probes, functions, embeds
 # and globals as stap 4.8 words them: "1 probe", "2 probes", "0 globals".
 # Expected texts from stap 4.8 -v -p2 on the same scripts.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# golden: stap 4.8 (its -v -p2 lines on the same scripts).
 # verbose-pass2.sh - stap -v's pass 2 line counts as stap 4.8 does: the
 # probes stap adds (a begin arming conditions that read globals, an end
 # probe per written-only global it displays), "1 function", "1 global".
