@@ -336,9 +336,11 @@ static enum type infer_target(struct elab *el, struct exp *e)
 	VEC_EACH(*comps, i, c)
 		if (c->kind == TC_INDEX_EXP)
 			infer(el, c->index, TY_LONG);
-	/* one its family could not resolve has no type (-L shows a
-	 * variable set from it as "unknown", as stap does) */
-	if (e->kind != EX_CAST && e->kind != EX_ATVAR && e->u.target.unresolved)
+	/* a $var its family could not resolve has no type (-L shows a
+	 * variable set from it as "unknown", as stap does); only these two
+	 * kinds have u.target */
+	if ((e->kind == EX_TARGET || e->kind == EX_TARGET_LIST) &&
+	    e->u.target.unresolved)
 		return TY_UNKNOWN;
 	return e->type != TY_UNKNOWN ? e->type : TY_LONG;
 }
