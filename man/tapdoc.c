@@ -387,9 +387,12 @@ static void roff(FILE *f, const char *s)
  * "a(), NAME(): ") if it has one. */
 static const char *doc_text(const struct entry *e)
 {
-	const char *d = e->doc, *colon = strstr(d, ": ");
+	const char *d = e->doc, *colon;
 	size_t n = strlen(e->name);
 
+	if (!strncmp(d, "Probe ", 6) && !strncmp(d + 6, e->name, n))
+		d += 6;		/* "Probe NAME: ..." */
+	colon = strstr(d, ": ");
 	if (colon && (size_t)(colon - d) < n + 40 && !strncmp(d, e->name, n) &&
 	    !memchr(d, '\n', colon - d))
 		d = colon + 2;
@@ -423,22 +426,57 @@ static char *summary(const struct entry *e)
 }
 
 /* What the doc says of variable VAR: its line "VAR: text" (or "VAR - "). */
+/* Does LINE (after its indentation) begin "IDENT: " or "IDENT - "?  The
+ * identifier's length, or 0. */
+static size_t item_len(const char *line)
+{
+	size_t n;
+
+	line += strspn(line, " ");
+	n = ident_len(line);
+	return n && (!strncmp(line + n, ": ", 2) || !strncmp(line + n, " - ", 3)) ? n : 0;
+}
+
+/* Is LINE the description of one of E's variables? */
+static int var_line(const struct entry *e, const char *line)
+{
+	size_t n = item_len(line);
+
+	line += strspn(line, " ");
+	for (int i = 0; n && i < e->nvars; i++)
+		if (strlen(e->vars[i]) == n && !strncmp(line, e->vars[i], n))
+			return 1;
+	return 0;
+}
+
+/* What the doc says of variable VAR: its line "VAR: text" (or "VAR - "),
+ * with the lines after it up to a blank one or the next "NAME: " line. */
 static char *var_doc(const struct entry *e, const char *var)
 {
 	size_t n = strlen(var);
+	char *what = NULL;
 
 	for (const char *d = e->doc; d && *d;) {
-		const char *eol = strchrnul(d, '\n');
+		const char *eol = strchrnul(d, '\n'), *t = d + strspn(d, " ");
 
-		while (*d == ' ' && d < eol)
-			d++;
-		if (!strncmp(d, var, n) &&
-		    (!strncmp(d + n, ": ", 2) || !strncmp(d + n, " - ", 3)))
-			return xstrndup(d + n + 2 + (d[n] == ' '),
-					eol - (d + n + 2 + (d[n] == ' ')));
+		if (what) {
+			char *line = xstrndup(d, eol - d), *w;
+
+			if (!*t || t == eol || item_len(line)) {
+				free(line);
+				return what;
+			}
+			w = concat(what, " ", t == d ? line : line + (t - d));
+			free(what);
+			free(line);
+			what = w;
+		} else if (!strncmp(t, var, n) && item_len(t) == n) {
+			t += n + 2 + (t[n] == ' ');
+			what = xstrndup(t, eol - t);
+		}
 		d = *eol ? eol + 1 : eol;
 	}
-	return NULL;
+	return what;
 }
 
 /* The doc as paragraphs: its head ("NAME(): ") dropped, the lines that
@@ -446,22 +484,19 @@ static char *var_doc(const struct entry *e, const char *var)
 static void description(FILE *f, const struct entry *e)
 {
 	const char *d = doc_text(e);
+	int in_var = 0;	/* in a variable's description (its line and more) */
 
 	while (*d) {
 		const char *eol = strchrnul(d, '\n');
 		char *line = xstrndup(d, eol - d);
-		int var = 0;
 
-		for (int i = 0; i < e->nvars && !var; i++) {
-			size_t n = strlen(e->vars[i]), k = strspn(line, " ");
-
-			var = !strncmp(line + k, e->vars[i], n) &&
-			      (!strncmp(line + k + n, ": ", 2) ||
-			       !strncmp(line + k + n, " - ", 3));
-		}
+		if (var_line(e, line))
+			in_var = 1;
+		else if (!*line || item_len(line))
+			in_var = 0;
 		if (!*line)
 			fputs(".PP\n", f);
-		else if (!var) {
+		else if (!in_var) {
 			roff(f, line);
 			fputc('\n', f);
 		}
