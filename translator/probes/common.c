@@ -1,22 +1,14 @@
 /* common.c - what several probe families do the same way (family.h).
  *
  * Reporting a point that does not fit a family's shapes, reading a
- * component's string argument, finding a program as stap does, the .call probe that evaluates a return
+ * component's string argument, the .call probe that evaluates a return
  * probe's @entry values, and writing the start and stop functions each
  * family gives the module.
  */
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "probes/family.h"
-
-const char *family_program_path(struct session *s, const char *path)
-{
-	return fio_which(s, path);
-}
 
 void family_probed_file(struct session *s, const char *path)
 {

@@ -90,11 +90,6 @@ int family_mismatch(struct session *s, const struct probe_point *pt,
 /* C's string argument, copied into the arena; NULL if it has none. */
 const char *family_str_arg(struct session *s, const struct pp_comp *c);
 
-/* PATH as stap takes a program's name (process("PATH")): with a slash,
- * the file itself made canonical; without, the first executable regular
- * file of that name in $PATH, canonical.  NULL when there is none. */
-const char *family_program_path(struct session *s, const char *path);
-
 /* A user file (program or library) a probe lies in: its symbols and
  * unwind data go into the module, as stap packs them. */
 void family_probed_file(struct session *s, const char *path);

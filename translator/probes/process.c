@@ -80,7 +80,7 @@ static const char *canonical_path(struct session *s, const struct pp_comp *c)
 			   "empty module");
 		return NULL;
 	}
-	found = family_program_path(s, path);
+	found = fio_which(s, path);
 	return found ? found : path;
 }
 

@@ -184,7 +184,7 @@ static const char *program_of(struct session *s, const struct probe_point *pt)
 	ssize_t n;
 
 	if (c0->arg->kind == EX_STR)
-		return family_program_path(s, family_str_arg(s, c0));
+		return fio_which(s, family_str_arg(s, c0));
 	n = readlink(arena_printf(s->arena, "/proc/%lld/exe",
 				  (long long)c0->arg->u.num), buf, sizeof buf - 1);
 	if (n > 0) {
@@ -572,7 +572,7 @@ static int expand_marks(struct session *s, const struct probe_point *pt,
 static int expand_libs(struct session *s, const struct probe_point *pt,
 		       const struct shape *sh, struct vec *out, int optional)
 {
-	const char *proc = family_program_path(s, family_str_arg(s, pt->comps.v[0]));
+	const char *proc = fio_which(s, family_str_arg(s, pt->comps.v[0]));
 	const char *lib = family_str_arg(s, pt->comps.v[sh->lib]), *f;
 	const struct elf_user *eu = NULL;
 	struct vec libs = {0};
