@@ -374,6 +374,65 @@ static const char *split_func(struct session *s, const char *spec,
 	return arena_strndup(s->arena, spec, (size_t)(at - spec));
 }
 
+/* A marker used at several places, or a function with inline instances,
+ * is one probe per place, as in stap (each with its pp() and its own
+ * variables): the expanders record which note or DWARF record each point
+ * they make stands for, and resolve_uprobe takes that one (a point they
+ * did not make stands for every site, or the function's first record).
+ * A set keyed by the point's address. */
+struct site_point {
+	const struct probe_point *point;
+	size_t note;		/* index in the file's notes */
+	const struct dw_func *func;	/* or the DWARF record (note unused) */
+};
+
+static struct {
+	struct site_point **v;
+	size_t cap, n;
+} site_points;
+
+static size_t point_slot(const struct probe_point *pt)
+{
+	return (size_t)(((uintptr_t)pt >> 4) * 0x9e3779b97f4a7c15ull >> 20);
+}
+
+static struct site_point *site_of(const struct probe_point *pt)
+{
+	size_t i, m = site_points.cap - 1;
+
+	if (!site_points.cap)
+		return NULL;
+	for (i = point_slot(pt) & m; site_points.v[i]; i = (i + 1) & m)
+		if (site_points.v[i]->point == pt)
+			return site_points.v[i];
+	return NULL;
+}
+
+static struct site_point *add_site_point(struct session *s,
+					 const struct probe_point *pt)
+{
+	struct site_point *sp = ARENA_NEW(s->arena, struct site_point), **old;
+	size_t i, ocap = site_points.cap;
+
+	if (2 * (site_points.n + 1) > site_points.cap) {
+		old = site_points.v;
+		site_points.cap = ocap ? 2 * ocap : 256;
+		site_points.v = arena_alloc(s->arena, site_points.cap * sizeof *old);
+		memset(site_points.v, 0, site_points.cap * sizeof *old);
+		site_points.n = 0;
+		for (i = 0; i < ocap; i++)
+			if (old[i])
+				add_site_point(s, old[i]->point)[0] = *old[i];
+	}
+	for (i = point_slot(pt) & (site_points.cap - 1); site_points.v[i];
+	     i = (i + 1) & (site_points.cap - 1))
+		;
+	sp->point = pt;
+	site_points.v[i] = sp;
+	site_points.n++;
+	return sp;
+}
+
 /* The function index of FILE when it has DWARF, else NULL. */
 static struct dw_index *user_index(struct session *s, const struct elf_user *eu)
 {
@@ -441,13 +500,42 @@ static int in_dwarf(const struct dw_index *ix, const char *name)
 	return 0;
 }
 
-/* The DWARF functions matching PAT[@SRC[:LINE]] that SUFFIX takes, as
- * NAME@FILE:LINE, once each, into OUT. */
-static void dwarf_labels(struct session *s, const struct dw_index *ix,
+/* One probe place of a DWARF function: its label NAME@FILE:LINE and the
+ * record (an out-of-line body or an inline instance). */
+struct dwarf_place {
+	const char *label;
+	const struct dw_func *f;
+	size_t order;		/* its label's first appearance */
+};
+
+/* stap's order: labels as first found, then each label's body before its
+ * inline instances, these in DWARF order. */
+static int by_place(const void *a, const void *b)
+{
+	const struct dwarf_place *x = *(const struct dwarf_place *const *)a;
+	const struct dwarf_place *y = *(const struct dwarf_place *const *)b;
+	int xi = !!(x->f->flags & DW_FN_INLINE), yi = !!(y->f->flags & DW_FN_INLINE);
+
+	if (x->order != y->order)
+		return x->order < y->order ? -1 : 1;
+	if (xi != yi)
+		return xi - yi;
+	return x->f->die_off < y->f->die_off ? -1 : x->f->die_off > y->f->die_off;
+}
+
+/* The DWARF functions matching PAT[@SRC[:LINE]] that SUFFIX takes, one
+ * struct dwarf_place per entry pc of each NAME@FILE:LINE (an inline
+ * instance nested in another at the same pc is the same place), into
+ * OUT.  The index holds a name's records together: labels and places are
+ * looked up among the current name's only. */
+static void dwarf_places(struct session *s, const struct dw_index *ix,
 			 const char *pat, const char *src, unsigned line,
 			 const char *suffix, struct vec *out)
 {
-	size_t i, n = ix ? dw_index_count(ix) : 0;
+	size_t i, n = ix ? dw_index_count(ix) : 0, nlabels = 0;
+	struct dwarf_place *p;
+	uint32_t cur = 0;
+	int k, run = 0, dup;
 
 	for (i = 0; i < n; i++) {
 		const struct dw_func *f = dw_index_at(ix, i);
@@ -457,11 +545,48 @@ static void dwarf_labels(struct session *s, const struct dw_index *ix,
 		    (src && !dw_file_matches(src, dw_index_str(ix, f->file))) ||
 		    (line && f->line != line))
 			continue;
+		if (f->name != cur) {	/* a new name: sort the last one's */
+			if (out->n - run > 1)
+				qsort(out->v + run, (size_t)(out->n - run),
+				      sizeof *out->v, by_place);
+			run = out->n;
+			cur = f->name;
+		}
 		label = arena_printf(s->arena, "%s@%s:%u", name,
 				     dw_index_str(ix, f->file), f->line);
-		if (!has_name(out, label))
-			vec_push(s->arena, out, (void *)label);
+		p = NULL;
+		dup = 0;
+		for (k = run; k < out->n && !dup; k++) {
+			struct dwarf_place *q = out->v[k];
+
+			if (strcmp(q->label, label))
+				continue;
+			p = q;
+			if (dw_index_pc(ix, q->f) != dw_index_pc(ix, f))
+				continue;
+			dup = 1;
+			if ((q->f->flags & DW_FN_INLINE) &&
+			    !(f->flags & DW_FN_INLINE))
+				q->f = f;	/* the body's */
+		}
+		if (dup)
+			continue;
+		if (p)
+			label = p->label;
+		p = ARENA_NEW(s->arena, struct dwarf_place);
+		p->label = label;
+		p->f = f;
+		p->order = nlabels++;
+		for (k = run; k < out->n; k++)
+			if (((struct dwarf_place *)out->v[k])->label == label) {
+				p->order = ((struct dwarf_place *)out->v[k])->order;
+				break;
+			}
+		vec_push(s->arena, out, p);
 	}
+	if (out->n - run > 1)
+		qsort(out->v + run, (size_t)(out->n - run), sizeof *out->v,
+		      by_place);
 }
 
 static int expand_functions(struct session *s, const struct probe_point *pt,
@@ -473,50 +598,40 @@ static int expand_functions(struct session *s, const struct probe_point *pt,
 	const char *spec = family_str_arg(s, c), *pat, *src, *f;
 	const char *suffix = sh->suffix >= 0 ? comp_name(pt, sh->suffix) : NULL;
 	int is_return = suffix && !strcmp(suffix, "return");
+	int list_only = s->list_probes || s->list_probes_vars;
 	struct dw_index *ix = user_index(s, eu);
-	struct vec names = {0};
+	struct vec places = {0};
+	const struct dwarf_place *p;
 	unsigned line;
 	size_t i;
-	int k;
+	int k, found = 0;
 
 	if (!spec)
 		return family_mismatch(s, pt, c, "function needs a string argument");
 	pat = split_func(s, spec, &src, &line);
-	dwarf_labels(s, ix, pat, src, line, suffix, &names);
+	dwarf_places(s, ix, pat, src, line, suffix, &places);
+	VEC_EACH(places, k, p) {
+		struct probe_point *np;
+
+		if (list_only && k && p->label == ((const struct dwarf_place *)
+						  places.v[k - 1])->label)
+			continue;	/* -l and -L: a name once */
+		np = with_arg(s, pt, sh->func, p->label, proc);
+		add_site_point(s, np)->func = p->f;
+		vec_push(s->arena, out, np);
+	}
 	for (i = 0; !src && i < eu->nfuncs; i++) {	/* without DWARF */
 		f = eu->funcs[i].name;
 		if (!fnmatch(pat, f, 0) && !(is_return && !strcmp(f, "_start")) &&
-		    !in_dwarf(ix, f))
-			vec_push(s->arena, &names, (void *)f);
+		    !in_dwarf(ix, f)) {
+			vec_push(s->arena, out, with_arg(s, pt, sh->func, f, proc));
+			found = 1;
+		}
 	}
-	VEC_EACH(names, k, f)
-		vec_push(s->arena, out, with_arg(s, pt, sh->func, f, proc));
-	if (names.n)
+	if (places.n || found)
 		return 1;
 	return no_match(s, pt, optional,
 			wild(pat) ? "" : similar_funcs(s, eu, pat));
-}
-
-/* A marker used at several places is one probe per place, as in stap
- * (each with its pp(), the statement there): expand_marks records which
- * note each point it makes stands for, and resolve_uprobe takes that
- * one (a point it did not make stands for every site). */
-struct site_point {
-	const struct probe_point *point;
-	size_t note;		/* index in the file's notes */
-};
-
-static struct vec site_points;	/* struct site_point * */
-
-static const size_t *site_of(const struct probe_point *pt)
-{
-	const struct site_point *sp;
-	int i;
-
-	VEC_EACH(site_points, i, sp)
-		if (sp->point == pt)
-			return &sp->note;
-	return NULL;
 }
 
 static int expand_marks(struct session *s, const struct probe_point *pt,
@@ -557,10 +672,8 @@ static int expand_marks(struct session *s, const struct probe_point *pt,
 				pc->arg = ast_str(s->arena, pc->loc, n->provider,
 						  strlen(n->provider), NULL);
 			}
-			sp = ARENA_NEW(s->arena, struct site_point);
-			sp->point = np;
+			sp = add_site_point(s, np);
 			sp->note = j;
-			vec_push(s->arena, &site_points, sp);
 			vec_push(s->arena, out, np);
 		}
 	}
@@ -673,9 +786,11 @@ static uint64_t site_addr(const struct dw_site *st)
 }
 
 /* UD's function's DWARF site for a point with SUFFIX (left without a
- * file when it has none); returns the function's name. */
+ * file when it has none): the record ONLY when the point stands for one;
+ * returns the function's name. */
 static const char *dwarf_site(struct session *s, struct uprobe_data *ud,
-			      const struct elf_user *eu, const char *suffix)
+			      const struct elf_user *eu, const char *suffix,
+			      const struct dw_func *only)
 {
 	struct dw_site *st = &ud->site;
 	const struct dw_func *f;
@@ -688,6 +803,8 @@ static const char *dwarf_site(struct session *s, struct uprobe_data *ud,
 	st->is_user = 1;
 	st->is_return = (unsigned)ud->is_return;
 	f = dwarf_func(s, eu, name, src, line, suffix, &ix);
+	if (f && only)
+		f = only;
 	if (!f || !(st->file = dw_index_file(ix)))
 		return name;
 	st->cu_off = f->cu_off;
@@ -908,7 +1025,7 @@ static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 			  struct derived_probe *dp)
 {
 	struct uprobe_data *ud = ARENA_NEW(s->arena, struct uprobe_data);
-	const size_t *only;
+	const struct site_point *only;
 	const struct elf_user_sym *f;
 	const struct elf_user *eu;
 	const char *name;
@@ -931,8 +1048,10 @@ static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 		warn_no_dwarf(s, pt, ud->file, eu);
 		ud->is_return = sh.suffix >= 0 && is(pt, sh.suffix, "return");
 		ud->func = family_str_arg(s, pt->comps.v[sh.func]);
+		only = site_of(pt);
 		name = ud->func ? dwarf_site(s, ud, eu, sh.suffix >= 0 ?
-					     comp_name(pt, sh.suffix) : NULL) : NULL;
+					     comp_name(pt, sh.suffix) : NULL,
+					     only ? only->func : NULL) : NULL;
 		f = name && !ud->site.file ? elf_user_func(eu, name) : NULL;
 		if (!(u = ud->site.file ? new_site(s, eu, site_addr(&ud->site)) :
 			  f ? new_site(s, eu, f->addr) : NULL))
@@ -949,7 +1068,7 @@ static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 	for (i = 0; i < eu->nnotes; i++) {
 		const struct elf_user_note *n = &eu->notes[i];
 
-		if ((only && i != *only) ||
+		if ((only && i != only->note) ||
 		    (ud->provider && strcmp(n->provider, ud->provider)) ||
 		    strcmp(n->name, ud->mark) ||
 		    !(u = new_site(s, eu, n->pc)))
