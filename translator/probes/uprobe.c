@@ -589,6 +589,36 @@ static void dwarf_places(struct session *s, const struct dw_index *ix,
 		      by_place);
 }
 
+static int by_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The link-time entry pcs of IX's out-of-line functions (clones and
+ * parts too), sorted, into *PCS: a symbol at one of them is DWARF's
+ * (stap names it so, not by the symbol: foo.isra.0 is foo@FILE:LINE). */
+static size_t dwarf_pcs(struct session *s, const struct dw_index *ix,
+			uint64_t **pcs)
+{
+	size_t i, n = ix ? dw_index_count(ix) : 0, k = 0;
+	uint64_t bias = 0;
+
+	if (!n || !dw_index_file(ix))
+		return 0;
+	dw_file_dwarf(dw_index_file(ix), &bias);
+	*pcs = arena_alloc(s->arena, n * sizeof **pcs);
+	for (i = 0; i < n; i++) {
+		const struct dw_func *f = dw_index_at(ix, i);
+
+		if (!(f->flags & (DW_FN_INLINE | DW_FN_SYMTAB)))
+			(*pcs)[k++] = dw_index_pc(ix, f) - bias;
+	}
+	qsort(*pcs, k, sizeof **pcs, by_u64);
+	return k;
+}
+
 static int expand_functions(struct session *s, const struct probe_point *pt,
 			    const struct shape *sh, const struct elf_user *eu,
 			    const char *proc, const char *file,
@@ -602,8 +632,9 @@ static int expand_functions(struct session *s, const struct probe_point *pt,
 	struct dw_index *ix = user_index(s, eu);
 	struct vec places = {0};
 	const struct dwarf_place *p;
+	uint64_t *pcs = NULL;
 	unsigned line;
-	size_t i;
+	size_t i, npcs;
 	int k, found = 0;
 
 	if (!spec)
@@ -620,10 +651,13 @@ static int expand_functions(struct session *s, const struct probe_point *pt,
 		add_site_point(s, np)->func = p->f;
 		vec_push(s->arena, out, np);
 	}
+	npcs = src ? 0 : dwarf_pcs(s, ix, &pcs);
 	for (i = 0; !src && i < eu->nfuncs; i++) {	/* without DWARF */
 		f = eu->funcs[i].name;
 		if (!fnmatch(pat, f, 0) && !(is_return && !strcmp(f, "_start")) &&
-		    !in_dwarf(ix, f)) {
+		    !in_dwarf(ix, f) &&
+		    !(npcs && bsearch(&eu->funcs[i].addr, pcs, npcs,
+				      sizeof *pcs, by_u64))) {
 			vec_push(s->arena, out, with_arg(s, pt, sh->func, f, proc));
 			found = 1;
 		}
