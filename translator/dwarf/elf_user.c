@@ -68,7 +68,18 @@ static void read_loads(Elf *elf, struct elf_user *eu)
 	if (elf_getphdrnum(elf, &n))
 		return;
 	for (i = 0; i < n; i++) {
-		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD)
+		if (!gelf_getphdr(elf, (int)i, &ph))
+			continue;
+		if (ph.p_type == PT_INTERP) {
+			size_t size;
+			const char *raw = elf_rawfile(elf, &size);
+
+			if (raw && ph.p_offset < size && ph.p_filesz &&
+			    ph.p_filesz <= size - ph.p_offset &&
+			    !raw[ph.p_offset + ph.p_filesz - 1])
+				eu->interp = xdup(raw + ph.p_offset);
+		}
+		if (ph.p_type != PT_LOAD)
 			continue;
 		eu->loads = grow(eu->loads, eu->nloads, sizeof *eu->loads);
 		eu->loads[eu->nloads++] = (struct elf_user_load){

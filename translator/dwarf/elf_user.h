@@ -50,6 +50,7 @@ struct elf_user {
 	const char **needed;	/* DT_NEEDED, in order */
 	size_t nneeded;
 	const char *runpath;	/* DT_RUNPATH, else DT_RPATH, or NULL */
+	const char *interp;	/* PT_INTERP, or NULL */
 };
 
 struct elf_user_load {

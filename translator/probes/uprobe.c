@@ -302,8 +302,10 @@ static int by_distance(const void *a, const void *b)
 /* stap's suggestion for a name that matches nothing: the five nearest of
  * NAMES (N of them) by edit distance, however far, as " (similar WHAT:
  * a, b)"; "" when there are none. */
-static const char *similar(struct session *s, const char *what,
-			   const char *const *names, size_t n, const char *name)
+static const char *similar_by(struct session *s, const char *what,
+			      const char *const *names, size_t n,
+			      const char *name,
+			      int (*distance)(const char *, const char *, int))
 {
 	struct near *v = arena_alloc(s->arena, sizeof *v * (n + 1));
 	struct strbuf sb = {0};
@@ -312,7 +314,7 @@ static const char *similar(struct session *s, const char *what,
 
 	for (i = 0; i < n; i++)
 		v[i] = (struct near){ names[i],
-			similar_distance(name, names[i], 1 << 20) };
+			distance(name, names[i], 1 << 20) };
 	qsort(v, n, sizeof *v, by_distance);
 	for (i = 0; i < n && i < 5; i++) {
 		if (i && !strcmp(v[i].name, v[i - 1].name))
@@ -325,6 +327,12 @@ static const char *similar(struct session *s, const char *what,
 	r = arena_strdup(s->arena, sb.s ? sb.s : "");
 	sb_free(&sb);
 	return r;
+}
+
+static const char *similar(struct session *s, const char *what,
+			   const char *const *names, size_t n, const char *name)
+{
+	return similar_by(s, what, names, n, name, similar_distance);
 }
 
 static const char *similar_funcs(struct session *s, const struct elf_user *eu,
@@ -715,6 +723,73 @@ static int expand_marks(struct session *s, const struct probe_point *pt,
 				     wild(pat) ? "" : similar_marks(s, eu, pat));
 }
 
+/* LIB (a file name) as the loader finds it for a file in directory ORIGIN
+ * with DT_RUNPATH DIRS: the path it looks at, not resolved (stap names
+ * /lib/x86_64-linux-gnu/libc.so.6 so); NULL when absent. */
+static const char *lib_path(struct session *s, const char *lib,
+			    const char *dirs, const char *origin)
+{
+	const char *d, *f;
+	int i;
+
+	for (d = dirs ? dirs : ""; *d; d += strcspn(d, ":"), d += *d == ':') {
+		const char *dir = arena_strndup(s->arena, d, strcspn(d, ":"));
+
+		if (!strncmp(dir, "$ORIGIN", 7))
+			dir = arena_printf(s->arena, "%s%s", origin, dir + 7);
+		f = arena_printf(s->arena, "%s/%s", dir, lib);
+		if (!access(f, F_OK))
+			return f;
+	}
+	for (i = 0; lib_dirs[i]; i++) {
+		f = arena_printf(s->arena, "%s/%s", lib_dirs[i], lib);
+		if (!access(f, F_OK))
+			return f;
+	}
+	return NULL;
+}
+
+/* " (similar libraries: …)" for a library LIB that program PROC (read
+ * as EU) does not load: the nearest of the files it loads at start (its
+ * DT_NEEDED closure and its interpreter), as stap names them. */
+static const char *similar_libs(struct session *s, const char *proc,
+				const struct elf_user *eu, const char *lib)
+{
+	static const struct elf_user none;	/* a file named, not read */
+	struct vec paths = {0}, files = {0}, reals = {0};
+	const struct elf_user *cur, *lu;
+	char buf[PATH_MAX];
+	const char *dir, *f;
+	char err[256];
+	size_t i;
+	int k;
+
+	vec_push(s->arena, &files, (void *)eu);
+	vec_push(s->arena, &paths, (void *)proc);
+	vec_push(s->arena, &reals, (void *)proc);
+	if (eu->interp && realpath(eu->interp, buf)) {	/* ldd's name */
+		vec_push(s->arena, &files, (void *)&none);
+		vec_push(s->arena, &paths, (void *)eu->interp);
+		vec_push(s->arena, &reals, arena_strdup(s->arena, buf));
+	}
+	for (k = 0; k < files.n; k++) {
+		cur = files.v[k];
+		f = paths.v[k];
+		dir = arena_strndup(s->arena, f, (size_t)(strrchr(f, '/') - f));
+		for (i = 0; i < cur->nneeded; i++) {
+			f = lib_path(s, cur->needed[i], cur->runpath, dir);
+			if (!f || !realpath(f, buf) || has_name(&reals, buf))
+				continue;
+			vec_push(s->arena, &paths, (void *)f);
+			vec_push(s->arena, &reals, arena_strdup(s->arena, buf));
+			lu = elf_user_open(f, err, sizeof err);
+			vec_push(s->arena, &files, (void *)(lu ? lu : &none));
+		}
+	}
+	return similar_by(s, "libraries", (const char *const *)paths.v + 1,
+			  (size_t)paths.n - 1, lib, similar_stap);
+}
+
 /* process(P).library(PATTERN)...: each library PATTERN names, by path. */
 static int expand_libs(struct session *s, const struct probe_point *pt,
 		       const struct shape *sh, struct vec *out, int optional)
@@ -729,7 +804,8 @@ static int expand_libs(struct session *s, const struct probe_point *pt,
 	if (proc && lib && (eu = elf_user_open(proc, err, sizeof err)))
 		match_libs(s, lib, proc, eu, &libs, &as_written);
 	if (!libs.n)
-		return no_match(s, pt, optional, "");
+		return no_match(s, pt, optional, eu && !wild(lib) ?
+				similar_libs(s, proc, eu, lib) : "");
 	VEC_EACH(libs, i, f) {
 		struct probe_point *np = with_arg(s, pt, sh->lib,
 						  as_written ? lib : f, proc);
