@@ -388,10 +388,13 @@ static const char *split_func(struct session *s, const char *spec,
  * they make stands for, and resolve_uprobe takes that one (a point they
  * did not make stands for every site, or the function's first record).
  * A set keyed by the point's address. */
+struct stmt_hit;
+
 struct site_point {
 	const struct probe_point *point;
 	size_t note;		/* index in the file's notes */
 	const struct dw_func *func;	/* or the DWARF record (note unused) */
+	const struct stmt_hit *hit;	/* or the statement's place */
 };
 
 static struct {
@@ -1011,6 +1014,7 @@ struct stmt_hit {
 	const char *label;	/* NAME@FILE:LINE */
 	uint64_t cu, func, pc;	/* its function's CU and DIE, the address
 				   (libdwfl's) */
+	int inl;		/* in an inline instance */
 };
 
 struct stmt_walk {
@@ -1030,6 +1034,7 @@ static void stmt_hit(void *arg, size_t i, int line, uint64_t addr)
 				dw_index_str(w->ix, w->recs[i]->file), line);
 	h->cu = w->recs[i]->cu_off;
 	h->func = w->recs[i]->die_off;
+	h->inl = !!(w->recs[i]->flags & DW_FN_INLINE);
 	h->pc = addr;
 	vec_push(w->s->arena, w->hits, h);
 }
@@ -1077,6 +1082,33 @@ static void stmt_sites(struct session *s, const struct dw_index *ix,
 	}
 }
 
+/* Is a statement already placed at PC (among PLACED, struct stmt_hit *)? */
+static int has_pc(const struct vec *placed, uint64_t pc)
+{
+	const struct stmt_hit *h;
+	int i;
+
+	VEC_EACH(*placed, i, h)
+		if (h->pc == pc)
+			return 1;
+	return 0;
+}
+
+static int by_label_pc(const void *a, const void *b)
+{
+	const struct stmt_hit *x = *(const struct stmt_hit *const *)a;
+	const struct stmt_hit *y = *(const struct stmt_hit *const *)b;
+	int c = strcmp(x->label, y->label);
+
+	if (c)
+		return c;
+	if (x->inl != y->inl)
+		return x->inl - y->inl;
+	if (x->func != y->func)
+		return x->func < y->func ? -1 : 1;
+	return x->pc < y->pc ? -1 : x->pc > y->pc;
+}
+
 static int expand_statements(struct session *s, const struct probe_point *pt,
 			     const struct shape *sh, const struct elf_user *eu,
 			     const char *proc, struct vec *out, int optional)
@@ -1084,21 +1116,38 @@ static int expand_statements(struct session *s, const struct probe_point *pt,
 	const struct pp_comp *c = pt->comps.v[sh->stmt];
 	const char *spec = family_str_arg(s, c);
 	struct dw_index *ix = user_index(s, eu);
-	struct vec hits = {0}, names = {0};
-	const struct stmt_hit *h;
+	struct vec hits = {0}, names = {0}, placed = {0};
+	const struct stmt_hit *h, *prev = NULL;
+	int list_only = s->list_probes || s->list_probes_vars;
+	const char *label;
 	struct stmt_spec sp;
-	int i;
+	int i, j;
 
 	if (!spec)
 		return family_mismatch(s, pt, c, "statement needs a string argument");
 	if (ix && !parse_stmt(s, spec, &sp))
 		stmt_sites(s, ix, &sp, &hits);
 	VEC_EACH(hits, i, h)
-		if (!has_name(&names, h->label)) {
+		if (!has_name(&names, h->label))
 			vec_push(s->arena, &names, (void *)h->label);
-			vec_push(s->arena, out, with_arg(s, pt, sh->stmt,
-							 h->label, proc));
+	if (hits.n > 1)	/* each label's places: bodies, then inline instances */
+		qsort(hits.v, hits.n, sizeof *hits.v, by_label_pc);
+	VEC_EACH(names, i, label) {
+		placed.n = 0;	/* this label's addresses */
+		VEC_EACH(hits, j, h) {
+			struct probe_point *np;
+
+			if (strcmp(h->label, label) ||
+			    (prev && !strcmp(prev->label, label) &&
+			     (list_only || has_pc(&placed, h->pc))))
+				continue;	/* -l, -L: a label once */
+			np = with_arg(s, pt, sh->stmt, h->label, proc);
+			add_site_point(s, np)->hit = h;
+			vec_push(s->arena, out, np);
+			vec_push(s->arena, &placed, (void *)h);
+			prev = h;
 		}
+	}
 	return names.n ? 1 : no_match(s, pt, optional, "");
 }
 
@@ -1109,6 +1158,7 @@ static int resolve_statement(struct session *s, const struct probe_point *pt,
 {
 	const char *spec = family_str_arg(s, pt->comps.v[sh->stmt]);
 	struct dw_index *ix = user_index(s, eu);
+	const struct site_point *only;
 	struct vec hits = {0};
 	const struct stmt_hit *h;
 	struct stmt_spec sp;
@@ -1116,10 +1166,15 @@ static int resolve_statement(struct session *s, const struct probe_point *pt,
 
 	if (!spec || !ix || parse_stmt(s, spec, &sp))
 		return no_match(s, pt, dp->optional, "");
-	stmt_sites(s, ix, &sp, &hits);
-	if (!hits.n)
-		return no_match(s, pt, dp->optional, "");
-	h = hits.v[0];
+	only = site_of(pt);
+	if (only && only->hit) {
+		h = only->hit;
+	} else {
+		stmt_sites(s, ix, &sp, &hits);
+		if (!hits.n)
+			return no_match(s, pt, dp->optional, "");
+		h = hits.v[0];
+	}
 	ud->func = spec;
 	ud->site = (struct dw_site){ .file = dw_index_file(ix),
 		.module = ud->file, .cu_off = h->cu, .die_off = h->func, .pc = h->pc,
