@@ -1186,6 +1186,36 @@ static int resolve_statement(struct session *s, const struct probe_point *pt,
 	return 1;
 }
 
+static const char *runtime_pp_uprobe(struct session *s,
+				     const struct derived_probe *dp);
+
+/* stap 4.8's names of a resolved marker or library function: the probe
+ * is its pp() (-p2's head: the statement at the marker's site, in the
+ * file that holds it; the library's function); -p2 shows a marker as the
+ * point written with that statement for its .mark (SH: the marker's
+ * shape); -l and pn() keep the point as written. */
+static void stap_names(struct session *s, struct derived_probe *dp,
+		       const struct shape *sh)
+{
+	const struct uprobe_data *ud = dp->data;
+	const char *rp = runtime_pp_uprobe(s, dp);
+	struct vec head = {0};
+	int i, end;
+
+	if (!rp)
+		return;
+	dp->list_pp = pp_format(s, &dp->comps);
+	dp->pp = rp;
+	if (!sh)
+		return;
+	end = sh->provider >= 0 ? sh->provider : sh->mark;
+	for (i = 0; i < end; i++)
+		vec_push(s->arena, &head, dp->comps.v[i]);
+	dp->user_pp = arena_printf(s->arena, "%s.statement(0x%llx)",
+				   pp_format(s, &head), (unsigned long long)
+				   ((const struct usite *)ud->sites.v[0])->addr);
+}
+
 static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 			  struct derived_probe *dp)
 {
@@ -1221,9 +1251,9 @@ static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 		if (!(u = ud->site.file ? new_site(s, eu, site_addr(&ud->site)) :
 			  f ? new_site(s, eu, f->addr) : NULL))
 			return no_match(s, pt, dp->optional, "");
-		if (ud->site.file)	/* -p2: stap shows the resolved point */
-			dp->user_pp = pp_format(s, &dp->comps);
+		dp->user_pp = pp_format(s, &dp->comps);	/* -p2: as resolved */
 		vec_push(s->arena, &ud->sites, u);
+		stap_names(s, dp, NULL);
 		return 1;
 	}
 	ud->provider = sh.provider >= 0 ?
@@ -1245,7 +1275,10 @@ static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 			ud->site_provider = n->provider;
 		vec_push(s->arena, &ud->sites, u);
 	}
-	return ud->sites.n ? 1 : no_match(s, pt, dp->optional, "");
+	if (!ud->sites.n)
+		return no_match(s, pt, dp->optional, "");
+	stap_names(s, dp, &sh);
+	return 1;
 }
 
 /* ---- target variables of markers ---- */
@@ -1573,9 +1606,15 @@ static struct derived_probe *entry_uprobe(struct session *s,
 		return NULL;
 	cd = ARENA_NEW(s->arena, struct uprobe_data);
 	*cd = *ud;
+	struct derived_probe *cp;
+	const char *rp;
+
 	cd->is_return = 0;
 	cd->site.is_return = 0;
-	return family_entry_copy(s, ret, cd);
+	cp = family_entry_copy(s, ret, cd);
+	if ((rp = runtime_pp_uprobe(s, cp)))	/* a library's function */
+		cp->pp = arena_printf(s->arena, "%s.call", rp);
+	return cp;
 }
 
 /* -p2: the probed address as stap notes it. */
