@@ -230,26 +230,26 @@ bench_guest() {
 	guest_values
 	guest_row first "startup: staprun to first output" "<= 1" ms
 	guest_row total "startup: staprun start to exit" "<= 1" ms
-	guest_row timer0 "timer.us(100) hits++: cost per hit" "<= 1" ns
+	guest_row timer0 "timer.us(100) hits++: cost per hit" "<= 0.5" ns
 	guest_row timer0_rate "timer.us(100) hits++: hits per second" "~ 1" /s
-	guest_row timer "timer.us(100) array+aggr: cost per hit" "<= 1" ns
+	guest_row timer "timer.us(100) array+aggr: cost per hit" "<= 0.5" ns
 	guest_row timer_rate "timer.us(100) array+aggr: hits per sec" "~ 1" /s
-	guest_row syscall "sys_enter array+aggr: cost per hit" "<= 1" ns
+	guest_row syscall "sys_enter array+aggr: cost per hit" "<= 0.5" ns
 	guest_row syscall_hits "sys_enter array+aggr: hits (calls $g_calls)" "~ 1" ""
 	guest_row syscall_kticks "sys_enter array+aggr: kernel ticks" "<= 1" ""
-	guest_row kprobe "kprobe getppid array+aggr: cost per hit" "<= 1" ns
+	guest_row kprobe "kprobe getppid array+aggr: cost per hit" "<= 0.5" ns
 	guest_row kprobe_hits "kprobe getppid: hits (calls $g_calls)" "~ 1" ""
-	guest_row kglobal "kprobe getppid hits++: cost per hit" "<= 0.7" ns
+	guest_row kglobal "kprobe getppid hits++: cost per hit" "<= 0.5" ns
 	guest_row kglobal_hits "kprobe getppid hits++: hits" "~ 1" ""
-	guest_row tglobal "sys_enter hits++: cost per hit" "<= 1" ns
+	guest_row tglobal "sys_enter hits++: cost per hit" "<= 0.5" ns
 	guest_row tglobal_hits "sys_enter hits++: hits" "~ 1" ""
-	guest_row texec "sys_enter [execname()]++: cost per hit" "<= 0.7" ns
+	guest_row texec "sys_enter [execname()]++: cost per hit" "<= 0.5" ns
 	guest_row texec_hits "sys_enter [execname()]++: benchg hits" "~ 1" ""
-	guest_row sexec "sys_enter [execname(),pid()]<<<1: cost/hit" "<= 0.7" ns
+	guest_row sexec "sys_enter [execname(),pid()]<<<1: cost/hit" "<= 0.5" ns
 	guest_row sexec_hits "sys_enter [execname(),pid()]<<<1: hits" "~ 1" ""
-	guest_row uprobe "uprobe on a function hits++: cost per hit" "<= 0.7" ns
+	guest_row uprobe "uprobe on a function hits++: cost per hit" "<= 0.5" ns
 	guest_row uprobe_hits "uprobe on a function hits++: hits" "~ 1" ""
-	guest_row usdt "SDT marker hits++: cost per hit" "<= 0.7" ns
+	guest_row usdt "SDT marker hits++: cost per hit" "<= 0.5" ns
 	guest_row usdt_hits "SDT marker hits++: hits" "~ 1" ""
 	guest_row kprintf "kprobe getppid printf a line: cost per hit" "<= 0.5" ns
 	guest_row kprintf_hits "kprobe getppid printf a line: hits" "~ 1" ""
