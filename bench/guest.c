@@ -11,9 +11,10 @@
  *                                   loop iterations; getppid: N syscalls;
  *                                   ucall: N calls of bench_ufunc(); usdt:
  *                                   N hits of the SDT marker benchg:hit),
- *                                   then SIGINT CMD and collect its output
- *                                   (its end probe's counters, printed as
- *                                   out: lines); without CMD, the bare
+ *                                   then SIGINT CMD; its output is read all
+ *                                   along and its lines with a '=' (the end
+ *                                   probe's counters) printed as out:
+ *                                   lines; without CMD, the bare
  *                                   workload.  ns of the workload alone.
  *   benchg drain SECS CMD...        run CMD, SIGINT it after SECS seconds,
  *                                   read its stdout to the end: lines
@@ -187,8 +188,8 @@ static int cmd_cost(const char *kind, long n, char **argv)
 {
 	char line[1024];
 	long long t0, ns, a[7], b[7];
-	pid_t pid = 0;
-	FILE *out = NULL;
+	pid_t pid = 0, reader = 0;
+	FILE *out;
 	int fd, rc = 0;
 
 	if (argv[0]) {
@@ -198,7 +199,20 @@ static int cmd_cost(const char *kind, long n, char **argv)
 			printf("ns=-1 rc=%d\n", reap(pid));
 			return 1;
 		}
-		out = fdopen(fd, "r");
+		/* CMD's output is read while the workload runs (a probe that
+		 * prints must not find its reader stopped): a child passes on
+		 * the result lines ("key=value") and drops the others. */
+		fflush(stdout);
+		reader = fork();
+		if (reader == 0) {
+			out = fdopen(fd, "r");
+			while (out && fgets(line, sizeof line, out))
+				if (strchr(line, '='))
+					printf("out: %s", line);
+			fflush(stdout);
+			_exit(0);
+		}
+		close(fd);
 	}
 	cpu_ticks(a);
 	t0 = now_ns();
@@ -207,9 +221,8 @@ static int cmd_cost(const char *kind, long n, char **argv)
 	cpu_ticks(b);
 	if (pid) {
 		kill(pid, SIGINT);
-		while (fgets(line, sizeof line, out))
-			printf("out: %s", line);
 		rc = reap(pid);
+		reap(reader);
 	}
 	printf("ns=%lld rc=%d user=%lld sys=%lld idle=%lld irq=%lld softirq=%lld\n",
 	       ns, rc, b[0] - a[0] + b[1] - a[1], b[2] - a[2], b[3] - a[3] + b[4] - a[4],

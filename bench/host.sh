@@ -68,9 +68,9 @@ build_one() {
 	s=$(best "$reps" "find $w/stap.dir/cache -name 'stap_*' -delete; stap48 -R $rt48 -p4 $script") || return
 	ko=$(last_ko) && cp "$ko" "$w/ko/stap-$name.ko"
 	set -- $o $s
-	result "build $name: new script, wall" "$1" "$4" "<= 0.6" s
-	result "build $name: new script, CPU" "$2" "$5" "<= 0.6" s
-	result "build $name: peak memory" "$3" "$6" "<= 1" KB
+	result "build $name: new script, wall" "$1" "$4" "<= 0.3, < 1 s" s
+	result "build $name: new script, CPU" "$2" "$5" "<= 0.3" s
+	result "build $name: peak memory" "$3" "$6" "<= 0.5" KB
 
 	# Cache hits: the same script again (the last runs cached it).
 	note "build: $name, cache hits (best of $reps)"
@@ -82,7 +82,7 @@ build_one() {
 		return
 	fi
 	set -- $o $s
-	result "build $name: cache hit, wall" "$1" "$4" "<= 1" s
+	result "build $name: cache hit, wall" "$1" "$4" "<= 0.05" s
 	result "build $name: cache hit, CPU" "$2" "$5" "<= 1" s
 }
 

@@ -40,7 +40,7 @@ static __maybe_unused void _stp_system(struct context *c, const char *cmd)
 #define _stp_system_send(c) do { } while (0)
 #endif
 
-static __maybe_unused void _stp_print_mem(struct context *c, const char *s, size_t n)
+static __maybe_unused void _stp_print_mem_slow(struct context *c, const char *s, size_t n)
 {
 	while (n) {
 		size_t room = sizeof c->pbuf - c->plen;
@@ -57,16 +57,41 @@ static __maybe_unused void _stp_print_mem(struct context *c, const char *s, size
 	}
 }
 
+/* Room for N bytes in the buffer (a printf of plain directives makes it
+ * for its longest line first, so the line is never split by a flush). */
+static inline void _stp_print_reserve(struct context *c, size_t n)
+{
+	if (sizeof c->pbuf - c->plen < n)
+		_stp_print_flush(c);
+}
+
+/* Inline for the common case, where the bytes fit: a short literal of a
+ * known length becomes a few moves. */
+static inline void _stp_print_mem(struct context *c, const char *s, size_t n)
+{
+	if (likely(n <= sizeof c->pbuf - c->plen)) {
+		memcpy(c->pbuf + c->plen, s, n);
+		c->plen += n;
+		return;
+	}
+	_stp_print_mem_slow(c, s, n);
+}
+
 static inline void _stp_print_str(struct context *c, const char *s)
 {
 	_stp_print_mem(c, s, strlen(s));
 }
 
+/* A number's digits straight into the buffer when there is room. */
 static inline void _stp_print_long(struct context *c, int64_t v)
 {
 	char buf[24];
 
-	_stp_print_mem(c, buf, (size_t)_stp_ltoa(buf, v));
+	if (likely(sizeof c->pbuf - c->plen >= sizeof buf)) {
+		c->plen += (size_t)_stp_ltoa(c->pbuf + c->plen, v);
+		return;
+	}
+	_stp_print_mem_slow(c, buf, (size_t)_stp_ltoa(buf, v));
 }
 
 /* For runtime code that produces text in pieces (histograms). */

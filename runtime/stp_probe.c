@@ -121,16 +121,23 @@ static __maybe_unused void _stp_report_error(struct context *c)
 }
 
 #ifndef STP_NO_OVERLOAD
-/* A CPU that spends more than STP_OVERLOAD_THRESHOLD of each
- * STP_OVERLOAD_INTERVAL cycles in probe handlers stops the session. */
-static __maybe_unused int _stp_overloaded(struct context *c, cycles_t start, cycles_t end)
+/* The overload guard, as stap's: a CPU's time in probe handlers adds up
+ * over an interval of at least STP_OVERLOAD_INTERVAL cycles, and only when
+ * the interval is over is its sum compared with STP_OVERLOAD_THRESHOLD
+ * (a short burst within one interval is not judged on its own).  Returns
+ * the sum of an interval over the threshold, else 0. */
+static __maybe_unused cycles_t _stp_overloaded(struct context *c, cycles_t start, cycles_t end)
 {
+	cycles_t sum = 0;
+
+	c->cycles_sum += end - start;
 	if (end - c->cycles_base > STP_OVERLOAD_INTERVAL) {
-		c->cycles_base = start;
+		if (c->cycles_sum > STP_OVERLOAD_THRESHOLD)
+			sum = c->cycles_sum;
+		c->cycles_base = end;
 		c->cycles_sum = 0;
 	}
-	c->cycles_sum += end - start;
-	return c->cycles_sum > STP_OVERLOAD_THRESHOLD;
+	return sum;
 }
 #endif
 
@@ -148,6 +155,9 @@ static __maybe_unused int _stp_probe_run_full(struct stp_probe *p,
 	unsigned long flags = 0;
 #if !defined(STP_NO_OVERLOAD) || defined(STP_TIMING)
 	cycles_t start;
+#endif
+#ifndef STP_NO_OVERLOAD
+	cycles_t over;
 #endif
 
 	if (!interruptible && state != STP_SESSION_RUNNING)
@@ -202,11 +212,11 @@ static __maybe_unused int _stp_probe_run_full(struct stp_probe *p,
 		failed = -1;
 	}
 #ifndef STP_NO_OVERLOAD
-	if (!interruptible && _stp_overloaded(c, start, get_cycles())) {
+	if (!interruptible && (over = _stp_overloaded(c, start, get_cycles()))) {
 		char msg[160];
 
 		snprintf(msg, sizeof msg, "probe overhead (%lld cycles) exceeded threshold (%lld cycles) in last %lld cycles",
-			 (long long)c->cycles_sum, (long long)STP_OVERLOAD_THRESHOLD,
+			 (long long)over, (long long)STP_OVERLOAD_THRESHOLD,
 			 (long long)STP_OVERLOAD_INTERVAL);
 		_stp_transport_error(msg);
 		atomic_inc(&_stp_error_count);

@@ -1,7 +1,8 @@
 /* print.c - C for the print family (pass 3).
  *
  * print/println/printd/printdln write each value into the per-CPU print
- * buffer; printf passes a typed argument array to the runtime formatter.
+ * buffer; printf passes a typed argument array to the runtime formatter,
+ * but for a format of plain %d and %s, written out piece by piece.
  * The sprint* forms do the same into a string temporary.  Formats were
  * checked in pass 2, so arguments match their directives here.
  */
@@ -96,6 +97,58 @@ static const char *mem_arg(struct emit *e, struct exp *x, struct exp *v,
 			    e->err_label, buf, n);
 }
 
+/* A printf to the print buffer whose directives are all plain %d, %i or %s
+ * (no flag, width or precision) is written out piece by piece: the literal
+ * text copied, each number converted, each string appended, with no format
+ * parsed at run time.  The arguments are evaluated first (as with the
+ * formatter), then room for the longest line the format can make is made
+ * in the buffer, so a line never straddles a flush.  0 if the format is
+ * not of that kind. */
+static int emit_printf_plain(struct emit *e, struct strbuf *sb, struct exp *x)
+{
+	int i, n = x->u.print.args.n, nlong = 0, nstr = 0, all_simple = 1;
+	struct _stp_fmt_piece p;
+	struct _stp_fmt_error err;
+	struct strbuf put = {0};
+	size_t pos = 0, lit = 0;
+	const char **vals;
+
+	while (_stp_fmt_next(x->u.print.fmt, &pos, &p, &err) > 0) {
+		if (p.kind != STP_FMT_DIRECTIVE) {
+			lit += p.len;
+			continue;
+		}
+		if (p.flags || p.width != STP_FMT_NONE || p.prec != STP_FMT_NONE ||
+		    !strchr("dis", p.conv))
+			return 0;
+		if (p.conv == 's')
+			nstr++;
+		else
+			nlong++;
+	}
+	if (nlong + nstr != n || lit > 1024)
+		return 0;
+	vals = arena_alloc(e->s->arena, sizeof(char *) * (size_t)(n + 1));
+	for (i = 0; i < n; i++)
+		all_simple &= simple(x->u.print.args.v[i]);
+	for (i = 0; i < n; i++)
+		vals[i] = value_of(e, sb, x->u.print.args.v[i], all_simple);
+	sb_printf(sb, "_stp_print_reserve(c, %zu + %d * 20 + %d * MAXSTRINGLEN); ",
+		  lit, nlong, nstr);
+	pos = 0;
+	i = 0;
+	while (_stp_fmt_next(x->u.print.fmt, &pos, &p, &err) > 0) {
+		if (p.kind != STP_FMT_DIRECTIVE)
+			sb_printf(&put, "_stp_print_mem(c, %s, %zu); ",
+				  emit_cstr(e, p.text, p.len), p.len);
+		else
+			put_value(e, &put, NULL, x->u.print.args.v[i], vals[i], x), i++;
+	}
+	sb_puts(sb, put.s ? put.s : "");
+	sb_free(&put);
+	return 1;
+}
+
 static void emit_printf(struct emit *e, struct strbuf *sb, struct exp *x,
 			const char *to)
 {
@@ -107,6 +160,8 @@ static void emit_printf(struct emit *e, struct strbuf *sb, struct exp *x,
 	enum _stp_fmt_type types[3];
 	size_t pos = 0;
 
+	if (!to && emit_printf_plain(e, sb, x))
+		return;
 	/* the directive each argument's value belongs to */
 	pieces = arena_alloc(e->s->arena, sizeof(*pieces) * (size_t)(n + 1));
 	i = 0;
