@@ -43,6 +43,11 @@ enum {
 	OPT_TMPDIR,
 	OPT_SAVE_UPROBES,
 	OPT_DOWNLOAD_DEBUGINFO,
+	OPT_PROLOGUE_SEARCHING,
+	OPT_CHECK_VERSION,
+	OPT_SYSROOT,
+	OPT_SYSENV,
+	OPT_TARGET_NAMESPACE,
 	OPT_ELSEWHERE,		/* builds elsewhere: refused, with what to do */
 };
 
@@ -72,6 +77,11 @@ static const struct option long_opts[] = {
 	{ "tmpdir", required_argument, NULL, OPT_TMPDIR },
 	{ "save-uprobes", no_argument, NULL, OPT_SAVE_UPROBES },
 	{ "download-debuginfo", optional_argument, NULL, OPT_DOWNLOAD_DEBUGINFO },
+	{ "prologue-searching", optional_argument, NULL, OPT_PROLOGUE_SEARCHING },
+	{ "check-version", no_argument, NULL, OPT_CHECK_VERSION },
+	{ "sysroot", required_argument, NULL, OPT_SYSROOT },
+	{ "sysenv", required_argument, NULL, OPT_SYSENV },
+	{ "target-namespace", required_argument, NULL, OPT_TARGET_NAMESPACE },
 	{ "use-server", optional_argument, NULL, OPT_ELSEWHERE },
 	{ "use-server-on-error", optional_argument, NULL, OPT_ELSEWHERE },
 	{ "list-servers", optional_argument, NULL, OPT_ELSEWHERE },
@@ -132,6 +142,19 @@ static void usage(FILE *f)
 "   -l PROBE   list the probe points matching PROBE\n"
 "   -L PROBE   list them with their variables\n"
 "   -d MODULE  pack MODULE's symbols (\"kernel\") for symname, backtraces\n"
+"   -F         flight recorder: without -o, load the module, start it and\n"
+"              detach (its buffer keeps the newest output; staprun -A NAME\n"
+"              shows it); with -o, run staprun in the background\n"
+"   -P         the same as --prologue-searching=always\n"
+"   --prologue-searching[=never|always|auto]  user-space function probes\n"
+"              go past the prologue in code built without -O (auto,\n"
+"              always: the default WHEN), or never\n"
+"   -q         accepted (stap's tapset coverage database is not kept)\n"
+"   --check-version  warn where a probe, alias or global depends on the\n"
+"              language version (%%( systemtap_v ... %%) in its text)\n"
+"   --sysroot=/  --sysenv=VAR=VALUE  (PATH: where bare process names are\n"
+"              looked up); another sysroot is refused\n"
+"   --target-namespace=PID  the target namespaces are PID's (staprun -N)\n"
 "   --testbed  build for the testbed kernel and run inside its qemu guest\n"
 "              (also STAP_TESTBED=1); --no-testbed forbids it\n"
 "   --skip-badvars  --suppress-handler-errors  --suppress-time-limits\n"
@@ -279,6 +302,55 @@ static int download_debuginfo(struct session *s, const char *arg)
 	return 0;
 }
 
+/* --prologue-searching[=never|always|auto]: always when WHEN is left out. */
+static int prologue_searching(struct session *s, const char *arg)
+{
+	static const char *const when[] = {
+		[PROLOGUE_AUTO] = "auto",
+		[PROLOGUE_NEVER] = "never",
+		[PROLOGUE_ALWAYS] = "always",
+	};
+	size_t i;
+
+	if (!arg) {
+		s->prologue_searching = PROLOGUE_ALWAYS;
+		return 0;
+	}
+	for (i = 0; i < sizeof when / sizeof when[0]; i++)
+		if (!strcmp(arg, when[i])) {
+			s->prologue_searching = (enum prologue_when)i;
+			return 0;
+		}
+	return bad(s, "Invalid argument '%s' for --prologue-searching.", arg);
+}
+
+/* --sysroot=DIR (once, an existing directory) and --sysenv=VAR=VALUE
+ * (after it), with stap 4.8's checks and words.  Only "/" (the host
+ * itself) is a root the probe families can read target files under. */
+static int sysroot_option(struct session *s, int c, const char *arg)
+{
+	struct stat st;
+	char *abs;
+
+	if (c == OPT_SYSENV) {
+		if (!s->sysroot)
+			return bad(s, "%s", "--sysenv must follow --sysroot");
+		if (!strchr(arg, '='))
+			return bad(s, "%s is an invalid argument for --sysenv", arg);
+		vec_push(s->arena, &s->sysenv, split_kv(s, arg));
+		return 0;
+	}
+	if (s->sysroot)
+		return bad(s, "%s", "multiple --sysroot options not supported");
+	if (stat(arg, &st) || !S_ISDIR(st.st_mode) || !(abs = realpath(arg, NULL)))
+		return bad(s, "%s is an invalid directory for --sysroot", arg);
+	s->sysroot = arena_strdup(s->arena, abs);
+	free(abs);
+	if (strcmp(s->sysroot, "/"))
+		return bad(s, "--sysroot=%s is not supported: target files (programs, libraries, debug info) are read from this machine's /; run stap on the target machine", arg);
+	return 0;
+}
+
 /* The long-only options and the rarely used short ones. */
 static int long_option(struct session *s, int c, const char *arg)
 {
@@ -371,8 +443,29 @@ static int long_option(struct session *s, int c, const char *arg)
 		break;
 	case OPT_DOWNLOAD_DEBUGINFO:
 		return download_debuginfo(s, arg ? arg : "yes");
-	case 'P': case 'q': case 'i': case 'F':
-		return bad(s, "option -%s is not supported yet", (char[]){(char)c, 0});
+	case 'P':
+		s->prologue_searching = PROLOGUE_ALWAYS;
+		break;
+	case OPT_PROLOGUE_SEARCHING:
+		return prologue_searching(s, arg);
+	case 'q':		/* stap's coverage database: not kept */
+		s->coverage = 1;
+		break;
+	case OPT_CHECK_VERSION:
+		s->check_version = 1;
+		break;
+	case 'F':
+		s->flight_recorder = 1;
+		break;
+	case OPT_SYSROOT:
+	case OPT_SYSENV:
+		return sysroot_option(s, c, arg);
+	case OPT_TARGET_NAMESPACE:
+		if (parse_long(arg, 1, INT_MAX, &s->target_namespace))
+			return bad(s, "%s", "Invalid process ID number for target namespaces.");
+		break;
+	case 'i':
+		return bad(s, "option -%s is not supported yet", "i");
 	default:
 		return bad(s, "%s", "invalid command line");
 	}

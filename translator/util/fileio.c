@@ -205,10 +205,15 @@ const char *fio_which(struct session *s, const char *name)
 {
 	char buf[PATH_MAX];
 	const char *dirs, *d;
+	const struct kv *kv;
+	int i;
 
 	if (strchr(name, '/'))
 		return realpath(name, buf) ? arena_strdup(s->arena, buf) : NULL;
 	dirs = getenv("PATH");
+	VEC_EACH(s->sysenv, i, kv)	/* --sysenv PATH=...: the target's */
+		if (!strcmp(kv->name, "PATH"))
+			dirs = kv->value;
 	for (d = dirs ? dirs : ""; *d; d += strcspn(d, ":"), d += *d == ':') {
 		size_t n = strcspn(d, ":");
 		const char *f = arena_printf(s->arena, "%.*s/%s", (int)n, d, name);
