@@ -65,6 +65,20 @@ int64_t help_array_size(struct parser *p, const struct token *n)
 	return n->num;
 }
 
+int help_version_dep(struct parser *p, const struct token *first,
+		     int lookahead)
+{
+	return (lookahead ? p->sysv_before : p->sysv_last) != first->num;
+}
+
+struct probe_alias *help_alias_version(struct parser *p,
+				       const struct token *first,
+				       struct probe_alias *al, int lookahead)
+{
+	al->version_dependent = help_version_dep(p, first, lookahead);
+	return al;
+}
+
 void help_alias_name(struct parser *p, struct vec points)
 {
 	struct probe_point *pt = points.n ? points.v[0] : NULL;
