@@ -5,6 +5,7 @@
  * are the script's arguments ($1, @1, …).  A bad command line gets one plain
  * message and exit status 1.
  */
+#define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
@@ -365,7 +366,7 @@ static int long_option(struct session *s, int c, const char *arg)
 		int i;
 		for (i = 0; arg[i]; i++)
 			if (i >= 5 || arg[i] < '0' || arg[i] > '9')
-				return bad(s, "invalid --vp argument '%s': expected up to five digits", arg);
+				return bad(s, "%s", "Invalid --vp argument: it takes 1 to 5 digits.");
 		for (i = 0; arg[i]; i++)
 			s->pass_verbose[i + 1] = arg[i] - '0';
 		break;
@@ -400,15 +401,16 @@ static int long_option(struct session *s, int c, const char *arg)
 	case OPT_DUMP_PROBE_ALIASES:
 		s->dump_probe_aliases = 1;
 		break;
-	case OPT_COMPATIBLE:	/* a language version: digits and dots */
-		if (!isdigit((unsigned char)arg[0]) ||
-		    strspn(arg, "0123456789.") != strlen(arg))
-			return bad(s, "invalid --compatible version '%s'", arg);
+	case OPT_COMPATIBLE:	/* a language version, not after ours */
+		if (strverscmp(arg, STAP_VERSION) > 0)
+			return bad(s, "systemtap version " STAP_VERSION " cannot be compatible with future version %s", arg);
 		s->compatible = arena_strdup(s->arena, arg);
 		break;
 	case OPT_RUNTIME:
 		if (!strcmp(arg, "bpf"))
 			return elsewhere(s, "--runtime=bpf");
+		if (!strcmp(arg, "dyninst"))
+			return bad(s, "%s", "--runtime=dyninst unavailable; this build lacks DYNINST feature");
 		if (strcmp(arg, "kernel"))
 			return bad(s, "runtime '%s' is not supported; only --runtime=kernel is", arg);
 		break;
@@ -490,7 +492,7 @@ static int one_option(struct session *s, int c, const char *arg,
 		break;
 	case 'p':
 		if (parse_long(arg, 1, 5, &v))
-			return bad(s, "invalid pass number '%s' (should be 1-5)", arg);
+			return bad(s, "%s", "Invalid pass number (should be 1-5).");
 		s->last_pass = (int)v;
 		break;
 	case 'k':
@@ -516,7 +518,7 @@ static int one_option(struct session *s, int c, const char *arg,
 		break;
 	case 'e':
 		if (*script_text)
-			return bad(s, "only one script can be given (%s)", "-e");
+			return bad(s, "%s", "Only one script can be given on the command line.");
 		*script_text = arg;
 		break;
 	case 'E':
@@ -548,12 +550,12 @@ static int one_option(struct session *s, int c, const char *arg,
 		break;
 	case 'x':
 		if (parse_long(arg, 1, INT_MAX, &v))
-			return bad(s, "invalid target process ID '%s'", arg);
+			return bad(s, "%s", "Invalid target process ID number.");
 		s->target_pid = v;
 		break;
 	case 'D':
 		if (!*arg || *arg == '=')
-			return bad(s, "invalid -D option '%s': expected NAME=VALUE", arg);
+			return bad(s, "Safety pattern mismatch for -D parameter ('%s' vs. '^[a-z_][a-z_0-9]*(=-?[a-z_0-9]+)?$') rc=1", arg);
 		vec_push(s->arena, &s->defines, split_kv(s, arg));
 		break;
 	case 'G': {
@@ -568,12 +570,12 @@ static int one_option(struct session *s, int c, const char *arg,
 		break;
 	case 's':
 		if (parse_long(arg, 1, 4095, &v))
-			return bad(s, "invalid buffer size '%s' (should be 1-4095 MB)", arg);
+			return bad(s, "%s", "Invalid buffer size (should be 1-4095).");
 		s->buffer_mb = (int)v;
 		break;
 	case 'T':
 		if (parse_long(arg, 1, INT_MAX, &v))
-			return bad(s, "invalid timeout '%s' (should be a positive number of seconds)", arg);
+			return bad(s, "%s", "Invalid timeout interval.");
 		s->timeout = (int)v;
 		break;
 	case 'l':
@@ -677,6 +679,8 @@ int cmdline_parse(struct session *s, int argc, char **argv)
 			 "<input>", arena_printf(s->arena,
 				"probe timer.s(%d) { exit() }", s->timeout)));
 	if (s->target_cmd && s->target_pid)
-		return bad(s, "%s", "you can't specify -c and -x options together");
+		return bad(s, "%s", "You can't specify -c and -x together.");
+	if (s->suppress_time_limits && !s->guru)
+		return bad(s, "%s", "--suppress-time-limits requires guru mode (-g)");
 	return 0;
 }
