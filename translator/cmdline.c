@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <wordexp.h>
 
 #include "build/cache.h"
 #include "util/fileio.h"
@@ -98,7 +99,7 @@ static const struct option long_opts[] = {
 
 static const char short_opts[] = "+hVvtp:I:e:E:o:R:r:a:m:kgPc:x:D:bs:uqiwl:d:L:FS:B:WG:T:";
 
-static void usage(FILE *f)
+static void usage(FILE *f, const char *stap_dir)
 {
 	fprintf(f,
 "Usage: stap [options] FILE [ARGS...]     Run script in file.\n"
@@ -106,7 +107,7 @@ static void usage(FILE *f)
 "   or: stap [options] -l PROBE            List matching probes.\n"
 "   or: stap [options] -L PROBE            List probes and their variables.\n"
 "\n"
-"Options:\n"
+"Options (in %s/rc and on command line):\n"
 "   --         end of translator options, script options follow\n"
 "   -h --help  show this help\n"
 "   -V         show version\n"
@@ -167,7 +168,8 @@ static void usage(FILE *f)
 "   --modinfo NAME=VALUE  add MODULE_INFO(NAME, \"VALUE\") to the module\n"
 "   --download-debuginfo[=yes|no|ask|SECS]  accepted; debug info comes\n"
 "              from the kernel's -dbg package (stap-testbed setup)\n"
-"   --save-uprobes  accepted (uprobes is part of the kernel)\n");
+"   --save-uprobes  accepted (uprobes is part of the kernel)\n",
+		stap_dir ? stap_dir : "~/.systemtap");
 }
 
 static int bad(struct session *s, const char *fmt, const char *arg)
@@ -482,7 +484,7 @@ static int one_option(struct session *s, int c, const char *arg,
 
 	switch (c) {
 	case 'h':
-		usage(stdout);
+		usage(stdout, fio_stap_dir(s));
 		return -1;
 	case 'V':
 		print_version();
@@ -590,12 +592,54 @@ static int one_option(struct session *s, int c, const char *arg,
 	return 0;
 }
 
+/* $SYSTEMTAP_DIR/rc: options read before the command line's (which may
+ * override them), as stap 4.8 reads them: words split as the shell splits
+ * them, without command substitution.  ARGC and ARGV become the whole
+ * command line. */
+static void rc_options(struct session *s, int *argc, char ***argv)
+{
+	const char *dir = fio_stap_dir(s);
+	struct strbuf sb = { 0 };
+	wordexp_t we;
+	char **nv;
+	size_t i;
+	int n = 0;
+
+	if (!dir || fio_read(arena_printf(s->arena, "%s/rc", dir), &sb) ||
+	    !sb.len) {
+		sb_free(&sb);
+		return;
+	}
+	for (i = 0; i < sb.len; i++)	/* wordexp refuses line ends */
+		if (sb.s[i] == '\n' || sb.s[i] == '\r')
+			sb.s[i] = ' ';
+	n = wordexp(sb.s, &we, WRDE_NOCMD);
+	sb_free(&sb);
+	if (n) {
+		fprintf(stderr, "stap: warning: %s/rc: cannot split it into words (a quote, or | & ; < > ( ) { }, out of place); ignored\n", dir);
+		return;
+	}
+	nv = arena_alloc(s->arena, (we.we_wordc + (size_t)*argc + 1) *
+			 sizeof *nv);
+	nv[n++] = (*argv)[0];
+	for (i = 0; i < we.we_wordc; i++)
+		nv[n++] = arena_strdup(s->arena, we.we_wordv[i]);
+	for (i = 1; i < (size_t)*argc; i++)
+		nv[n++] = (*argv)[i];
+	nv[n] = NULL;
+	wordfree(&we);
+	*argc = n;
+	*argv = nv;
+}
+
 int cmdline_parse(struct session *s, int argc, char **argv)
 {
 	const char *script_text = NULL, *env;
 	int c, rc, i;
 
 	s->last_pass = 5;
+	if (argc < 2 || strcmp(argv[1], "--testbed-staprun"))
+		rc_options(s, &argc, &argv);
 	env = getenv("STAP_TESTBED");
 	if (env && *env)
 		s->testbed = strcmp(env, "0") ? 1 : -1;

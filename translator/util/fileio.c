@@ -152,27 +152,31 @@ int fio_copy(const char *from, const char *to)
 	return rc;
 }
 
-const char *fio_cache_dir(struct session *s)
+const char *fio_stap_dir(struct session *s)
 {
-	static const char *dir;
 	const char *base = getenv("SYSTEMTAP_DIR"), *home;
 	struct passwd *pw;
 
-	if (s->disable_cache)
-		return NULL;
-	if (dir)
-		return dir;
-	if (base && *base) {
-		dir = arena_printf(s->arena, "%s/cache", base);
-		return dir;
-	}
+	if (base && *base)
+		return base;
 	home = getenv("HOME");
 	if (!home || !*home) {
 		pw = getpwuid(getuid());
 		home = pw ? pw->pw_dir : NULL;
 	}
-	if (home && *home)
-		dir = arena_printf(s->arena, "%s/.systemtap/cache", home);
+	return home && *home ? arena_printf(s->arena, "%s/.systemtap", home)
+			     : NULL;
+}
+
+const char *fio_cache_dir(struct session *s)
+{
+	static const char *dir;
+	const char *base;
+
+	if (s->disable_cache)
+		return NULL;
+	if (!dir && (base = fio_stap_dir(s)))
+		dir = arena_printf(s->arena, "%s/cache", base);
 	return dir;
 }
 
