@@ -50,6 +50,7 @@ enum {
 	OPT_SYSROOT,
 	OPT_SYSENV,
 	OPT_TARGET_NAMESPACE,
+	OPT_COLOR,
 	OPT_ELSEWHERE,		/* builds elsewhere: refused, with what to do */
 };
 
@@ -84,6 +85,8 @@ static const struct option long_opts[] = {
 	{ "sysroot", required_argument, NULL, OPT_SYSROOT },
 	{ "sysenv", required_argument, NULL, OPT_SYSENV },
 	{ "target-namespace", required_argument, NULL, OPT_TARGET_NAMESPACE },
+	{ "color", optional_argument, NULL, OPT_COLOR },
+	{ "colour", optional_argument, NULL, OPT_COLOR },
 	{ "use-server", optional_argument, NULL, OPT_ELSEWHERE },
 	{ "use-server-on-error", optional_argument, NULL, OPT_ELSEWHERE },
 	{ "list-servers", optional_argument, NULL, OPT_ELSEWHERE },
@@ -157,6 +160,8 @@ static void usage(FILE *f, const char *stap_dir)
 "   --sysroot=/  --sysenv=VAR=VALUE  (PATH: where bare process names are\n"
 "              looked up); another sysroot is refused\n"
 "   --target-namespace=PID  the target namespaces are PID's (staprun -N)\n"
+"   --color[=never|always|auto]  colour the diagnostics (auto: on a\n"
+"              terminal, unless NO_COLOR is set; always: the default WHEN)\n"
 "   --testbed  build for the testbed kernel and run inside its qemu guest\n"
 "              (also STAP_TESTBED=1); --no-testbed forbids it\n"
 "   --skip-badvars  --suppress-handler-errors  --suppress-time-limits\n"
@@ -302,6 +307,25 @@ static int download_debuginfo(struct session *s, const char *arg)
 		diag_plain_warning(&s->diags, "%s is not installed. Continuing without downloading debuginfo.", tool);
 	else if (strcmp(arg, "no"))
 		diag_plain_warning(&s->diags, "%s is not used: install the kernel's debug package (linux-image-RELEASE-dbg; stap-testbed setup for the testbed)", tool);
+	return 0;
+}
+
+/* --color[=never|always|auto] (or --colour): the diagnostics' colours;
+ * always when WHEN is left out; auto as on a terminal without NO_COLOR. */
+static int color_option(struct session *s, const char *arg)
+{
+	static int on_terminal = -1;	/* diag_init's choice */
+
+	if (on_terminal < 0)
+		on_terminal = s->diags.color;
+	if (!arg || !strcmp(arg, "always"))
+		s->diags.color = 1;
+	else if (!strcmp(arg, "never"))
+		s->diags.color = 0;
+	else if (!strcmp(arg, "auto"))
+		s->diags.color = on_terminal;
+	else
+		return bad(s, "Invalid argument '%s' for --color.", arg);
 	return 0;
 }
 
@@ -464,6 +488,8 @@ static int long_option(struct session *s, int c, const char *arg)
 	case OPT_SYSROOT:
 	case OPT_SYSENV:
 		return sysroot_option(s, c, arg);
+	case OPT_COLOR:
+		return color_option(s, arg);
 	case OPT_TARGET_NAMESPACE:
 		if (parse_long(arg, 1, INT_MAX, &s->target_namespace))
 			return bad(s, "%s", "Invalid process ID number for target namespaces.");

@@ -203,6 +203,8 @@ first_err opt-C "ERROR: Invalid option 'foo' for -C." staprun -C foo $M
 first_err opt-S "ERROR: You have to specify output FILE with '-S' option." staprun -S 1 $M
 first_err opt-S-bad "ERROR: Invalid file size option '2,x'." staprun -S 2,x -o /tmp/x $M
 first_err opt-T "ERROR: Invalid reader timeout value '0' (should be >= 1)." staprun -T 0 $M
+first_err opt-N "ERROR: Invalid target namespaces pid 0 (should be > 0)." staprun -N 0 $M
+first_err opt-r "ERROR: Cannot process remote id option '1:'." staprun -r 1: $M
 first_err opt-D "ERROR: You have to specify output FILE with '-D' option." staprun -D $M
 first_err opt-c-x "ERROR: You can't specify the '-c' and '-x' options together." \
 	staprun -c true -x 1 $M
