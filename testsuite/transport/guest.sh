@@ -353,8 +353,14 @@ expect delete-absent 234 '' "ERROR: Cannot attach to module stpfake control chan
 flight() {
 	name=$1
 	shift
+	n0=$(dmesg | grep -c 'stpfake: late lines written')
 	staprun -L -b 1 $M mode=late lines=200000 "$@" >/dev/null 2>&1
-	sleep 4
+	i=0
+	while [ "$(dmesg | grep -c 'stpfake: late lines written')" = "$n0" ] &&
+	      [ $i -lt 600 ]; do
+		usleep 100000
+		i=$((i + 1))
+	done
 	if [ $# = 0 ]; then
 		staprun -A stpfake >/tmp/out 2>/tmp/err &
 		p=$!
@@ -381,6 +387,15 @@ flight() {
 }
 flight flight-recorder
 flight flight-recorder-bulk _stp_bulkmode=1
+
+# -A on a module a stapio holds: stap 4.8's words
+start_wait
+staprun -A stpfake >/tmp/out2 2>/tmp/err2
+rc=$?
+[ $rc = 1 ] && [ "$(cat /tmp/err2)" = "ERROR: Cannot attach to module stpfake control channel; not running?" ] &&
+	echo "PASS ${P}attach-busy" || fail attach-busy "rc=$rc $(cat /tmp/err2)"
+kill -INT $p
+finish $p
 
 # -d '*': every script module no stapio holds goes (a detached one here);
 # one whose output a stapio relays stays
