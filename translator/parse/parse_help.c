@@ -65,17 +65,15 @@ int64_t help_array_size(struct parser *p, const struct token *n)
 	return n->num;
 }
 
-int help_version_dep(struct parser *p, const struct token *first,
-		     int lookahead)
+int help_version_dep(struct parser *p)
 {
-	return (lookahead ? p->sysv_before : p->sysv_last) != first->num;
+	return p->sysv_conds != p->sysv_mark;
 }
 
 struct probe_alias *help_alias_version(struct parser *p,
-				       const struct token *first,
-				       struct probe_alias *al, int lookahead)
+				       struct probe_alias *al)
 {
-	al->version_dependent = help_version_dep(p, first, lookahead);
+	al->version_dependent = help_version_dep(p);
 	return al;
 }
 

@@ -33,9 +33,6 @@ static void yyerror(YYLTYPE *loc, struct parser *p, const char *msg);
 #define A (p->a)
 #define OUT (p->out)
 #define FILE_ (p->file)
-/* bison has read a token past the rule being reduced (its "empty" value
- * is -2 whatever the api.prefix) */
-#define LOOKAHEAD (yychar >= 0)
 }
 
 %union {
@@ -119,29 +116,29 @@ static void yyerror(YYLTYPE *loc, struct parser *p, const char *msg);
 /* file -> { declaration } */
 file:
 	  %empty
-	| file decl
+	| file decl		{ p->sysv_mark = p->sysv_conds; }
 	;
 
 decl:
 	  PROBE pp_list block
 		{ struct probe *pr = ast_probe(A, $1.loc, $2, $3, FILE_);
-		  pr->version_dependent = help_version_dep(p, &$1, LOOKAHEAD);
+		  pr->version_dependent = help_version_dep(p);
 		  vec_push(A, &OUT->probes, pr); }
 	| PROBE probe_point '=' pp_list block
 		{ help_alias_name(p, $2);
-		  vec_push(A, &OUT->aliases, help_alias_version(p, &$1,
+		  vec_push(A, &OUT->aliases, help_alias_version(p,
 			ast_alias(A, $1.loc, $2, $4,
-			ALIAS_PROLOGUE, $5, NULL, FILE_), LOOKAHEAD)); }
+			ALIAS_PROLOGUE, $5, NULL, FILE_))); }
 	| PROBE probe_point '=' pp_list block ',' block
 		{ help_alias_name(p, $2);
-		  vec_push(A, &OUT->aliases, help_alias_version(p, &$1,
+		  vec_push(A, &OUT->aliases, help_alias_version(p,
 			ast_alias(A, $1.loc, $2, $4,
-			ALIAS_BOTH, $5, $7, FILE_), LOOKAHEAD)); }
+			ALIAS_BOTH, $5, $7, FILE_))); }
 	| PROBE probe_point PLUSEQ pp_list block
 		{ help_alias_name(p, $2);
-		  vec_push(A, &OUT->aliases, help_alias_version(p, &$1,
+		  vec_push(A, &OUT->aliases, help_alias_version(p,
 			ast_alias(A, $1.loc, $2, $4,
-			ALIAS_EPILOGUE, $5, NULL, FILE_), LOOKAHEAD)); }
+			ALIAS_EPILOGUE, $5, NULL, FILE_))); }
 	| GLOBAL global_list opt_semi
 	| PRIVATE GLOBAL private_global_list opt_semi
 	| PRIVATE private_global_list opt_semi
@@ -586,10 +583,6 @@ static int yylex(YYSTYPE *lval, YYLTYPE *lloc, struct parser *p)
 	}
 
 	lval->tok.type = type;
-	p->sysv_before = p->sysv_last;
-	p->sysv_last = p->sysv_conds;
-	if (type == PROBE)	/* for help_version_dep() */
-		lval->tok.num = p->sysv_conds;
 	*lloc = lval->tok.loc;
 	p->last = lval->tok;
 	p->ntokens++;
