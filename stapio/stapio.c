@@ -515,6 +515,12 @@ int main(int argc, char **argv)
 		fprintf(stderr, "stapio: using %s\n", dir);
 	snprintf(path, sizeof(path), "%s/%s", dir, STP_CTL_NAME);
 	ctl_fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+	if (ctl_fd < 0 && errno == EBUSY && opts.attach) {
+		/* another stapio holds it (stap 4.8's words) */
+		fprintf(stderr, "ERROR: Cannot attach to module %s control channel; not running?\n",
+			opts.module);
+		return 1;
+	}
 	if (ctl_fd < 0) {
 		fprintf(stderr, "ERROR: Couldn't open control channel '%s': %s\n",
 			path, strerror(errno));

@@ -36,7 +36,8 @@ void stp_opts_usage(const char *prog)
 		"  -A            attach to a module already loaded with -L\n"
 		"  -d            unload MODULE and exit\n"
 		"  -C WHEN       colour ERROR and WARNING: auto, never or always\n"
-		"  -u, -N PID, -r N:URI, -F FD   accepted for compatibility\n",
+		"  -N PID        accepted (PID > 0); there is one set of namespaces\n"
+		"  -u, -r N:URI, -F FD   accepted for compatibility\n",
 		prog, STP_MAX_BUFSIZE_MB, STP_DEFAULT_BUFSIZE_MB);
 }
 
@@ -62,6 +63,14 @@ static int stp_opts_fsize(struct stp_opts *o, const char *arg)
 			return -1;
 	}
 	return o->fsize_mb < 0 || o->fnum_max < 0 ? -1 : 0;
+}
+
+/* -r N:URI: digits (maybe none), a colon, a URI that is not empty. */
+static int stp_opts_remote(const char *arg)
+{
+	size_t n = strspn(arg, "0123456789");
+
+	return arg[n] == ':' && arg[n + 1] ? 0 : -1;
 }
 
 static void stp_opts_version(void)
@@ -123,8 +132,22 @@ static int stp_opts_one(struct stp_opts *o, int c, const char *prog)
 			return stp_opts_bad(prog);
 		}
 		break;
-	case 'u': case 'N': case 'r': case 'F':
-		break;	/* uprobes are built in; one namespace; no remotes */
+	case 'N':	/* checked as stap 4.8 checks it; one namespace here */
+		if (atoi(optarg) <= 0) {
+			fprintf(stderr, "ERROR: Invalid target namespaces pid %d (should be > 0).\n",
+				atoi(optarg));
+			return stp_opts_bad(prog);
+		}
+		break;
+	case 'r':	/* N:URI, checked as stap 4.8 checks it; no remotes */
+		if (stp_opts_remote(optarg) < 0) {
+			fprintf(stderr, "ERROR: Cannot process remote id option '%s'.\n",
+				optarg);
+			return stp_opts_bad(prog);
+		}
+		break;
+	case 'u': case 'F':
+		break;	/* uprobes are built in; the relay directory is ours */
 	case 'h':
 		stp_opts_usage(prog);
 		return 1;

@@ -141,18 +141,25 @@ static void staprun_exec_stapio(char **argv, const struct stp_opts *o,
 	free(args);
 }
 
-/* -D: the foreground process returns once the module is loaded. */
+/* -D: the foreground process returns once the module is loaded, and
+ * prints the pid of the one that goes on as stapio (as stap 4.8's does:
+ * stap -F -o FILE shows it; kill -INT PID ends the script). */
 static void staprun_daemonize(void)
 {
-	pid_t pid = fork();
+	pid_t pid;
 	int fd;
 
+	fflush(stdout);
+	pid = fork();
 	if (pid < 0) {
 		perror("ERROR: fork");
 		return;
 	}
-	if (pid > 0)
+	if (pid > 0) {
+		printf("%d\n", (int)pid);
+		fflush(stdout);
 		_exit(0);
+	}
 	setsid();
 	fd = open("/dev/null", O_RDWR);
 	if (fd >= 0) {
@@ -188,13 +195,25 @@ static int staprun_unload_all(void)
 	return 0;
 }
 
+/* -d NAME: a module that is not loaded, or that a stapio holds, is not
+ * one to delete; stap 4.8's staprun says so in these words and exits with
+ * status 234 (its -EINVAL). */
 static int staprun_unload(const char *name)
 {
+	int err;
+
 	if (!strcmp(name, "*"))
 		return staprun_unload_all();
 	if (modload_delete(name) < 0) {
+		err = errno;
+		if (err == ENOENT || err == EBUSY || err == EAGAIN) {
+			fprintf(stderr, "ERROR: Cannot attach to module %s control channel; not running?\n"
+				"ERROR: '%s' is not a zombie systemtap module.\n",
+				name, name);
+			return 234;
+		}
 		fprintf(stderr, "ERROR: Couldn't remove module '%s': %s\n",
-			name, strerror(errno));
+			name, strerror(err));
 		return 1;
 	}
 	return 0;

@@ -5,6 +5,7 @@
  * are the script's arguments ($1, @1, …).  A bad command line gets one plain
  * message and exit status 1.
  */
+#define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
@@ -14,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <wordexp.h>
 
 #include "build/cache.h"
 #include "util/fileio.h"
@@ -43,6 +45,12 @@ enum {
 	OPT_TMPDIR,
 	OPT_SAVE_UPROBES,
 	OPT_DOWNLOAD_DEBUGINFO,
+	OPT_PROLOGUE_SEARCHING,
+	OPT_CHECK_VERSION,
+	OPT_SYSROOT,
+	OPT_SYSENV,
+	OPT_TARGET_NAMESPACE,
+	OPT_COLOR,
 	OPT_ELSEWHERE,		/* builds elsewhere: refused, with what to do */
 };
 
@@ -72,6 +80,13 @@ static const struct option long_opts[] = {
 	{ "tmpdir", required_argument, NULL, OPT_TMPDIR },
 	{ "save-uprobes", no_argument, NULL, OPT_SAVE_UPROBES },
 	{ "download-debuginfo", optional_argument, NULL, OPT_DOWNLOAD_DEBUGINFO },
+	{ "prologue-searching", optional_argument, NULL, OPT_PROLOGUE_SEARCHING },
+	{ "check-version", no_argument, NULL, OPT_CHECK_VERSION },
+	{ "sysroot", required_argument, NULL, OPT_SYSROOT },
+	{ "sysenv", required_argument, NULL, OPT_SYSENV },
+	{ "target-namespace", required_argument, NULL, OPT_TARGET_NAMESPACE },
+	{ "color", optional_argument, NULL, OPT_COLOR },
+	{ "colour", optional_argument, NULL, OPT_COLOR },
 	{ "use-server", optional_argument, NULL, OPT_ELSEWHERE },
 	{ "use-server-on-error", optional_argument, NULL, OPT_ELSEWHERE },
 	{ "list-servers", optional_argument, NULL, OPT_ELSEWHERE },
@@ -87,7 +102,7 @@ static const struct option long_opts[] = {
 
 static const char short_opts[] = "+hVvtp:I:e:E:o:R:r:a:m:kgPc:x:D:bs:uqiwl:d:L:FS:B:WG:T:";
 
-static void usage(FILE *f)
+static void usage(FILE *f, const char *stap_dir)
 {
 	fprintf(f,
 "Usage: stap [options] FILE [ARGS...]     Run script in file.\n"
@@ -95,7 +110,7 @@ static void usage(FILE *f)
 "   or: stap [options] -l PROBE            List matching probes.\n"
 "   or: stap [options] -L PROBE            List probes and their variables.\n"
 "\n"
-"Options:\n"
+"Options (in %s/rc and on command line):\n"
 "   --         end of translator options, script options follow\n"
 "   -h --help  show this help\n"
 "   -V         show version\n"
@@ -132,6 +147,21 @@ static void usage(FILE *f)
 "   -l PROBE   list the probe points matching PROBE\n"
 "   -L PROBE   list them with their variables\n"
 "   -d MODULE  pack MODULE's symbols (\"kernel\") for symname, backtraces\n"
+"   -F         flight recorder: without -o, load the module, start it and\n"
+"              detach (its buffer keeps the newest output; staprun -A NAME\n"
+"              shows it); with -o, run staprun in the background\n"
+"   -P         the same as --prologue-searching=always\n"
+"   --prologue-searching[=never|always|auto]  user-space function probes\n"
+"              go past the prologue in code built without -O (auto,\n"
+"              always: the default WHEN), or never\n"
+"   -q         accepted (stap's tapset coverage database is not kept)\n"
+"   --check-version  warn where a probe, or an alias in use, depends on\n"
+"              the language version (a %%( systemtap_v ... %%) in or around it)\n"
+"   --sysroot=/  --sysenv=VAR=VALUE  (PATH: where bare process names are\n"
+"              looked up); another sysroot is refused\n"
+"   --target-namespace=PID  the target namespaces are PID's (staprun -N)\n"
+"   --color[=never|always|auto]  colour the diagnostics (auto: on a\n"
+"              terminal, unless NO_COLOR is set; always: the default WHEN)\n"
 "   --testbed  build for the testbed kernel and run inside its qemu guest\n"
 "              (also STAP_TESTBED=1); --no-testbed forbids it\n"
 "   --skip-badvars  --suppress-handler-errors  --suppress-time-limits\n"
@@ -143,7 +173,8 @@ static void usage(FILE *f)
 "   --modinfo NAME=VALUE  add MODULE_INFO(NAME, \"VALUE\") to the module\n"
 "   --download-debuginfo[=yes|no|ask|SECS]  accepted; debug info comes\n"
 "              from the kernel's -dbg package (stap-testbed setup)\n"
-"   --save-uprobes  accepted (uprobes is part of the kernel)\n");
+"   --save-uprobes  accepted (uprobes is part of the kernel)\n",
+		stap_dir ? stap_dir : "~/.systemtap");
 }
 
 static int bad(struct session *s, const char *fmt, const char *arg)
@@ -279,6 +310,74 @@ static int download_debuginfo(struct session *s, const char *arg)
 	return 0;
 }
 
+/* --color[=never|always|auto] (or --colour): the diagnostics' colours;
+ * always when WHEN is left out; auto as on a terminal without NO_COLOR. */
+static int color_option(struct session *s, const char *arg)
+{
+	static int on_terminal = -1;	/* diag_init's choice */
+
+	if (on_terminal < 0)
+		on_terminal = s->diags.color;
+	if (!arg || !strcmp(arg, "always"))
+		s->diags.color = 1;
+	else if (!strcmp(arg, "never"))
+		s->diags.color = 0;
+	else if (!strcmp(arg, "auto"))
+		s->diags.color = on_terminal;
+	else
+		return bad(s, "Invalid argument '%s' for --color.", arg);
+	return 0;
+}
+
+/* --prologue-searching[=never|always|auto]: always when WHEN is left out. */
+static int prologue_searching(struct session *s, const char *arg)
+{
+	static const char *const when[] = {
+		[PROLOGUE_AUTO] = "auto",
+		[PROLOGUE_NEVER] = "never",
+		[PROLOGUE_ALWAYS] = "always",
+	};
+	size_t i;
+
+	if (!arg) {
+		s->prologue_searching = PROLOGUE_ALWAYS;
+		return 0;
+	}
+	for (i = 0; i < sizeof when / sizeof when[0]; i++)
+		if (!strcmp(arg, when[i])) {
+			s->prologue_searching = (enum prologue_when)i;
+			return 0;
+		}
+	return bad(s, "Invalid argument '%s' for --prologue-searching.", arg);
+}
+
+/* --sysroot=DIR (once, an existing directory) and --sysenv=VAR=VALUE
+ * (after it), with stap 4.8's checks and words.  Only "/" (the host
+ * itself) is a root the probe families can read target files under. */
+static int sysroot_option(struct session *s, int c, const char *arg)
+{
+	struct stat st;
+	char *abs;
+
+	if (c == OPT_SYSENV) {
+		if (!s->sysroot)
+			return bad(s, "%s", "--sysenv must follow --sysroot");
+		if (!strchr(arg, '='))
+			return bad(s, "%s is an invalid argument for --sysenv", arg);
+		vec_push(s->arena, &s->sysenv, split_kv(s, arg));
+		return 0;
+	}
+	if (s->sysroot)
+		return bad(s, "%s", "multiple --sysroot options not supported");
+	if (stat(arg, &st) || !S_ISDIR(st.st_mode) || !(abs = realpath(arg, NULL)))
+		return bad(s, "%s is an invalid directory for --sysroot", arg);
+	s->sysroot = arena_strdup(s->arena, abs);
+	free(abs);
+	if (strcmp(s->sysroot, "/"))
+		return bad(s, "--sysroot=%s is not supported: target files (programs, libraries, debug info) are read from this machine's /; run stap on the target machine", arg);
+	return 0;
+}
+
 /* The long-only options and the rarely used short ones. */
 static int long_option(struct session *s, int c, const char *arg)
 {
@@ -293,7 +392,7 @@ static int long_option(struct session *s, int c, const char *arg)
 		int i;
 		for (i = 0; arg[i]; i++)
 			if (i >= 5 || arg[i] < '0' || arg[i] > '9')
-				return bad(s, "invalid --vp argument '%s': expected up to five digits", arg);
+				return bad(s, "%s", "Invalid --vp argument: it takes 1 to 5 digits.");
 		for (i = 0; arg[i]; i++)
 			s->pass_verbose[i + 1] = arg[i] - '0';
 		break;
@@ -328,15 +427,16 @@ static int long_option(struct session *s, int c, const char *arg)
 	case OPT_DUMP_PROBE_ALIASES:
 		s->dump_probe_aliases = 1;
 		break;
-	case OPT_COMPATIBLE:	/* a language version: digits and dots */
-		if (!isdigit((unsigned char)arg[0]) ||
-		    strspn(arg, "0123456789.") != strlen(arg))
-			return bad(s, "invalid --compatible version '%s'", arg);
+	case OPT_COMPATIBLE:	/* a language version, not after ours */
+		if (strverscmp(arg, STAP_VERSION) > 0)
+			return bad(s, "systemtap version " STAP_VERSION " cannot be compatible with future version %s", arg);
 		s->compatible = arena_strdup(s->arena, arg);
 		break;
 	case OPT_RUNTIME:
 		if (!strcmp(arg, "bpf"))
 			return elsewhere(s, "--runtime=bpf");
+		if (!strcmp(arg, "dyninst"))
+			return bad(s, "%s", "--runtime=dyninst unavailable; this build lacks DYNINST feature");
 		if (strcmp(arg, "kernel"))
 			return bad(s, "runtime '%s' is not supported; only --runtime=kernel is", arg);
 		break;
@@ -371,8 +471,31 @@ static int long_option(struct session *s, int c, const char *arg)
 		break;
 	case OPT_DOWNLOAD_DEBUGINFO:
 		return download_debuginfo(s, arg ? arg : "yes");
-	case 'P': case 'q': case 'i': case 'F':
-		return bad(s, "option -%s is not supported yet", (char[]){(char)c, 0});
+	case 'P':
+		s->prologue_searching = PROLOGUE_ALWAYS;
+		break;
+	case OPT_PROLOGUE_SEARCHING:
+		return prologue_searching(s, arg);
+	case 'q':		/* stap's coverage database: not kept */
+		s->coverage = 1;
+		break;
+	case OPT_CHECK_VERSION:
+		s->check_version = 1;
+		break;
+	case 'F':
+		s->flight_recorder = 1;
+		break;
+	case OPT_SYSROOT:
+	case OPT_SYSENV:
+		return sysroot_option(s, c, arg);
+	case OPT_COLOR:
+		return color_option(s, arg);
+	case OPT_TARGET_NAMESPACE:
+		if (parse_long(arg, 1, INT_MAX, &s->target_namespace))
+			return bad(s, "%s", "Invalid process ID number for target namespaces.");
+		break;
+	case 'i':
+		return bad(s, "option -%s is not supported yet", "i");
 	default:
 		return bad(s, "%s", "invalid command line");
 	}
@@ -387,7 +510,7 @@ static int one_option(struct session *s, int c, const char *arg,
 
 	switch (c) {
 	case 'h':
-		usage(stdout);
+		usage(stdout, fio_stap_dir(s));
 		return -1;
 	case 'V':
 		print_version();
@@ -397,7 +520,7 @@ static int one_option(struct session *s, int c, const char *arg,
 		break;
 	case 'p':
 		if (parse_long(arg, 1, 5, &v))
-			return bad(s, "invalid pass number '%s' (should be 1-5)", arg);
+			return bad(s, "%s", "Invalid pass number (should be 1-5).");
 		s->last_pass = (int)v;
 		break;
 	case 'k':
@@ -423,7 +546,7 @@ static int one_option(struct session *s, int c, const char *arg,
 		break;
 	case 'e':
 		if (*script_text)
-			return bad(s, "only one script can be given (%s)", "-e");
+			return bad(s, "%s", "Only one script can be given on the command line.");
 		*script_text = arg;
 		break;
 	case 'E':
@@ -455,12 +578,12 @@ static int one_option(struct session *s, int c, const char *arg,
 		break;
 	case 'x':
 		if (parse_long(arg, 1, INT_MAX, &v))
-			return bad(s, "invalid target process ID '%s'", arg);
+			return bad(s, "%s", "Invalid target process ID number.");
 		s->target_pid = v;
 		break;
 	case 'D':
 		if (!*arg || *arg == '=')
-			return bad(s, "invalid -D option '%s': expected NAME=VALUE", arg);
+			return bad(s, "Safety pattern mismatch for -D parameter ('%s' vs. '^[a-z_][a-z_0-9]*(=-?[a-z_0-9]+)?$') rc=1", arg);
 		vec_push(s->arena, &s->defines, split_kv(s, arg));
 		break;
 	case 'G': {
@@ -475,12 +598,12 @@ static int one_option(struct session *s, int c, const char *arg,
 		break;
 	case 's':
 		if (parse_long(arg, 1, 4095, &v))
-			return bad(s, "invalid buffer size '%s' (should be 1-4095 MB)", arg);
+			return bad(s, "%s", "Invalid buffer size (should be 1-4095).");
 		s->buffer_mb = (int)v;
 		break;
 	case 'T':
 		if (parse_long(arg, 1, INT_MAX, &v))
-			return bad(s, "invalid timeout '%s' (should be a positive number of seconds)", arg);
+			return bad(s, "%s", "Invalid timeout interval.");
 		s->timeout = (int)v;
 		break;
 	case 'l':
@@ -495,12 +618,54 @@ static int one_option(struct session *s, int c, const char *arg,
 	return 0;
 }
 
+/* $SYSTEMTAP_DIR/rc: options read before the command line's (which may
+ * override them), as stap 4.8 reads them: words split as the shell splits
+ * them, without command substitution.  ARGC and ARGV become the whole
+ * command line. */
+static void rc_options(struct session *s, int *argc, char ***argv)
+{
+	const char *dir = fio_stap_dir(s);
+	struct strbuf sb = { 0 };
+	wordexp_t we;
+	char **nv;
+	size_t i;
+	int n = 0;
+
+	if (!dir || fio_read(arena_printf(s->arena, "%s/rc", dir), &sb) ||
+	    !sb.len) {
+		sb_free(&sb);
+		return;
+	}
+	for (i = 0; i < sb.len; i++)	/* wordexp refuses line ends */
+		if (sb.s[i] == '\n' || sb.s[i] == '\r')
+			sb.s[i] = ' ';
+	n = wordexp(sb.s, &we, WRDE_NOCMD);
+	sb_free(&sb);
+	if (n) {
+		fprintf(stderr, "stap: warning: %s/rc: cannot split it into words (a quote, or | & ; < > ( ) { }, out of place); ignored\n", dir);
+		return;
+	}
+	nv = arena_alloc(s->arena, (we.we_wordc + (size_t)*argc + 1) *
+			 sizeof *nv);
+	nv[n++] = (*argv)[0];
+	for (i = 0; i < we.we_wordc; i++)
+		nv[n++] = arena_strdup(s->arena, we.we_wordv[i]);
+	for (i = 1; i < (size_t)*argc; i++)
+		nv[n++] = (*argv)[i];
+	nv[n] = NULL;
+	wordfree(&we);
+	*argc = n;
+	*argv = nv;
+}
+
 int cmdline_parse(struct session *s, int argc, char **argv)
 {
 	const char *script_text = NULL, *env;
 	int c, rc, i;
 
 	s->last_pass = 5;
+	if (argc < 2 || strcmp(argv[1], "--testbed-staprun"))
+		rc_options(s, &argc, &argv);
 	env = getenv("STAP_TESTBED");
 	if (env && *env)
 		s->testbed = strcmp(env, "0") ? 1 : -1;
@@ -584,6 +749,8 @@ int cmdline_parse(struct session *s, int argc, char **argv)
 			 "<input>", arena_printf(s->arena,
 				"probe timer.s(%d) { exit() }", s->timeout)));
 	if (s->target_cmd && s->target_pid)
-		return bad(s, "%s", "you can't specify -c and -x options together");
+		return bad(s, "%s", "You can't specify -c and -x together.");
+	if (s->suppress_time_limits && !s->guru)
+		return bad(s, "%s", "--suppress-time-limits requires guru mode (-g)");
 	return 0;
 }

@@ -72,6 +72,19 @@ struct session {
 	const char *list_probes_vars;	/* -L PATTERN */
 	int list_marked;		/* -l/-L PATTERN ends with its own ? or ! */
 	int dump_functions, dump_probe_types, dump_probe_aliases;
+	int flight_recorder;		/* -F: staprun -L (load, start, detach),
+					   or -D with -o (in the background) */
+	enum prologue_when {		/* -P, --prologue-searching[=WHEN] */
+		PROLOGUE_AUTO,		/* past it in units built without -O */
+		PROLOGUE_NEVER,
+		PROLOGUE_ALWAYS,
+	} prologue_searching;
+	int coverage;			/* -q: accepted (stap's tapset coverage
+					   database is not kept) */
+	int check_version;		/* --check-version */
+	const char *sysroot;		/* --sysroot DIR: target files under DIR */
+	struct vec sysenv;		/* --sysenv VAR=VALUE: struct kv * */
+	long target_namespace;		/* --target-namespace PID; 0 = none */
 	char **staprun_args;		/* --testbed-staprun: staprun's argv */
 	int staprun_nargs;
 

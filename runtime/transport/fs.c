@@ -25,6 +25,7 @@ static int _stp_fs_open_ring(struct _stp_ring *r, struct file *file)
 {
 	if (atomic_cmpxchg(&r->opened, 0, 1) != 0)
 		return -EBUSY;
+	_stp_ring_set_overwrite(r, 0);	/* a reader: keep every byte */
 	file->private_data = r;
 	return nonseekable_open(file->f_inode, file);
 }
@@ -33,6 +34,7 @@ static int _stp_fs_release(struct inode *inode, struct file *file)
 {
 	struct _stp_ring *r = file->private_data;
 
+	_stp_ring_set_overwrite(r, 1);	/* detached: a flight recorder */
 	atomic_set(&r->opened, 0);
 	return 0;
 }

@@ -10,6 +10,9 @@
  * said it is about to sleep. The lazy one runs at the next tick, so a steady
  * trickle of lines costs one wake-up per tick rather than one per line; the
  * immediate one is for a ring that is filling up.
+ * A data ring with no reader (stapio detached: staprun -L, stap -F) is a
+ * flight recorder: a write that does not fit drops the oldest output
+ * instead (whole lines, or whole bulk records), and is not counted lost.
  */
 #include <linux/irq_work.h>
 #include <linux/percpu.h>
@@ -34,6 +37,9 @@ struct _stp_ring {
 	atomic_t opened;		/* one open file at a time */
 	int waiting;			/* the reader sleeps or polls: wake it */
 	int closed;			/* the module is going away */
+	int may_overwrite;		/* a data ring (never the control one) */
+	int framed;			/* records start with a stp_bulk_hdr */
+	int overwrite;			/* no reader: drop the oldest; under lock */
 	struct irq_work wake_work;	/* now: the ring is half full */
 	struct irq_work wake_lazy;	/* at the next tick */
 	wait_queue_head_t waitq;
@@ -109,12 +115,70 @@ static void _stp_ring_copy_in(struct _stp_ring *r, unsigned long pos,
 		memcpy(r->buf, (const char *)src + first, len - first);
 }
 
+static void _stp_ring_copy_out(struct _stp_ring *r, unsigned long pos,
+			       void *dst, size_t len)
+{
+	unsigned long off = pos & (r->size - 1);
+	size_t first = min_t(size_t, len, r->size - off);
+
+	memcpy(dst, r->buf + off, first);
+	if (len > first)
+		memcpy((char *)dst + first, r->buf, len - first);
+}
+
+/* Flight recorder: with the lock held and no reader, move the tail past
+ * the oldest records until len bytes fit (a raw ring's cut goes on to the
+ * next line, within a page).  Returns the room there is now. */
+static unsigned long _stp_ring_make_room(struct _stp_ring *r,
+					 unsigned long head, size_t len)
+{
+	unsigned long tail = r->tail, stop;
+	struct stp_bulk_hdr h;
+
+	if (len > r->size)
+		return r->size - (head - tail);
+	if (r->framed) {
+		while (r->size - (head - tail) < len) {
+			_stp_ring_copy_out(r, tail, &h, sizeof(h));
+			tail += sizeof(h) + h.len;
+		}
+	} else {
+		tail = head + len - r->size;
+		for (stop = tail + min_t(unsigned long, head - tail, PAGE_SIZE);
+		     tail != stop; tail++)
+			if (r->buf[tail & (r->size - 1)] == '\n') {
+				tail++;
+				break;
+			}
+	}
+	smp_store_release(&r->tail, tail);
+	return r->size - (head - tail);
+}
+
+/* A reader opens (off) or closes (on) a data ring's file.  Under the lock,
+ * with writers on this CPU kept out, so that once a reader is there no
+ * writer moves the tail under it. */
+static void _stp_ring_set_overwrite(struct _stp_ring *r, int on)
+{
+	unsigned long flags;
+
+	if (!r->may_overwrite)
+		return;
+	local_irq_save(flags);
+	this_cpu_write(_stp_ring_busy, 1);
+	raw_spin_lock(&r->lock);
+	r->overwrite = on;
+	raw_spin_unlock(&r->lock);
+	this_cpu_write(_stp_ring_busy, 0);
+	local_irq_restore(flags);
+}
+
 /* Append a then b as one record; false (nothing written) if it does not fit
  * or if this CPU is already inside a ring write. */
 static bool _stp_ring_write2(struct _stp_ring *r, const void *a, size_t alen,
 			     const void *b, size_t blen)
 {
-	unsigned long flags, head;
+	unsigned long flags, head, room;
 	size_t len = alen + blen;
 	bool ok = false;
 
@@ -125,7 +189,10 @@ static bool _stp_ring_write2(struct _stp_ring *r, const void *a, size_t alen,
 	raw_spin_lock(&r->lock);
 	head = r->head;
 	/* acquire: the reader has finished copying out what it consumed */
-	if (len <= r->size - (head - smp_load_acquire(&r->tail))) {
+	room = r->size - (head - smp_load_acquire(&r->tail));
+	if (unlikely(len > room) && r->overwrite)
+		room = _stp_ring_make_room(r, head, len);
+	if (len <= room) {
 		_stp_ring_copy_in(r, head, a, alen);
 		if (blen)
 			_stp_ring_copy_in(r, head + alen, b, blen);

@@ -140,6 +140,9 @@ static int _stp_transport_alloc(void)
 		_stp_data_rings[i] = _stp_ring_alloc(size);
 		if (!_stp_data_rings[i])
 			return -ENOMEM;
+		/* detached, it keeps the newest output (stap -F) */
+		_stp_data_rings[i]->may_overwrite = 1;
+		_stp_data_rings[i]->framed = _stp_bulkmode;
 	}
 	return 0;
 }

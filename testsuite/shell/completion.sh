@@ -31,6 +31,10 @@ want() {	# want WHAT EXPECTED-LINES ACTUAL-LINES
 }
 want "--tm" "--tmpdir=" "$(complete_words --tm)"
 want "--dump-probe-t" "--dump-probe-types" "$(complete_words --dump-probe-t)"
+want "--prolog" "--prologue-searching" "$(complete_words --prolog)"
+want "--sys" "$(printf '%s\n' --sysenv= --sysroot=)" "$(complete_words --sys)"
+want "--target-n" "--target-namespace=" "$(complete_words --target-n)"
+want "--check-v" "--check-version" "$(complete_words --check-v)"
 want "-p" "$(printf '%s\n' 1 2 3 4 5)" "$(complete_words -p '')"
 want "-l kernel.fu" 'kernel.function("' "$(complete_words -l kernel.fu)"
 want "-l vfs.read" "$(printf '%s\n' vfs.read vfs.read.return vfs.readv vfs.readv.return)" \

@@ -203,6 +203,8 @@ first_err opt-C "ERROR: Invalid option 'foo' for -C." staprun -C foo $M
 first_err opt-S "ERROR: You have to specify output FILE with '-S' option." staprun -S 1 $M
 first_err opt-S-bad "ERROR: Invalid file size option '2,x'." staprun -S 2,x -o /tmp/x $M
 first_err opt-T "ERROR: Invalid reader timeout value '0' (should be >= 1)." staprun -T 0 $M
+first_err opt-N "ERROR: Invalid target namespaces pid 0 (should be > 0)." staprun -N 0 $M
+first_err opt-r "ERROR: Cannot process remote id option '1:'." staprun -r 1: $M
 first_err opt-D "ERROR: You have to specify output FILE with '-D' option." staprun -D $M
 first_err opt-c-x "ERROR: You can't specify the '-c' and '-x' options together." \
 	staprun -c true -x 1 $M
@@ -340,6 +342,60 @@ finish $p
 check attach 0 'begin\nend\n' ''
 staprun -L $M mode=wait >/dev/null 2>&1
 expect delete 0 '' '' staprun -d stpfake
+# (stap 4.8's words and status for a module that is not there)
+expect delete-absent 234 '' "ERROR: Cannot attach to module stpfake control channel; not running?\nERROR: 'stpfake' is not a zombie systemtap module.\n" \
+	staprun -d stpfake
+
+# -L (stap -F): detached, the data ring is a flight recorder that keeps
+# the newest output, whole lines (or whole bulk records), with no loss
+# counted; staprun -A shows it and what follows.  ARGS: staprun -A's
+# options; the output is in /tmp/out, or merged from -o's per-CPU files.
+flight() {
+	name=$1
+	shift
+	n0=$(dmesg | grep -c 'stpfake: late lines written')
+	staprun -L -b 1 $M mode=late lines=200000 "$@" >/dev/null 2>&1
+	i=0
+	while [ "$(dmesg | grep -c 'stpfake: late lines written')" = "$n0" ] &&
+	      [ $i -lt 600 ]; do
+		usleep 100000
+		i=$((i + 1))
+	done
+	if [ $# = 0 ]; then
+		staprun -A stpfake >/tmp/out 2>/tmp/err &
+		p=$!
+		wait_line /tmp/out 'line 199999'
+	else
+		staprun -A -o /tmp/fr stpfake >/tmp/out 2>/tmp/err &
+		p=$!
+		sleep 3
+	fi
+	kill -INT $p
+	finish $p
+	[ $# = 0 ] || stap-merge /tmp/fr_cpu* >/tmp/out
+	rm -f /tmp/fr_cpu*
+	first=$(sed -n 's/^line //p;q' /tmp/out)
+	if [ $rc != 0 ] || [ -s /tmp/err ]; then fail $name "rc=$rc"
+	elif [ "${first:-0}" = 0 ]; then fail $name "the oldest output was kept"
+	elif [ "$(tail -n 2 /tmp/out | tr '\n' ,)" != 'line 199999,end,' ]; then
+		fail $name "the newest output is missing"
+	elif ! awk -v n=$first '$0 == "end" { exit } $0 != "line " n++ { exit 1 }' /tmp/out; then
+		fail $name "lines missing or cut"
+	elif [ "$(loaded)" != 0 ]; then fail $name "module left loaded"
+	else echo "PASS ${P}$name (kept lines $first-199999)"
+	fi
+}
+flight flight-recorder
+flight flight-recorder-bulk _stp_bulkmode=1
+
+# -A on a module a stapio holds: stap 4.8's words
+start_wait
+staprun -A stpfake >/tmp/out2 2>/tmp/err2
+rc=$?
+[ $rc = 1 ] && [ "$(cat /tmp/err2)" = "ERROR: Cannot attach to module stpfake control channel; not running?" ] &&
+	echo "PASS ${P}attach-busy" || fail attach-busy "rc=$rc $(cat /tmp/err2)"
+kill -INT $p
+finish $p
 
 # -d '*': every script module no stapio holds goes (a detached one here);
 # one whose output a stapio relays stays
@@ -403,10 +459,12 @@ elif ! awk '/^cpu/ { if (($1 in p) && $2 <= p[$1]) exit 1; p[$1] = $2 }' /tmp/ou
 else echo "PASS ${P}multi-cpu (got $got, lost ${lost:-0})"
 fi
 
-# -D: staprun returns at once, keeps running in the background
+# -D: staprun returns at once, printing the pid of the stapio that keeps
+# running in the background (stap 4.8's staprun prints it too)
 staprun -D -o /tmp/d $M mode=wait >/tmp/out 2>/tmp/err
 rc=$?
-[ $rc = 0 ] && [ ! -s /tmp/out ] && [ ! -s /tmp/err ] || fail daemon-start "rc=$rc"
+[ $rc = 0 ] && [ "$(cat /tmp/out)" = "$(ps | awk '/[s]tapio -D/ { print $1 }')" ] &&
+	[ ! -s /tmp/err ] || fail daemon-start "rc=$rc"
 wait_line /tmp/d begin || fail daemon "no begin in /tmp/d"
 kill -INT $(ps | awk '/[s]tapio -D/ { print $1 }')
 i=0

@@ -15,6 +15,8 @@
  *   multi   every CPU floods "lines" lines at once, then exit
  *   param   prints the "text" parameter and exits
  *   ticker  an hrtimer prints a line every 10 ms until stopped
+ *   late    half a second after begin (staprun -L has detached by then),
+ *           prints "lines" numbered lines; runs until stopped
  */
 #include <linux/module.h>
 #include <linux/hrtimer.h>
@@ -100,6 +102,20 @@ static void fake_huge(void)
 	_stp_transport_request_exit();
 }
 
+static void fake_late_fn(struct work_struct *w)
+{
+	int i;
+
+	for (i = 0; i < lines; i++) {
+		fake_print("line %d\n", i);
+		if (!(i & 1023))
+			cond_resched();
+	}
+	pr_info("stpfake: late lines written\n");	/* guest.sh waits for it */
+}
+
+static DECLARE_DELAYED_WORK(fake_late_work, fake_late_fn);
+
 int stp_session_start(void)
 {
 	int i;
@@ -138,6 +154,8 @@ int stp_session_start(void)
 		fake_huge();
 	} else if (fake_mode("multi")) {
 		fake_multi();
+	} else if (fake_mode("late")) {
+		schedule_delayed_work(&fake_late_work, msecs_to_jiffies(500));
 	} else if (fake_mode("target")) {
 		fake_print("target=%d\n", _stp_target);
 	}
@@ -150,6 +168,8 @@ void stp_session_stop(void)
 
 	if (fake_mode("timer") || fake_mode("ticker"))
 		hrtimer_cancel(&fake_timer);
+	if (fake_mode("late"))
+		cancel_delayed_work_sync(&fake_late_work);
 	if (fake_mode("multi"))
 		for_each_online_cpu(cpu)
 			flush_work(per_cpu_ptr(&fake_work, cpu));

@@ -269,6 +269,7 @@ struct probe {
 	struct stmt *body;	/* ST_BLOCK */
 	const struct src_file *file;
 	int is_private;		/* inside a private section (unused) */
+	int version_dependent;	/* a %( systemtap_v %) in its text (parse) */
 };
 
 enum alias_kind { ALIAS_PROLOGUE, ALIAS_EPILOGUE, ALIAS_BOTH };
@@ -281,6 +282,7 @@ struct probe_alias {
 	struct stmt *body;	/* prologue (=) or epilogue (+=) */
 	struct stmt *epilogue;	/* ALIAS_BOTH only */
 	const struct src_file *file;
+	int version_dependent;	/* a %( systemtap_v %) in its text (parse) */
 };
 
 struct param {

@@ -94,8 +94,8 @@ static int cmp_type(const void *a, const void *b)
 
 		if (c || nx != ny)
 			return c ? c : nx < ny ? -1 : 1;
-		if (!x[nx] || !y[ny])
-			return !x[nx] - !y[ny] ? (x[nx] ? 1 : -1) : 0;
+		if (!x[nx] || !y[ny])	/* the shorter dotted name first */
+			return (x[nx] != 0) - (y[ny] != 0);
 		x += nx + 1;
 		y += ny + 1;
 	}

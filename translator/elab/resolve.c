@@ -298,6 +298,16 @@ static const char *alias_list_name(struct session *s,
 	return pp_format(s, &comps);
 }
 
+/* --check-version: a probe or alias whose text depends on systemtap_v */
+static void warn_version(struct elab *el, struct loc loc, const char *what,
+			 int dependent)
+{
+	if (dependent && el->s->check_version)
+		diag_warning(&el->s->diags, loc, "sema.version-dependent",
+			     "This %s uses tapset constructs that are dependent on systemtap version",
+			     what);
+}
+
 /* Expand POINT through ALIAS, which matched its first N components. */
 static int expand_alias(struct derive *d, const struct probe_alias *al,
 			const struct probe_point *point, int n,
@@ -322,6 +332,7 @@ static int expand_alias(struct derive *d, const struct probe_alias *al,
 			return -1;
 		}
 	d->expanding[d->depth] = al;
+	warn_version(d->el, al->loc, "alias", al->version_dependent);
 	if (al->kind == ALIAS_EPILOGUE)
 		nb = wrap_body(a, body->loc, body, al->body);
 	else if (al->kind == ALIAS_BOTH)
@@ -706,6 +717,7 @@ static void derive_probe(struct elab *el, const struct probe *p)
 	const struct probe_point *pt;
 	int i, rc;
 
+	warn_version(el, p->loc, "probe", p->version_dependent);
 	d.chain = d.user_text = points_text(el->s->arena, &p->points, ",");
 	if (p->points.n)
 		d.from = point_text(el->s->arena, p->points.v[0]);

@@ -81,6 +81,9 @@ struct parser {
 	int in_function;	/* inside a function declaration */
 	struct token last;	/* the last token handed to bison */
 	int ntokens;		/* tokens handed to bison so far */
+	int sysv_conds;		/* %( systemtap_v … %) conditions read */
+	int sysv_mark;		/* sysv_conds when the last declaration
+				   ended */
 	int nraw;		/* tokens the lexer read from the file (an
 				   empty file has none) */
 	int quiet_after;	/* ntokens at the last lexer/preprocessor

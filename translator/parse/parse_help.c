@@ -65,6 +65,18 @@ int64_t help_array_size(struct parser *p, const struct token *n)
 	return n->num;
 }
 
+int help_version_dep(struct parser *p)
+{
+	return p->sysv_conds != p->sysv_mark;
+}
+
+struct probe_alias *help_alias_version(struct parser *p,
+				       struct probe_alias *al)
+{
+	al->version_dependent = help_version_dep(p);
+	return al;
+}
+
 void help_alias_name(struct parser *p, struct vec points)
 {
 	struct probe_point *pt = points.n ? points.v[0] : NULL;

@@ -48,6 +48,12 @@ void help_global_add(struct parser *p, struct global *g, int is_private);
 int64_t help_array_size(struct parser *p, const struct token *n);
 /* An alias's name (POINTS, its one point) cannot be `?` or `!`. */
 void help_alias_name(struct parser *p, struct vec points);
+/* --check-version: whether a %( systemtap_v … %) condition was read since
+ * the previous declaration ended (as stap 4.8 has it: one around the
+ * declaration counts, and one bison read ahead past it too). */
+int help_version_dep(struct parser *p);
+struct probe_alias *help_alias_version(struct parser *p,
+				       struct probe_alias *al);
 
 /* foreach */
 struct fe_head *help_fe_new(struct parser *p);

@@ -116,24 +116,29 @@ static void yyerror(YYLTYPE *loc, struct parser *p, const char *msg);
 /* file -> { declaration } */
 file:
 	  %empty
-	| file decl
+	| file decl		{ p->sysv_mark = p->sysv_conds; }
 	;
 
 decl:
 	  PROBE pp_list block
-		{ vec_push(A, &OUT->probes, ast_probe(A, $1.loc, $2, $3, FILE_)); }
+		{ struct probe *pr = ast_probe(A, $1.loc, $2, $3, FILE_);
+		  pr->version_dependent = help_version_dep(p);
+		  vec_push(A, &OUT->probes, pr); }
 	| PROBE probe_point '=' pp_list block
 		{ help_alias_name(p, $2);
-		  vec_push(A, &OUT->aliases, ast_alias(A, $1.loc, $2, $4,
-			ALIAS_PROLOGUE, $5, NULL, FILE_)); }
+		  vec_push(A, &OUT->aliases, help_alias_version(p,
+			ast_alias(A, $1.loc, $2, $4,
+			ALIAS_PROLOGUE, $5, NULL, FILE_))); }
 	| PROBE probe_point '=' pp_list block ',' block
 		{ help_alias_name(p, $2);
-		  vec_push(A, &OUT->aliases, ast_alias(A, $1.loc, $2, $4,
-			ALIAS_BOTH, $5, $7, FILE_)); }
+		  vec_push(A, &OUT->aliases, help_alias_version(p,
+			ast_alias(A, $1.loc, $2, $4,
+			ALIAS_BOTH, $5, $7, FILE_))); }
 	| PROBE probe_point PLUSEQ pp_list block
 		{ help_alias_name(p, $2);
-		  vec_push(A, &OUT->aliases, ast_alias(A, $1.loc, $2, $4,
-			ALIAS_EPILOGUE, $5, NULL, FILE_)); }
+		  vec_push(A, &OUT->aliases, help_alias_version(p,
+			ast_alias(A, $1.loc, $2, $4,
+			ALIAS_EPILOGUE, $5, NULL, FILE_))); }
 	| GLOBAL global_list opt_semi
 	| PRIVATE GLOBAL private_global_list opt_semi
 	| PRIVATE private_global_list opt_semi

@@ -150,7 +150,7 @@ static int cmp_named(struct cond *c, const char *lhs)
 		have = kernel_string(c, lhs);
 		return have ? str_holds(op, have, str, 1) : 0;
 	}
-	if (!strcmp(lhs, "systemtap_v"))
+	if (!strcmp(lhs, "systemtap_v") && ++c->p->sysv_conds)
 		return str_holds(op, c->p->s->compatible ? c->p->s->compatible :
 				 STAP_VERSION, str, 1);
 	if (!strcmp(lhs, "arch"))

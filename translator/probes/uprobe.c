@@ -924,7 +924,10 @@ static const char *dwarf_site(struct session *s, struct uprobe_data *ud,
 	st->die_off = f->die_off;
 	st->pc = dw_index_pc(ix, f);
 	st->is_inline = !!(f->flags & DW_FN_INLINE);
-	if (!ud->is_return && !st->is_inline)
+	/* -P (always) places as auto does: stap 4.8 -P moves no probe of
+	 * the -O2 programs of testsuite/tools/uprog either */
+	if (!ud->is_return && !st->is_inline &&
+	    s->prologue_searching != PROLOGUE_NEVER)
 		st->pc = dw_prologue_end(st->file, st->die_off, st->pc);
 	return name;
 }

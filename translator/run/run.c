@@ -84,6 +84,15 @@ static void staprun_args(struct session *s, const char *ko, const char *output,
 		vec_push(a, argv, "-x");
 		vec_push(a, argv, arena_printf(a, "%ld", s->target_pid));
 	}
+	if (s->target_namespace) {
+		vec_push(a, argv, "-N");
+		vec_push(a, argv, arena_printf(a, "%ld", s->target_namespace));
+	}
+	/* -F: a flight recorder, as stap 4.8 runs it: into -o's file by a
+	 * staprun in the background, else left loaded and detached (its
+	 * ring overwrites its oldest output until staprun -A) */
+	if (s->flight_recorder)
+		vec_push(a, argv, s->output_file ? "-D" : "-L");
 	vec_push(a, argv, (void *)ko);
 	VEC_EACH(s->globals_set, i, kv)
 		vec_push(a, argv, arena_printf(a, "%s=%s", kv->name, kv->value));
@@ -399,7 +408,8 @@ int pass_run(struct session *s)
 		struct vec argv = { 0 };
 		const char *ko = strrchr(s->module_path, '/');
 		int in_guest = s->bulk || s->output_switch ||
-			       calls_switch_file(s);
+			       calls_switch_file(s) ||
+			       (s->flight_recorder && s->output_file);
 
 		ko = arena_printf(s->arena, "/work/%s", ko ? ko + 1 : s->module_path);
 		staprun_args(s, ko, in_guest ? guest_output(s) : NULL, &argv);

@@ -152,27 +152,31 @@ int fio_copy(const char *from, const char *to)
 	return rc;
 }
 
-const char *fio_cache_dir(struct session *s)
+const char *fio_stap_dir(struct session *s)
 {
-	static const char *dir;
 	const char *base = getenv("SYSTEMTAP_DIR"), *home;
 	struct passwd *pw;
 
-	if (s->disable_cache)
-		return NULL;
-	if (dir)
-		return dir;
-	if (base && *base) {
-		dir = arena_printf(s->arena, "%s/cache", base);
-		return dir;
-	}
+	if (base && *base)
+		return base;
 	home = getenv("HOME");
 	if (!home || !*home) {
 		pw = getpwuid(getuid());
 		home = pw ? pw->pw_dir : NULL;
 	}
-	if (home && *home)
-		dir = arena_printf(s->arena, "%s/.systemtap/cache", home);
+	return home && *home ? arena_printf(s->arena, "%s/.systemtap", home)
+			     : NULL;
+}
+
+const char *fio_cache_dir(struct session *s)
+{
+	static const char *dir;
+	const char *base;
+
+	if (s->disable_cache)
+		return NULL;
+	if (!dir && (base = fio_stap_dir(s)))
+		dir = arena_printf(s->arena, "%s/cache", base);
 	return dir;
 }
 
@@ -205,10 +209,15 @@ const char *fio_which(struct session *s, const char *name)
 {
 	char buf[PATH_MAX];
 	const char *dirs, *d;
+	const struct kv *kv;
+	int i;
 
 	if (strchr(name, '/'))
 		return realpath(name, buf) ? arena_strdup(s->arena, buf) : NULL;
 	dirs = getenv("PATH");
+	VEC_EACH(s->sysenv, i, kv)	/* --sysenv PATH=...: the target's */
+		if (!strcmp(kv->name, "PATH"))
+			dirs = kv->value;
 	for (d = dirs ? dirs : ""; *d; d += strcspn(d, ":"), d += *d == ':') {
 		size_t n = strcspn(d, ":");
 		const char *f = arena_printf(s->arena, "%.*s/%s", (int)n, d, name);

@@ -55,4 +55,8 @@ int fio_mkdirs(const char *path);
  * given or there is no home directory. */
 const char *fio_cache_dir(struct session *s);
 
+/* $SYSTEMTAP_DIR, else ~/.systemtap (its rc file, its cache); NULL if
+ * there is no home directory. */
+const char *fio_stap_dir(struct session *s);
+
 #endif
