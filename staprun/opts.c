@@ -36,7 +36,7 @@ void stp_opts_usage(const char *prog)
 		"  -A            attach to a module already loaded with -L\n"
 		"  -d            unload MODULE and exit\n"
 		"  -C WHEN       colour ERROR and WARNING: auto, never or always\n"
-		"  -u, -N PID, -r N:URI, -F FD   accepted for compatibility\n",
+		"  -u, -N PID, -r N:URI   accepted for compatibility\n",
 		prog, STP_MAX_BUFSIZE_MB, STP_DEFAULT_BUFSIZE_MB);
 }
 
@@ -123,7 +123,10 @@ static int stp_opts_one(struct stp_opts *o, int c, const char *prog)
 			return stp_opts_bad(prog);
 		}
 		break;
-	case 'u': case 'N': case 'r': case 'F':
+	case 'F':	/* (staprun passes it to stapio) */
+		o->dirfd = atoi(optarg);
+		break;
+	case 'u': case 'N': case 'r':
 		break;	/* uprobes are built in; one namespace; no remotes */
 	case 'h':
 		stp_opts_usage(prog);
@@ -170,6 +173,7 @@ int stp_opts_parse(struct stp_opts *o, int argc, char **argv, const char *prog)
 
 	memset(o, 0, sizeof(*o));
 	o->timeout_ms = 200;
+	o->dirfd = -1;
 	o->color = STP_COLOR_AUTO;
 	if (getenv("SYSTEMTAP_VERBOSE"))
 		o->verbose = atoi(getenv("SYSTEMTAP_VERBOSE"));

@@ -28,6 +28,9 @@ struct stp_opts {
 	enum stp_color color;	/* -C WHEN: colour ERROR/WARNING prefixes */
 	int fsize_mb;		/* -S SIZE[,N]: next output file after SIZE MB */
 	int fnum_max;		/* ... keeping at most N files (0: all) */
+	int dirfd;		/* -F FD: the module's transport directory,
+				   opened by staprun for a user who is not
+				   root (stapio); -1 if not given */
 	const char *module;	/* the module path (staprun) or name (stapio) */
 	char **params;		/* var=value ..., for the module */
 	int nparams;
