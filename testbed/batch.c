@@ -64,6 +64,14 @@ static const char *prog = "stap-testbed";
 /* The guest's side: run each job and send back its result files, each as
  * "NAME SIZE\n" and SIZE bytes, on stdout. */
 static const char job_loop[] =
+/* staprun as installed (setuid root, run by root and stapusr), the
+ * groups an administrator creates (man staprun, PERMISSIONS) and a user
+ * in stapusr, tbusr (its primary group: busybox's su sets no
+ * supplementary ones): su -s /bin/sh -c 'staprun ...' tbusr */
+"mkdir -p /etc\n"
+"printf 'stapusr:x:107:\\nstapsys:x:108:\\nstapdev:x:106:\\n' >>/etc/group\n"
+"echo 'tbusr:x:1001:107::/tmp:/bin/sh' >>/etc/passwd\n"
+"chown 0:107 \"$STAPRUN\" 2>/dev/null && chmod 4754 \"$STAPRUN\"\n"
 "mkdir -p /results\n"
 "dmesg -c >/dev/null 2>&1\n"
 "loaded= loaderr=\n"
