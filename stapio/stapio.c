@@ -122,6 +122,11 @@ static int stapio_unload(void)
 
 	if (modload_delete(opts.module) == 0)
 		return 0;
+	if (errno == ENOENT) {	/* rmmod -f: its end probes ran, output kept */
+		fprintf(stderr, "ERROR: module '%s' was removed while its script ran\n",
+			opts.module);
+		return -1;
+	}
 	if (errno != EPERM || getuid() == 0) {
 		fprintf(stderr, "ERROR: Couldn't remove module '%s': %s\n",
 			opts.module, strerror(errno));
@@ -543,6 +548,7 @@ int main(int argc, char **argv)
 	struct stp_cmd_start start = { 0 };
 	char dir[4096], path[4200];
 
+	stp_std_fds();
 	if (stp_opts_parse(&opts, argc, argv, "stapio") < 0)
 		return 1;
 	stapio_verbose = opts.verbose;
@@ -573,6 +579,8 @@ int main(int argc, char **argv)
 			return stapio_abandon();
 	}
 	stapio_loop();
+	if (relay.out_error)
+		failed = 1;	/* the output failed (reported) */
 	if (dropped && !opts.suppress_warnings)
 		fprintf(stderr, "%s There were %llu transport failures. Try stap -s to increase the buffer size from %d.\n",
 			stapio_prefix("warning", "WARNING:"),

@@ -196,7 +196,6 @@ const char *modload_strerror(int err)
 	case ENOENT: return "Unknown symbol in module";
 	case ESRCH: return "Module has wrong symbol version";
 	case EINVAL: return "Invalid parameters";
-	case EEXIST: return "Module already loaded";
 	default: return strerror(err);
 	}
 }

@@ -1,5 +1,7 @@
 /* opts.c - parse the command line shared by staprun and stapio (opts.h).
  * The error messages are stap 4.8's staprun's. */
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -165,6 +167,16 @@ static int stp_opts_check(const struct stp_opts *o, const char *prog)
 		return 0;
 	fprintf(stderr, "ERROR: %s\n", msg);
 	return stp_opts_bad(prog);
+}
+
+void stp_std_fds(void)
+{
+	int fd;
+
+	for (fd = 0; fd < 3; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF &&
+		    open("/dev/null", O_RDONLY) != fd)
+			break;
 }
 
 int stp_opts_parse(struct stp_opts *o, int argc, char **argv, const char *prog)

@@ -40,5 +40,9 @@ struct stp_opts {
 /* Parse argv into o; prints an error and returns -1 on a bad command line. */
 int stp_opts_parse(struct stp_opts *o, int argc, char **argv, const char *prog);
 void stp_opts_usage(const char *prog);
+/* Stand-ins for a closed stdin, stdout or stderr (/dev/null, read-only):
+ * no file opened later takes their place, reads see the end, writes fail
+ * (EBADF) and the run says so. */
+void stp_std_fds(void);
 
 #endif /* STP_OPTS_H */

@@ -173,18 +173,17 @@ static int staprun_load(const struct stp_opts *o, struct stp_module *m)
 	if (o->rename)
 		modload_rename(m, unique);
 	rc = modload_insert(m, params);
-	if (rc < 0 && errno == EEXIST && !o->rename) {
-		/* the same script is already running: run beside it */
-		modload_rename(m, unique);
-		rc = modload_insert(m, params);
-	}
 	free(params);
 	if (rc < 0) {
 		int err = errno;
 
 		fprintf(stderr, "ERROR: Couldn't insert module '%s': %s\n",
 			o->module, modload_strerror(err));
-		if (err == ENOEXEC)
+		/* a module of that name runs (stap -m NAME twice; stap
+		 * itself passes -R when it named the module) */
+		if (err == EEXIST)
+			fprintf(stderr, "ERROR: Rerun with staprun option '-R' to rename this module.\n");
+		else if (err == ENOEXEC)
 			staprun_other_kernel(m);
 		else if (err == EPERM || err == EKEYREJECTED)
 			staprun_refused(m, err);
@@ -343,6 +342,7 @@ int main(int argc, char **argv)
 	struct stp_module m;
 	const char *name;
 
+	stp_std_fds();
 	if (stp_opts_parse(&o, argc, argv, "staprun") < 0)
 		return 1;	/* (-h and -V exit here, with no testbed) */
 	if (o.dirfd >= 0) {	/* stapio's alone: staprun opens it */

@@ -306,11 +306,12 @@ kill -INT $p
 finish $p
 check reopen-then-stop 0 'begin\nend\n' ''
 
-# two copies of one module side by side
-staprun $M mode=wait >/tmp/a 2>&1 &
+# two copies of one module side by side (-R, as stap runs them when it
+# named the module)
+staprun -R $M mode=wait >/tmp/a 2>&1 &
 a=$!
 wait_line /tmp/a begin
-staprun $M mode=wait >/tmp/b 2>&1 &
+staprun -R $M mode=wait >/tmp/b 2>&1 &
 b=$!
 wait_line /tmp/b begin
 n=$(loaded)
@@ -325,6 +326,55 @@ if [ "$n" = 2 ] && [ $ra = 0 ] && [ $rb = 0 ] && [ "$(cat /tmp/a)" = "$(printf '
 else
 	cp /tmp/a /tmp/out; cp /tmp/b /tmp/err
 	fail two-copies "loaded=$n rc=$ra,$rb"
+fi
+
+# two scripts with one name (stap -m NAME twice): the second is refused
+# with stap 4.8's words, the first goes on
+start_wait
+staprun $M mode=hello >/tmp/out2 2>/tmp/err2
+r2=$?
+kill -INT $p
+finish $p
+if [ $r2 = 1 ] && [ ! -s /tmp/out2 ] &&
+   [ "$(cat /tmp/err2)" = "$(printf "ERROR: Couldn't insert module '$M': File exists\nERROR: Rerun with staprun option '-R' to rename this module.")" ]; then
+	check same-name 0 'begin\nend\n' ''
+else
+	cp /tmp/out2 /tmp/out; cp /tmp/err2 /tmp/err
+	fail same-name "second staprun: rc=$r2"
+fi
+
+# -o into a full file system: what was written stays (every line in order
+# from the first), the failure is said and fails the run, the module goes
+mkdir -p /tmp/full && mount -t tmpfs -o size=256k tmpfs /tmp/full
+staprun -o /tmp/full/out $M mode=flood lines=100000 >/tmp/out 2>/tmp/err
+rc=$?
+kept=$(wc -c </tmp/full/out)
+if [ $rc = 1 ] && [ "$(head -n 1 /tmp/err)" = "ERROR: Couldn't write to output file /tmp/full/out: No space left on device" ] &&
+   [ "$kept" -ge 200000 ] && [ "$(loaded)" = 0 ] &&
+   awk '$1 == "line" && $2 != NR - 1 { exit 1 } END { exit NR < 10000 }' /tmp/full/out; then
+	echo "PASS ${P}output-full (kept $kept bytes)"
+else
+	fail output-full "rc=$rc kept=$kept loaded=$(loaded)"
+fi
+umount /tmp/full
+# stdout or stdin closed: no file takes their place; output that cannot be
+# written fails the run, a closed stdin is an empty one
+expect stdout-closed 1 '' \
+	"ERROR: Couldn't write to the standard output: Bad file descriptor\n" \
+	sh -c "staprun $M mode=hello >&-"
+expect stdin-closed 0 'hello world\nsecond line\nend\n' '' sh -c "staprun $M mode=hello <&-"
+# the module removed under load: the kernel refuses while stapio holds it,
+# and the script goes on to its end
+start_wait
+rmmod stpfake >/tmp/rmmod.out 2>&1
+r1=$?
+n=$(loaded)
+kill -INT $p
+finish $p
+if [ $r1 != 0 ] && [ "$n" = 1 ]; then
+	check rmmod-busy 0 'begin\nend\n' ''
+else
+	fail rmmod-busy "rmmod: $r1 $(cat /tmp/rmmod.out), loaded=$n"
 fi
 
 # -c: target() is the command's pid; the script ends with it; status stays 0
@@ -518,6 +568,14 @@ as other staprun -d "'*'" >/dev/null 2>&1
 	fail priv-other-delete-all "another user's module was unloaded"
 expect priv-usr-delete 0 '' '' as usr staprun -d stpfake
 chmod 755 /bin/staprun
+
+# the module forced out under load (rmmod -f, last: the kernel frees it
+# under its open files): the end probes ran, the output is kept, the run
+# fails with a message
+start_wait
+rmmod -f stpfake
+finish $p
+check rmmod-force 1 'begin\nend\n' "ERROR: module 'stpfake' was removed while its script ran\n"
 
 # throughput, for information (guest time under TCG: compare ratios only)
 uptime_ms() {

@@ -84,6 +84,8 @@ static void staprun_args(struct session *s, const char *ko, const char *output,
 		vec_push(a, argv, "-x");
 		vec_push(a, argv, arena_printf(a, "%ld", s->target_pid));
 	}
+	if (!s->module_name)	/* as stap: a second run goes beside */
+		vec_push(a, argv, "-R");
 	vec_push(a, argv, (void *)ko);
 	VEC_EACH(s->globals_set, i, kv)
 		vec_push(a, argv, arena_printf(a, "%s=%s", kv->name, kv->value));
