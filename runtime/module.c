@@ -11,6 +11,8 @@
 #include <linux/init.h>
 #include <linux/workqueue.h>
 #include <linux/mutex.h>
+#include <linux/utsname.h>
+#include <generated/utsrelease.h>
 #include "stp_mem.h"
 #include "transport/transport.c"
 
@@ -45,6 +47,31 @@ static void _stp_session_stop_fn(struct work_struct *work)
 	_stp_ctl_send(STP_MSG_STOPPED, &msg, sizeof(msg));
 }
 
+/* Is this the kernel (release and build) the module was built for?  The
+ * kernel refuses another release's module by its vermagic, unless forced;
+ * a rebuilt kernel of the same release takes it, with other addresses and
+ * layouts.  stap 4.8's messages; no probe runs after them. */
+static int _stp_kernel_check(void)
+{
+	char msg[STP_CTL_MSG_SIZE];
+	int rc = 0;
+
+	if (strcmp(utsname()->release, UTS_RELEASE)) {
+		snprintf(msg, sizeof(msg), "module release mismatch (%s vs %s)",
+			 UTS_RELEASE, utsname()->release);
+		_stp_transport_error(msg);
+		rc = -EINVAL;
+	}
+	if (strcmp(utsname()->version, UTS_VERSION)) {
+		snprintf(msg, sizeof(msg),
+			 "module version mismatch (%s vs %s), release %s",
+			 UTS_VERSION, utsname()->version, UTS_RELEASE);
+		_stp_transport_error(msg);
+		rc = -EINVAL;
+	}
+	return rc;
+}
+
 static void _stp_session_start_fn(struct work_struct *work)
 {
 	struct stp_msg_started msg = { 0 };
@@ -54,10 +81,12 @@ static void _stp_session_start_fn(struct work_struct *work)
 		mutex_unlock(&_stp_session_lock);
 		return;
 	}
-	_stp_session_started = true;
+	msg.result = _stp_kernel_check();
+	_stp_session_started = !msg.result;
 	mutex_unlock(&_stp_session_lock);
 
-	msg.result = stp_session_start();
+	if (!msg.result)
+		msg.result = stp_session_start();
 	_stp_ctl_send(STP_MSG_STARTED, &msg, sizeof(msg));
 
 	mutex_lock(&_stp_session_lock);

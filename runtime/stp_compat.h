@@ -30,6 +30,13 @@
 #include <linux/string.h>
 #include <linux/uprobes.h>
 
+/* UTS_VERSION: the build of the kernel the module is built for. */
+#ifdef STP_HAVE_UTSVERSION_H
+#include <generated/utsversion.h>
+#else
+#include <generated/compile.h>
+#endif
+
 /* The llseek of a file that cannot seek. */
 #ifdef STP_HAVE_NO_LLSEEK
 #define _stp_no_llseek no_llseek

@@ -194,6 +194,23 @@ int relay_pollfds(struct stapio_relay *r, struct pollfd *pfd)
 	return r->nrings;
 }
 
+/* A write to ring i's output failed (errno): say so, once. */
+static void relay_write_failed(struct stapio_relay *r, int i)
+{
+	char path[4096];
+	int err = errno;
+
+	r->out_error = err;
+	if (!r->pattern) {
+		fprintf(stderr, "ERROR: Couldn't write to the standard output: %s\n",
+			strerror(err));
+		return;
+	}
+	relay_outpath(r, i, r->fnum, path, sizeof(path));
+	fprintf(stderr, "ERROR: Couldn't write to output file %s: %s\n", path,
+		strerror(err));
+}
+
 static void relay_write(struct stapio_relay *r, int i, const char *p, size_t n)
 {
 	ssize_t w;
@@ -209,8 +226,12 @@ static void relay_write(struct stapio_relay *r, int i, const char *p, size_t n)
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w <= 0) {
-			/* the reader went away: keep draining, stop writing */
+			/* keep draining, stop writing: the reader went away
+			 * (EPIPE, silently), or the output failed (a full
+			 * disk: what was written stays, the run fails) */
 			r->out_broken = 1;
+			if (w < 0 && errno != EPIPE)
+				relay_write_failed(r, i);
 			break;
 		}
 		p += w;

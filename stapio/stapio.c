@@ -107,11 +107,55 @@ static void stapio_stop(void)
 	stapio_send(STP_CMD_STOP, NULL, 0);
 }
 
+#ifndef BINDIR
+#define BINDIR "/usr/local/bin"
+#endif
+
+/* Unload the module.  delete_module is root's: for a user who is not,
+ * staprun -d (setuid root, which checks that they loaded it) does it, as
+ * with stap.  0, or -1 after the error. */
+static int stapio_unload(void)
+{
+	const char *staprun = getenv("SYSTEMTAP_STAPRUN");
+	int status;
+	pid_t pid;
+
+	if (modload_delete(opts.module) == 0)
+		return 0;
+	if (errno == ENOENT) {	/* rmmod -f: its end probes ran, output kept */
+		fprintf(stderr, "ERROR: module '%s' was removed while its script ran\n",
+			opts.module);
+		return -1;
+	}
+	if (errno != EPERM || getuid() == 0) {
+		fprintf(stderr, "ERROR: Couldn't remove module '%s': %s\n",
+			opts.module, strerror(errno));
+		return -1;
+	}
+	if (!staprun || !*staprun)
+		staprun = BINDIR "/staprun";
+	pid = fork();
+	if (pid == 0) {
+		execl(staprun, staprun, "-d", opts.module, (char *)NULL);
+		fprintf(stderr, "ERROR: Couldn't run '%s': %s\n", staprun,
+			strerror(errno));
+		_exit(1);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
+	    WEXITSTATUS(status))
+		return -1;
+	return 0;
+}
+
 /* Find the module's directory: debugfs (mounted if needed), else procfs. */
 static int stapio_find_dir(const char *mod, char *dir, size_t n)
 {
 	struct statfs sfs;
 
+	if (opts.dirfd >= 0) {	/* opened for us by staprun */
+		snprintf(dir, n, "/proc/self/fd/%d", opts.dirfd);
+		return 0;
+	}
 	if (statfs(STAPIO_DEBUGFS, &sfs) == 0 &&
 	    sfs.f_type != STAPIO_DEBUGFS_MAGIC)
 		mount("debugfs", STAPIO_DEBUGFS, "debugfs", 0, NULL);
@@ -495,9 +539,7 @@ static int stapio_abandon(void)
 	if (ctl_fd >= 0)
 		close(ctl_fd);
 	relay_close(&relay);
-	if (modload_delete(opts.module) < 0)
-		fprintf(stderr, "ERROR: Couldn't remove module '%s': %s\n",
-			opts.module, strerror(errno));
+	stapio_unload();
 	return 1;
 }
 
@@ -506,9 +548,12 @@ int main(int argc, char **argv)
 	struct stp_cmd_start start = { 0 };
 	char dir[4096], path[4200];
 
+	stp_std_fds();
 	if (stp_opts_parse(&opts, argc, argv, "stapio") < 0)
 		return 1;
 	stapio_verbose = opts.verbose;
+	if (opts.dirfd >= 0)	/* not for the -c command */
+		fcntl(opts.dirfd, F_SETFD, FD_CLOEXEC);
 	if (stapio_find_dir(opts.module, dir, sizeof(dir)) < 0)
 		return stapio_abandon();
 	if (stapio_verbose)
@@ -540,6 +585,8 @@ int main(int argc, char **argv)
 			return stapio_abandon();
 	}
 	stapio_loop();
+	if (relay.out_error)
+		failed = 1;	/* the output failed (reported) */
 	if (dropped && !opts.suppress_warnings)
 		fprintf(stderr, "%s There were %llu transport failures. Try stap -s to increase the buffer size from %d.\n",
 			stapio_prefix("warning", "WARNING:"),
@@ -556,11 +603,8 @@ int main(int argc, char **argv)
 	input_close();
 	close(ctl_fd);
 	relay_close(&relay);
-	if (modload_delete(opts.module) < 0) {
-		fprintf(stderr, "ERROR: Couldn't remove module '%s': %s\n",
-			opts.module, strerror(errno));
+	if (stapio_unload() < 0)
 		failed = 1;
-	}
 	/* the commands of system() finish before stapio does */
 	while (waitpid(-1, NULL, 0) > 0 || errno == EINTR)
 		;

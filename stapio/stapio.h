@@ -13,6 +13,7 @@ struct stapio_relay {
 	int fd[STAPIO_MAX_RINGS];	/* data files, O_NONBLOCK */
 	int out[STAPIO_MAX_RINGS];	/* where each one's output goes */
 	int out_broken;			/* a write failed (e.g. EPIPE) */
+	int out_error;			/* its errno, reported (not EPIPE) */
 	/* -S SIZE[,N] (and SIGUSR2): output files BASE.0, BASE.1, ... */
 	const char *pattern;		/* -o FILE as given, or NULL */
 	int bulk;			/* one output per CPU: BASE is FILE_cpuN */

@@ -108,21 +108,30 @@ const char *modload_name_of(const char *path)
 	return modload_basename_name(path, buf, sizeof(buf));
 }
 
-int modload_read(struct stp_module *m, const char *path)
+int modload_open(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		fprintf(stderr, "ERROR: Couldn't open module file '%s': %s\n",
+			path, strerror(errno));
+	return fd;
+}
+
+int modload_read(struct stp_module *m, const char *path, int fd)
 {
 	const Elf64_Ehdr *eh;
 	const char *name;
 	char guess[MODLOAD_NAME_LEN];
 	struct stat st;
-	int fd;
 
 	memset(m, 0, sizeof(*m));
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || fstat(fd, &st) < 0) {
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0) {
 		fprintf(stderr, "ERROR: Couldn't open module file '%s': %s\n",
 			path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
+		close(fd);
 		return -1;
 	}
 	m->size = st.st_size;
@@ -187,7 +196,6 @@ const char *modload_strerror(int err)
 	case ENOENT: return "Unknown symbol in module";
 	case ESRCH: return "Module has wrong symbol version";
 	case EINVAL: return "Invalid parameters";
-	case EEXIST: return "Module already loaded";
 	default: return strerror(err);
 	}
 }

@@ -11,8 +11,12 @@ struct stp_module {
 	char name[56];		/* MODULE_NAME_LEN */
 };
 
-/* Read path and find the module's name; prints the error, returns -1. */
-int modload_read(struct stp_module *m, const char *path);
+/* Open the module file at path (for modload_read); prints the error,
+ * returns -1. */
+int modload_open(const char *path);
+/* Read the module file open on fd (path for messages), close fd and find
+ * the module's name; prints the error, returns -1. */
+int modload_read(struct stp_module *m, const char *path, int fd);
 /* Change the name the kernel will register (at most 55 bytes). */
 void modload_rename(struct stp_module *m, const char *newname);
 /* init_module with params; -1 and errno on failure. */

@@ -1,5 +1,7 @@
 /* opts.c - parse the command line shared by staprun and stapio (opts.h).
  * The error messages are stap 4.8's staprun's. */
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,7 +39,7 @@ void stp_opts_usage(const char *prog)
 		"  -d            unload MODULE and exit\n"
 		"  -C WHEN       colour ERROR and WARNING: auto, never or always\n"
 		"  -N PID        accepted (PID > 0); there is one set of namespaces\n"
-		"  -u, -r N:URI, -F FD   accepted for compatibility\n",
+		"  -u, -r N:URI   accepted for compatibility\n",
 		prog, STP_MAX_BUFSIZE_MB, STP_DEFAULT_BUFSIZE_MB);
 }
 
@@ -146,8 +148,11 @@ static int stp_opts_one(struct stp_opts *o, int c, const char *prog)
 			return stp_opts_bad(prog);
 		}
 		break;
-	case 'u': case 'F':
-		break;	/* uprobes are built in; the relay directory is ours */
+	case 'F':	/* (staprun passes it to stapio) */
+		o->dirfd = atoi(optarg);
+		break;
+	case 'u':
+		break;	/* uprobes are built in */
 	case 'h':
 		stp_opts_usage(prog);
 		return 1;
@@ -187,12 +192,23 @@ static int stp_opts_check(const struct stp_opts *o, const char *prog)
 	return stp_opts_bad(prog);
 }
 
+void stp_std_fds(void)
+{
+	int fd;
+
+	for (fd = 0; fd < 3; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF &&
+		    open("/dev/null", O_RDONLY) != fd)
+			break;
+}
+
 int stp_opts_parse(struct stp_opts *o, int argc, char **argv, const char *prog)
 {
 	int c, rc = 0;
 
 	memset(o, 0, sizeof(*o));
 	o->timeout_ms = 200;
+	o->dirfd = -1;
 	o->color = STP_COLOR_AUTO;
 	if (getenv("SYSTEMTAP_VERBOSE"))
 		o->verbose = atoi(getenv("SYSTEMTAP_VERBOSE"));

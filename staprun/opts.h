@@ -28,6 +28,9 @@ struct stp_opts {
 	enum stp_color color;	/* -C WHEN: colour ERROR/WARNING prefixes */
 	int fsize_mb;		/* -S SIZE[,N]: next output file after SIZE MB */
 	int fnum_max;		/* ... keeping at most N files (0: all) */
+	int dirfd;		/* -F FD: the module's transport directory,
+				   opened by staprun for a user who is not
+				   root (stapio); -1 if not given */
 	const char *module;	/* the module path (staprun) or name (stapio) */
 	char **params;		/* var=value ..., for the module */
 	int nparams;
@@ -37,5 +40,9 @@ struct stp_opts {
 /* Parse argv into o; prints an error and returns -1 on a bad command line. */
 int stp_opts_parse(struct stp_opts *o, int argc, char **argv, const char *prog);
 void stp_opts_usage(const char *prog);
+/* Stand-ins for a closed stdin, stdout or stderr (/dev/null, read-only):
+ * no file opened later takes their place, reads see the end, writes fail
+ * (EBADF) and the run says so. */
+void stp_std_fds(void);
 
 #endif /* STP_OPTS_H */

@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include "modload.h"
 #include "opts.h"
+#include "privilege.h"
 
 /* A Ctrl-C while the module loads must not be lost: the stop signals stay
  * blocked (pending) across the exec of stapio, which unblocks them once its
@@ -72,13 +73,99 @@ static void staprun_other_kernel(const struct stp_module *m)
 		built, u.release);
 }
 
+/* Read the module once (the checks and the load see the same bytes);
+ * a user who is not root may load only what privilege.c allows.  -1 after
+ * an error; 255 (stap's status) when the user may not load it. */
+static int staprun_read(const struct stp_opts *o, struct stp_module *m)
+{
+	char buf[4096];
+	const char *path = priv_module_path(o->module, buf, sizeof(buf));
+	int fd = modload_open(path);
+
+	if (fd >= 0 && getuid() != 0 && priv_may_load(path, fd) < 0) {
+		close(fd);
+		return 255;
+	}
+	return modload_read(m, path, fd);
+}
+
+/* The first line of a small file in BUF ("" if it cannot be read). */
+static const char *staprun_read_line(const char *path, char *buf, size_t n)
+{
+	FILE *f = fopen(path, "r");
+
+	buf[0] = 0;
+	if (f) {
+		if (!fgets(buf, (int)n, f))
+			buf[0] = 0;
+		fclose(f);
+	}
+	buf[strcspn(buf, "\n")] = 0;
+	return buf;
+}
+
+/* The kernel's lockdown level ("integrity", "confidentiality"), or NULL:
+ * none, or unknown (securityfs not mounted: then the boot parameter). */
+static const char *staprun_lockdown(char *buf, size_t n)
+{
+	char *open, *close;
+
+	staprun_read_line("/sys/kernel/security/lockdown", buf, n);
+	open = strchr(buf, '[');
+	close = open ? strchr(open, ']') : NULL;
+	if (open && close) {
+		*close = 0;
+		return strcmp(open + 1, "none") ? open + 1 : NULL;
+	}
+	staprun_read_line("/proc/cmdline", buf, n);
+	open = strstr(buf, "lockdown=");
+	if (!open || (open > buf && open[-1] != ' '))
+		return NULL;
+	open += strlen("lockdown=");
+	open[strcspn(open, " ")] = 0;
+	return strcmp(open, "none") ? open : NULL;
+}
+
+/* After stap's message for an EPERM or EKEYREJECTED from init_module:
+ * why the kernel refused, and what to do. */
+static void staprun_refused(const struct stp_module *m, int err)
+{
+	static const char marker[] = "~Module signature appended~\n";
+	int has_sig = m->size >= sizeof(marker) - 1 &&
+		!memcmp(m->image + m->size - (sizeof(marker) - 1), marker,
+			sizeof(marker) - 1);
+	const char *what = has_sig ? "its signature is not one the kernel trusts" :
+		"it is not signed";
+	const char *level;
+	char buf[4096];
+
+	if (err == EPERM && !strcmp(staprun_read_line(
+			"/proc/sys/kernel/modules_disabled", buf, sizeof(buf)), "1")) {
+		fprintf(stderr, "  Module loading is disabled until the next boot (/proc/sys/kernel/modules_disabled is 1).\n");
+		return;
+	}
+	level = err == EPERM ? staprun_lockdown(buf, sizeof(buf)) : NULL;
+	if (level)
+		fprintf(stderr, "  The kernel is locked down (%s): it loads only modules signed with a key it trusts, and %s.\n",
+			level, what);
+	else if (err == EKEYREJECTED)
+		fprintf(stderr, "  The kernel enforces module signatures (module.sig_enforce): it loads only modules signed with a key it trusts, and %s.\n",
+			what);
+	else
+		return;
+	fprintf(stderr, "  Sign the module with a key the kernel trusts (the kernel's scripts/sign-file, with a certificate\n"
+		"  enrolled as a machine owner key by mokutil --import), or boot the kernel without %s.\n",
+		level ? "lockdown (lockdown=, or Secure Boot off)" : "module.sig_enforce=1");
+}
+
 static int staprun_load(const struct stp_opts *o, struct stp_module *m)
 {
 	char *params, unique[56];
 	int rc;
 
-	if (modload_read(m, o->module) < 0)
-		return -1;
+	rc = staprun_read(o, m);
+	if (rc)
+		return rc;
 	params = staprun_params(o);
 	if (!params)
 		return -1;
@@ -86,19 +173,20 @@ static int staprun_load(const struct stp_opts *o, struct stp_module *m)
 	if (o->rename)
 		modload_rename(m, unique);
 	rc = modload_insert(m, params);
-	if (rc < 0 && errno == EEXIST && !o->rename) {
-		/* the same script is already running: run beside it */
-		modload_rename(m, unique);
-		rc = modload_insert(m, params);
-	}
 	free(params);
 	if (rc < 0) {
 		int err = errno;
 
 		fprintf(stderr, "ERROR: Couldn't insert module '%s': %s\n",
 			o->module, modload_strerror(err));
-		if (err == ENOEXEC)
+		/* a module of that name runs (stap -m NAME twice; stap
+		 * itself passes -R when it named the module) */
+		if (err == EEXIST)
+			fprintf(stderr, "ERROR: Rerun with staprun option '-R' to rename this module.\n");
+		else if (err == ENOEXEC)
 			staprun_other_kernel(m);
+		else if (err == EPERM || err == EKEYREJECTED)
+			staprun_refused(m, err);
 		return -1;
 	}
 	if (o->verbose)
@@ -120,13 +208,22 @@ static const char *staprun_stapio_path(void)
 static void staprun_exec_stapio(char **argv, const struct stp_opts *o,
 				const char *modname)
 {
-	char **args = calloc(o->nopt_args + 3, sizeof(*args));
-	int i;
-
-	char verbose[16];
+	char **args = calloc(o->nopt_args + 4, sizeof(*args));
+	char verbose[16], dirfd[24];
+	int i, fd;
 
 	if (!args)
 		return;
+	if (getuid() != 0) {
+		/* the user's stapio reaches the module's files through the
+		 * directory root opened (debugfs is root's alone), as -F */
+		fd = priv_transport_dir(modname);
+		snprintf(dirfd, sizeof(dirfd), "-F%d", fd);
+		if (fd >= 0)
+			args[o->nopt_args + 1] = dirfd;
+		if (priv_drop() < 0)
+			return;
+	}
 	/* stap's staprun leaves these for stapio and the -c command */
 	snprintf(verbose, sizeof(verbose), "%d", o->verbose);
 	setenv("SYSTEMTAP_VERBOSE", verbose, 1);
@@ -134,6 +231,8 @@ static void staprun_exec_stapio(char **argv, const struct stp_opts *o,
 	args[0] = (char *)staprun_stapio_path();
 	for (i = 1; i <= o->nopt_args; i++)
 		args[i] = argv[i];
+	if (args[i])
+		i++;	/* -F */
 	args[i] = (char *)modname;
 	execv(args[0], args);
 	fprintf(stderr, "ERROR: Couldn't run '%s': %s\n", args[0],
@@ -184,7 +283,7 @@ static int staprun_unload_all(void)
 		return 1;
 	}
 	while (fgets(line, sizeof line, f)) {
-		if (sscanf(line, "%255s", name) != 1)
+		if (sscanf(line, "%255s", name) != 1 || !priv_owns(name))
 			continue;
 		snprintf(param, sizeof param,
 			 "/sys/module/%s/parameters/_stp_bulkmode", name);
@@ -204,6 +303,11 @@ static int staprun_unload(const char *name)
 
 	if (!strcmp(name, "*"))
 		return staprun_unload_all();
+	if (!priv_owns(name)) {	/* stap's words and status (-EINVAL) */
+		fprintf(stderr, "ERROR: Cannot attach to module %s control channel; not running?\n"
+			"ERROR: '%s' is not a zombie systemtap module.\n", name, name);
+		return 234;
+	}
 	if (modload_delete(name) < 0) {
 		err = errno;
 		if (err == ENOENT || err == EBUSY || err == EAGAIN) {
@@ -257,13 +361,23 @@ int main(int argc, char **argv)
 	struct stp_module m;
 	const char *name;
 
+	stp_std_fds();
 	if (stp_opts_parse(&o, argc, argv, "staprun") < 0)
 		return 1;	/* (-h and -V exit here, with no testbed) */
+	if (o.dirfd >= 0) {	/* stapio's alone: staprun opens it */
+		fprintf(stderr, "ERROR: Relay basedir -F option is invalid for staprun\n");
+		return 1;
+	}
 	maybe_testbed(argc, argv);
 	if (geteuid() != 0) {
-		fprintf(stderr, "ERROR: staprun must be run as root to load or "
-			"remove kernel modules\n");
+		fprintf(stderr, "ERROR: The effective user ID of staprun must be set to the root user.\n"
+			"  Check permissions on staprun and ensure it is a setuid root program.\n");
 		return 1;
+	}
+	if (getuid() != geteuid()) {
+		/* setuid: the user's environment may not choose programs */
+		unsetenv("SYSTEMTAP_STAPIO");
+		unsetenv("SYSTEMTAP_STAPRUN");
 	}
 	if (o.delete_mod)
 		return staprun_unload(modload_name_of(o.module));
@@ -271,9 +385,16 @@ int main(int argc, char **argv)
 	if (o.attach) {
 		/* a path to the .ko names the module too */
 		name = modload_name_of(o.module);
-	} else {
-		if (staprun_load(&o, &m) < 0)
+		if (!priv_owns(name)) {
+			fprintf(stderr, "ERROR: Cannot attach to module %s control channel; not running?\n",
+				name);
 			return 1;
+		}
+	} else {
+		int rc = staprun_load(&o, &m);
+
+		if (rc)
+			return rc < 0 ? 1 : rc;
 		name = m.name;
 	}
 	if (o.daemon)

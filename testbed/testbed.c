@@ -647,9 +647,11 @@ int tb_run(const struct tb_guest *g, int out_fd, int err_fd,
 			rc = tb_fail(r, "interrupted");
 		} else {
 			char why[300];
-			if (rl.booted)
-				kernel_complaint(g, why, sizeof why);
-			else
+			/* the kernel's own words first, booted or not (a
+			 * panic while booting is a crash, not a slow boot) */
+			kernel_complaint(g, why, sizeof why);
+			r->crashed = why[0] != '\0';
+			if (!why[0])
 				qemu_complaint(g, why, sizeof why);
 			if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 127)
 				rc = tb_fail(r, "cannot start qemu%s", why);

@@ -56,6 +56,9 @@ struct tb_result {
 	int status;		/* exit status of the job */
 	int interrupted;	/* SIGINT/SIGTERM arrived while running */
 	int booted;		/* the guest reached its /init */
+	int crashed;		/* its kernel went down (a panic, an oops, a
+				   BUG on the console): never a reason to
+				   boot again */
 	char error[512];	/* why tb_run failed */
 };
 

@@ -51,6 +51,8 @@ enum {
 	OPT_SYSENV,
 	OPT_TARGET_NAMESPACE,
 	OPT_COLOR,
+	OPT_PRIVILEGE,
+	OPT_UNPRIVILEGED,
 	OPT_ELSEWHERE,		/* builds elsewhere: refused, with what to do */
 };
 
@@ -87,6 +89,8 @@ static const struct option long_opts[] = {
 	{ "target-namespace", required_argument, NULL, OPT_TARGET_NAMESPACE },
 	{ "color", optional_argument, NULL, OPT_COLOR },
 	{ "colour", optional_argument, NULL, OPT_COLOR },
+	{ "privilege", required_argument, NULL, OPT_PRIVILEGE },
+	{ "unprivileged", no_argument, NULL, OPT_UNPRIVILEGED },
 	{ "use-server", optional_argument, NULL, OPT_ELSEWHERE },
 	{ "use-server-on-error", optional_argument, NULL, OPT_ELSEWHERE },
 	{ "list-servers", optional_argument, NULL, OPT_ELSEWHERE },
@@ -125,6 +129,9 @@ static void usage(FILE *f, const char *stap_dir)
 "   -w         suppress warnings\n"
 "   -W         turn warnings into errors\n"
 "   -g         guru mode: embedded C, writes to $target variables\n"
+"   --privilege=stapusr|stapsys|stapdev  check the script against what\n"
+"              that group may run (default stapdev); --unprivileged is\n"
+"              --privilege=stapusr\n"
 "   --compatible VERSION  the language of SystemTap VERSION (systemtap_v;\n"
 "              before 4.0: '?:' binds looser than '=', no abort())\n"
 "   -e SCRIPT  run the given script\n"
@@ -185,6 +192,20 @@ static int bad(struct session *s, const char *fmt, const char *arg)
 	diag_fatal(&s->diags, "%s", msg);
 	fputs("Try 'stap --help' for more information.\n", stderr);
 	return 1;
+}
+
+/* --privilege's argument: its STP_PRIV_*, 0 if it names no level. */
+static int privilege_parse(const char *arg)
+{
+	static const int levels[] = {
+		STP_PRIV_STAPUSR, STP_PRIV_STAPSYS, STP_PRIV_STAPDEV
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof levels / sizeof levels[0]; i++)
+		if (!strcmp(arg, privilege_name(levels[i])))
+			return levels[i];
+	return 0;
 }
 
 /* --modinfo NAME=VALUE, NAME a C identifier in lower case (as stap). */
@@ -382,6 +403,14 @@ static int sysroot_option(struct session *s, int c, const char *arg)
 static int long_option(struct session *s, int c, const char *arg)
 {
 	switch (c) {
+	case OPT_PRIVILEGE:	/* stap's words; set once, never lowered */
+	case OPT_UNPRIVILEGED:
+		if (s->privilege)
+			return bad(s, "%s", "Privilege level may be set only once.");
+		s->privilege = privilege_parse(c == OPT_PRIVILEGE ? arg : "stapusr");
+		if (!s->privilege)
+			return bad(s, "Invalid argument '%s' for --privilege.", arg);
+		break;
 	case OPT_TESTBED:
 		s->testbed = 1;
 		break;
@@ -752,5 +781,8 @@ int cmdline_parse(struct session *s, int argc, char **argv)
 		return bad(s, "%s", "You can't specify -c and -x together.");
 	if (s->suppress_time_limits && !s->guru)
 		return bad(s, "%s", "--suppress-time-limits requires guru mode (-g)");
+	if (s->guru && s->privilege && s->privilege != STP_PRIV_STAPDEV)
+		return bad(s, "You can't specify -g and --privilege=%s together.",
+			   privilege_name(s->privilege));
 	return 0;
 }

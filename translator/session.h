@@ -21,6 +21,23 @@ struct kv {			/* NAME=VALUE pairs: -D, -G, -B */
 	const char *name, *value;
 };
 
+/* --privilege levels, as stap encodes them in a module (.stap_privilege;
+ * staprun reads them): stapdev implies stapsys, which implies stapusr. */
+enum {
+	STP_PRIV_STAPUSR = 0x2,
+	STP_PRIV_STAPSYS = 0x4,
+	STP_PRIV_STAPDEV = 0x8,
+};
+
+/* The session's level (stapdev when --privilege was not given). */
+#define session_privilege(s) ((s)->privilege ? (s)->privilege : STP_PRIV_STAPDEV)
+
+static inline const char *privilege_name(int level)
+{
+	return level == STP_PRIV_STAPUSR ? "stapusr" :
+	       level == STP_PRIV_STAPSYS ? "stapsys" : "stapdev";
+}
+
 struct session {
 	struct arena *arena;
 	struct diags diags;
@@ -31,6 +48,8 @@ struct session {
 	int pass_verbose[6];	/* --vp ABCDE, index 1..5 */
 	int keep_tmpdir;	/* -k */
 	int guru;		/* -g */
+	int privilege;		/* --privilege: STP_PRIV_*; 0 until set
+				   (session_privilege: stapdev) */
 	int unoptimized;	/* -u */
 	int no_global_display;	/* --no-global-var-display */
 	int bulk;		/* -b */

@@ -145,11 +145,13 @@ static const struct proc_ops _stp_procfs_ops = {
 	.proc_lseek = default_llseek,
 };
 
-/* /proc/systemtap/<module>: the transport's when it is in procfs. */
+/* /proc/systemtap/<module>: the transport's when it is in procfs.  The
+ * module's name is the one it runs under (staprun -R renames it). */
 static int _stp_procfs_mkroot(void)
 {
-	const char *path = "systemtap/" KBUILD_MODNAME;
+	char path[sizeof("systemtap/") + MODULE_NAME_LEN];
 
+	snprintf(path, sizeof(path), "systemtap/%s", THIS_MODULE->name);
 	if (_stp_proc_dir) {
 		_stp_procfs_dir = _stp_proc_dir;
 		return 0;
@@ -199,7 +201,7 @@ static void _stp_procfs_stop(struct stp_procfs_file *files, int n)
 	int i;
 
 	if (_stp_procfs_own_dir) {
-		remove_proc_subtree("systemtap/" KBUILD_MODNAME, NULL);
+		proc_remove(_stp_procfs_dir);
 	} else {
 		for (i = n - 1; i >= 0; i--)
 			proc_remove(files[i].pde);	/* NULL is fine */

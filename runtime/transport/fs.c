@@ -9,6 +9,7 @@
  */
 #include <linux/debugfs.h>
 #include <linux/proc_fs.h>
+#include <linux/cred.h>
 #include <linux/fs.h>
 #include <linux/namei.h>
 
@@ -139,15 +140,28 @@ static int _stp_procfs_mkdir(const char *name)
 	return _stp_proc_dir ? 0 : -ENOMEM;
 }
 
+/* The files belong to the user who loaded the module (staprun's real ids,
+ * as module_init runs in its context): their stapio, which runs as that
+ * user, opens them, and only they (or root) may stop or unload it. */
 static int _stp_fs_add(const char *name, umode_t mode, struct _stp_ring *r)
 {
+	struct proc_dir_entry *pde;
+
 	if (_stp_debugfs_dir) {
 		struct dentry *d = debugfs_create_file(name, mode,
 					_stp_debugfs_dir, r, &_stp_debugfs_fops);
-		return IS_ERR(d) ? PTR_ERR(d) : 0;
+
+		if (IS_ERR(d))
+			return PTR_ERR(d);
+		d_inode(d)->i_uid = current_uid();
+		d_inode(d)->i_gid = current_gid();
+		return 0;
 	}
-	return proc_create_data(name, mode, _stp_proc_dir, &_stp_proc_fops, r)
-		? 0 : -ENOMEM;
+	pde = proc_create_data(name, mode, _stp_proc_dir, &_stp_proc_fops, r);
+	if (!pde)
+		return -ENOMEM;
+	proc_set_user(pde, current_uid(), current_gid());
+	return 0;
 }
 
 /* Create the directory and its files: ctl, then nrings data rings. */

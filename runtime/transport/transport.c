@@ -8,6 +8,7 @@
  * stapio (errors, warnings, handshake replies) go through a smaller control
  * ring with the same code.
  */
+#include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/slab.h>
@@ -163,10 +164,32 @@ int _stp_transport_init(void)
 	return rc;
 }
 
+/* Forced out (rmmod -f) while stapio still reads: give it a moment (5 s
+ * at most) to take what the end probes wrote before the files go.  After
+ * a normal stop stapio has closed them all, and this returns at once. */
+static void _stp_transport_drain_wait(void)
+{
+	int i, tries;
+
+	for (tries = 0; tries < 50 && atomic_read(&_stp_ctl_ring->opened);
+	     tries++) {
+		bool left = _stp_ring_avail(_stp_ctl_ring);
+
+		for (i = 0; i < _stp_nr_data_rings; i++)
+			if (_stp_data_rings[i] &&
+			    _stp_ring_avail(_stp_data_rings[i]))
+				left = true;
+		if (!left)
+			return;
+		msleep(100);
+	}
+}
+
 void _stp_transport_close(void)
 {
 	int i;
 
+	_stp_transport_drain_wait();
 	_stp_ring_close(_stp_ctl_ring);
 	for (i = 0; i < _stp_nr_data_rings; i++)
 		_stp_ring_close(_stp_data_rings[i]);

@@ -96,6 +96,26 @@ finish() {
 	rc=$?
 }
 
+# a kernel that refuses unsigned modules (booted with lockdown=integrity,
+# or module.sig_enforce=1): stap's message, then why and what to do; the
+# other checks need a kernel that loads the unsigned test module
+sign_fix="  Sign the module with a key the kernel trusts (the kernel's scripts/sign-file, with a certificate\n  enrolled as a machine owner key by mokutil --import), or boot the kernel without"
+case " $(cat /proc/cmdline) " in
+*" lockdown=integrity "*)
+	P=lockdown/
+	mount -t securityfs securityfs /sys/kernel/security
+	expect unsigned 1 '' \
+		"ERROR: Couldn't insert module '$M': Operation not permitted\n  The kernel is locked down (integrity): it loads only modules signed with a key it trusts, and it is not signed.\n$sign_fix lockdown (lockdown=, or Secure Boot off).\n" \
+		staprun $M mode=hello
+	exit 0 ;;
+*" module.sig_enforce=1 "*)
+	P=sig_enforce/
+	expect unsigned 1 '' \
+		"ERROR: Couldn't insert module '$M': Key was rejected by service\n  The kernel enforces module signatures (module.sig_enforce): it loads only modules signed with a key it trusts, and it is not signed.\n$sign_fix module.sig_enforce=1.\n" \
+		staprun $M mode=hello
+	exit 0 ;;
+esac
+
 expect hello 0 'hello world\nsecond line\nend\n' '' staprun $M mode=hello
 expect timer-hardirq 0 'timer 1\ntimer 2\ntimer 3\nend\n' '' staprun $M mode=timer
 expect error 1 'before error\nend\n' \
@@ -139,9 +159,21 @@ expect bad-random 1 '' \
 expect other-kernel 1 '' \
 	"ERROR: Couldn't insert module '/mod/other.ko': Invalid module format\n  The module was built for kernel $(cat /mod/other.release), not for the running kernel $(uname -r).\n" \
 	staprun /mod/other.ko
+# (stap 4.8's words: staprun is not setuid root here yet)
+# the module checks at start that it runs on the kernel (release and
+# build) it was built for: stap 4.8's messages, and no probe runs
+v=$(uname -v)
+expect version-mismatch 1 '' \
+	"ERROR: module version mismatch (#9${v#??} vs $v), release $(uname -r)\n" \
+	staprun /mod/version.ko mode=hello
+expect release-mismatch 1 '' \
+	"ERROR: module release mismatch ($(cat /mod/other.release) vs $(uname -r))\n" \
+	staprun /mod/release.ko mode=hello
 expect not-root 1 '' \
-	'ERROR: staprun must be run as root to load or remove kernel modules\n' \
+	'ERROR: The effective user ID of staprun must be set to the root user.\n  Check permissions on staprun and ensure it is a setuid root program.\n' \
 	su -s /bin/sh -c "staprun $M" nobody
+expect opt-F 1 '' 'ERROR: Relay basedir -F option is invalid for staprun\n' \
+	staprun -F 3 $M
 SYSTEMTAP_STAPIO=/nonexistent expect no-stapio 1 '' \
 	"ERROR: Couldn't run '/nonexistent': No such file or directory\n" \
 	staprun $M mode=wait
@@ -276,11 +308,12 @@ kill -INT $p
 finish $p
 check reopen-then-stop 0 'begin\nend\n' ''
 
-# two copies of one module side by side
-staprun $M mode=wait >/tmp/a 2>&1 &
+# two copies of one module side by side (-R, as stap runs them when it
+# named the module)
+staprun -R $M mode=wait >/tmp/a 2>&1 &
 a=$!
 wait_line /tmp/a begin
-staprun $M mode=wait >/tmp/b 2>&1 &
+staprun -R $M mode=wait >/tmp/b 2>&1 &
 b=$!
 wait_line /tmp/b begin
 n=$(loaded)
@@ -295,6 +328,55 @@ if [ "$n" = 2 ] && [ $ra = 0 ] && [ $rb = 0 ] && [ "$(cat /tmp/a)" = "$(printf '
 else
 	cp /tmp/a /tmp/out; cp /tmp/b /tmp/err
 	fail two-copies "loaded=$n rc=$ra,$rb"
+fi
+
+# two scripts with one name (stap -m NAME twice): the second is refused
+# with stap 4.8's words, the first goes on
+start_wait
+staprun $M mode=hello >/tmp/out2 2>/tmp/err2
+r2=$?
+kill -INT $p
+finish $p
+if [ $r2 = 1 ] && [ ! -s /tmp/out2 ] &&
+   [ "$(cat /tmp/err2)" = "$(printf "ERROR: Couldn't insert module '$M': File exists\nERROR: Rerun with staprun option '-R' to rename this module.")" ]; then
+	check same-name 0 'begin\nend\n' ''
+else
+	cp /tmp/out2 /tmp/out; cp /tmp/err2 /tmp/err
+	fail same-name "second staprun: rc=$r2"
+fi
+
+# -o into a full file system: what was written stays (every line in order
+# from the first), the failure is said and fails the run, the module goes
+mkdir -p /tmp/full && mount -t tmpfs -o size=256k tmpfs /tmp/full
+staprun -o /tmp/full/out $M mode=flood lines=100000 >/tmp/out 2>/tmp/err
+rc=$?
+kept=$(wc -c </tmp/full/out)
+if [ $rc = 1 ] && [ "$(head -n 1 /tmp/err)" = "ERROR: Couldn't write to output file /tmp/full/out: No space left on device" ] &&
+   [ "$kept" -ge 200000 ] && [ "$(loaded)" = 0 ] &&
+   awk '$1 == "line" && $2 != NR - 1 { exit 1 } END { exit NR < 10000 }' /tmp/full/out; then
+	echo "PASS ${P}output-full (kept $kept bytes)"
+else
+	fail output-full "rc=$rc kept=$kept loaded=$(loaded)"
+fi
+umount /tmp/full
+# stdout or stdin closed: no file takes their place; output that cannot be
+# written fails the run, a closed stdin is an empty one
+expect stdout-closed 1 '' \
+	"ERROR: Couldn't write to the standard output: Bad file descriptor\n" \
+	sh -c "staprun $M mode=hello >&-"
+expect stdin-closed 0 'hello world\nsecond line\nend\n' '' sh -c "staprun $M mode=hello <&-"
+# the module removed under load: the kernel refuses while stapio holds it,
+# and the script goes on to its end
+start_wait
+rmmod stpfake >/tmp/rmmod.out 2>&1
+r1=$?
+n=$(loaded)
+kill -INT $p
+finish $p
+if [ $r1 != 0 ] && [ "$n" = 1 ]; then
+	check rmmod-busy 0 'begin\nend\n' ''
+else
+	fail rmmod-busy "rmmod: $r1 $(cat /tmp/rmmod.out), loaded=$n"
 fi
 
 # -c: target() is the command's pid; the script ends with it; status stays 0
@@ -471,6 +553,87 @@ i=0
 while [ "$(loaded)" != 0 ] && [ $i -lt 100 ]; do usleep 100000; i=$((i + 1)); done
 [ "$(cat /tmp/d)" = "$(printf 'begin\nend')" ] && [ "$(loaded)" = 0 ] &&
 	echo "PASS ${P}daemon" || fail daemon "$(cat /tmp/d)"
+
+# privileges, as installed: staprun setuid root, run by root and the
+# stapusr group only (mode 4754); users in stapusr (or stapsys) load only
+# root's modules in /lib/modules/RELEASE/systemtap, stapdev any module;
+# each user stops and unloads only their own (stap 4.8's messages)
+printf 'stapusr:x:107:usr,sys,dev,other\nstapsys:x:108:sys\nstapdev:x:106:dev\n' >>/etc/group
+chown 0:107 /bin/staprun
+chmod 4754 /bin/staprun
+sysdir=/lib/modules/$(uname -r)/systemtap
+mkdir -p $sysdir
+cp $M $sysdir/
+as() {	# as USER COMMAND: run COMMAND (shell words) as USER, in its groups
+	case $1 in
+	usr) ids="1001 107" ;;
+	sys) ids="1002 108,107" ;;
+	dev) ids="1003 106,107" ;;
+	other) ids="1004 107" ;;
+	*) ids="65534 65534" ;;
+	esac
+	shift
+	runas $ids /bin/sh -c "$*"
+}
+for u in usr sys dev; do
+	expect priv-$u-sysdir 0 'hello world\nsecond line\nend\n' '' \
+		as $u staprun $sysdir/stpfake.ko mode=hello
+done
+expect priv-usr-name 0 'hello world\nsecond line\nend\n' '' as usr staprun stpfake mode=hello
+refused="ERROR: Members of the \"stapusr\" and \"stapsys\" groups can only use unsigned modules within\n  the \"$sysdir\" directory.\n"
+for u in usr sys; do
+	expect priv-$u-elsewhere 255 '' \
+		"$refused  Module \"$M\" does not exist within that directory.\nERROR: Unable to verify the signature for the module $M.\n" \
+		as $u staprun $M mode=hello
+done
+expect priv-dev-elsewhere 0 'hello world\nsecond line\nend\n' '' as dev staprun $M mode=hello
+as nobody staprun $M mode=hello >/tmp/out 2>/tmp/err
+rc=$?
+[ $rc = 126 ] && grep -q 'Permission denied' /tmp/err && [ "$(loaded)" = 0 ] &&
+	echo "PASS ${P}priv-not-stapusr" || fail priv-not-stapusr "rc=$rc"
+chmod o+w $sysdir
+expect priv-sysdir-writable 255 '' \
+	"$refused  That directory should not be world writable.\nERROR: Unable to verify the signature for the module $sysdir/stpfake.ko.\n" \
+	as usr staprun $sysdir/stpfake.ko
+chmod o-w $sysdir
+chown 1001 $sysdir/stpfake.ko
+expect priv-module-owner 255 '' \
+	"ERROR: The module \"$sysdir/stpfake.ko\" must be owned by root.\nERROR: Unable to verify the signature for the module $sysdir/stpfake.ko.\n" \
+	as usr staprun $sysdir/stpfake.ko
+chown 0 $sysdir/stpfake.ko
+# a user's stapio stops the script on a signal and unloads it
+: >/tmp/out
+as usr staprun stpfake mode=wait >/tmp/out 2>/tmp/err &
+p=$!
+wait_line /tmp/out begin
+kill -INT $(ps | awk '/[s]tapio .*stpfake/ { print $1 }')
+finish $p
+check priv-usr-signal 0 'begin\nend\n' ''
+# only the user who loaded a module may attach to it or unload it
+as usr staprun -L stpfake mode=wait >/dev/null 2>&1
+as other staprun -d stpfake >/tmp/out 2>/tmp/err
+rc=$?
+n=$(loaded)
+[ $rc = 234 ] && [ "$n" = 1 ] && [ "$(cat /tmp/err)" = "$(printf "ERROR: Cannot attach to module stpfake control channel; not running?\nERROR: 'stpfake' is not a zombie systemtap module.")" ] &&
+	echo "PASS ${P}priv-other-delete" || fail priv-other-delete "rc=$rc loaded=$n"
+as other staprun -A stpfake >/tmp/out 2>/tmp/err
+rc=$?
+[ $rc = 1 ] && [ "$n" = 1 ] && [ "$(loaded)" = 1 ] &&
+	[ "$(cat /tmp/err)" = "ERROR: Cannot attach to module stpfake control channel; not running?" ] &&
+	echo "PASS ${P}priv-other-attach" || fail priv-other-attach "rc=$rc loaded=$n"
+as other staprun -d "'*'" >/dev/null 2>&1
+[ "$(loaded)" = 1 ] && echo "PASS ${P}priv-other-delete-all" ||
+	fail priv-other-delete-all "another user's module was unloaded"
+expect priv-usr-delete 0 '' '' as usr staprun -d stpfake
+chmod 755 /bin/staprun
+
+# the module forced out under load (rmmod -f, last: the kernel frees it
+# under its open files): the end probes ran, the output is kept, the run
+# fails with a message
+start_wait
+rmmod -f stpfake
+finish $p
+check rmmod-force 1 'begin\nend\n' "ERROR: module 'stpfake' was removed while its script ran\n"
 
 # throughput, for information (guest time under TCG: compare ratios only)
 uptime_ms() {

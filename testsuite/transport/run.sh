@@ -68,11 +68,13 @@ mkdir -p "$root/bin" "$root/mod" "$root/usr/libexec/ctap" "$root/proc" "$root/sy
 	"$root/dev" "$root/tmp" "$root/etc"
 cflags="-static -O2 -std=gnu11 -Wall -I$top/runtime/transport -I$top/staprun"
 gcc $cflags -DPKGLIBEXECDIR='"/usr/libexec/ctap"' -o "$root/bin/staprun" \
-	"$top/staprun/staprun.c" "$top/staprun/modload.c" "$top/staprun/opts.c"
-gcc $cflags -o "$root/usr/libexec/ctap/stapio" \
+	"$top/staprun/staprun.c" "$top/staprun/modload.c" "$top/staprun/opts.c" \
+	"$top/staprun/privilege.c"
+gcc $cflags -DBINDIR='"/bin"' -o "$root/usr/libexec/ctap/stapio" \
 	"$top/stapio/stapio.c" "$top/stapio/relay.c" "$top/stapio/input.c" \
 	"$top/staprun/opts.c" "$top/staprun/modload.c"
 gcc $cflags -o "$root/bin/stap-merge" "$top/staprun/stap-merge.c"
+gcc $cflags -o "$root/bin/runas" "$here/runas.c"
 cp /bin/busybox "$root/bin/busybox"
 cp "$work/mod/stpfake.ko" "$root/mod/"
 # the same module as if built for another kernel (guest.sh's other-kernel):
@@ -82,6 +84,12 @@ cp "$work/mod/stpfake.ko" "$root/mod/"
 other=9${abi#?}
 perl -pe "s/vermagic=\Q$abi\E SMP /vermagic=$other XMP /" "$work/mod/stpfake.ko" >"$root/mod/other.ko"
 echo "$other" >"$root/mod/other.release"
+# the module's own check at start (guest.sh's kernel-mismatch): the same
+# module as if built for another build of this release (UTS_VERSION "#1
+# SMP ..." made "#9 SMP ..."), or, as if forced in, for another release
+# (the release the module compares, not its vermagic's)
+perl -0777 -pe 's/#1 SMP /#9 SMP /' "$work/mod/stpfake.ko" >"$root/mod/version.ko"
+perl -0777 -pe "s/(?<=\0)\Q$abi\E(?=\0)/$other/g" "$work/mod/stpfake.ko" >"$root/mod/release.ko"
 cp "${GUEST:-$here/guest.sh}" "$root/guest.sh"
 cat >"$root/init" <<'INIT'
 #!/bin/busybox sh
@@ -103,7 +111,8 @@ chmod +x "$root/init"
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$work/initrd.gz"
 
 # once as usual, once with debugfs disabled so the procfs fallback is used
-boots=${BOOTS:-"- debugfs=off"}
+# then two boots that refuse unsigned modules (guest.sh checks only that)
+boots=${BOOTS:-"- debugfs=off lockdown=integrity module.sig_enforce=1"}
 for append in $boots; do
 	[ "$append" = - ] && append= || append=" $append"
 	timeout 600 qemu-system-x86_64 -accel tcg -cpu max -m 1024 -smp 2 -nographic \

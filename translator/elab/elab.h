@@ -79,6 +79,8 @@ int elab_dump_info(struct elab *el);
 
 /* foreachcheck.c */
 void elab_check_foreach(struct elab *el);
+/* privilege.c: what --privilege=stapusr may not use */
+void elab_check_privilege(struct elab *el);
 
 /* statcheck.c */
 void elab_check_hists(struct elab *el);

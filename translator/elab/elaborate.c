@@ -391,6 +391,7 @@ static const struct step steps[] = {
 	{ "expand @entry", NULL, elab_expand_entries, NULL },
 	{ "bind probes and functions", NULL, bind_all, NULL },
 	{ "check arities", NULL, elab_check_arity, NULL },
+	{ "check --privilege", NULL, elab_check_privilege, NULL },
 	{ "note reads", NULL, note_reads, NULL },
 	{ "resolve target variables", NULL, elab_resolve_targets, NULL },
 	{ "resolve autocasts", NULL, elab_resolve_autocasts, NULL },

@@ -449,6 +449,7 @@ static void emit_header(struct emit *e)
 	}
 	if (e->s->bulk)
 		emit_line(e, "#define STP_BULKMODE 1");
+	emit_line(e, "#define STP_PRIVILEGE 0x%x", session_privilege(e->s));
 	if (emit_pragma_used(e, "pragma:system"))
 		emit_line(e, "#define STP_NEED_SYSTEM 1");
 	emit_line(e, "#include \"stp_runtime.h\"\n");
@@ -460,6 +461,10 @@ static void emit_header(struct emit *e)
 		emit_line(e, "MODULE_INFO(%.*s, %s);", (int)(eq - kv_text),
 			  kv_text, emit_cstr(e, eq + 1, strlen(eq + 1)));
 	}
+	/* the --privilege level it was built for, where staprun reads it
+	 * (stap's section and values) */
+	emit_line(e, "int stp_required_privilege __attribute__((section(\".stap_privilege\"))) = 0x%x;",
+		  session_privilege(e->s));
 }
 
 static void emit_embeds(struct emit *e)

@@ -157,7 +157,8 @@ static int cmp_named(struct cond *c, const char *lhs)
 		return str_holds(op, "x86_64", str, 0);
 	if (!strcmp(lhs, "runtime"))
 		return str_holds(op, "kernel", str, 0);
-	return str_holds(op, "stapdev", str, 0);	/* systemtap_privilege */
+	return str_holds(op, privilege_name(session_privilege(c->p->s)), str,
+			 0);	/* systemtap_privilege */
 }
 
 static int is_named(const char *s)

@@ -93,6 +93,8 @@ static void staprun_args(struct session *s, const char *ko, const char *output,
 	 * ring overwrites its oldest output until staprun -A) */
 	if (s->flight_recorder)
 		vec_push(a, argv, s->output_file ? "-D" : "-L");
+	if (!s->module_name)	/* as stap: a second run goes beside */
+		vec_push(a, argv, "-R");
 	vec_push(a, argv, (void *)ko);
 	VEC_EACH(s->globals_set, i, kv)
 		vec_push(a, argv, arena_printf(a, "%s=%s", kv->name, kv->value));
