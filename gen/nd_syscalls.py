@@ -21,12 +21,14 @@ WHAT = {'nd': 'its no-debuginfo name',
 
 
 def main():
-    names = []
+    names, on_tp = [], set()
     for path in sys.argv[1:]:
         for line in open(path):
             m = re.match(r'probe (syscall\.[\w.]+)\s*=', line)
             if m and m.group(1) not in names:
                 names.append(m.group(1))
+            if m and 'kernel.trace(' in line:  # not on an entry point
+                on_tp.add(m.group(1))
     variants = {}
     for line in open(NAMES):
         if not line.startswith('#'):
@@ -39,7 +41,7 @@ def main():
     for fam in ('nd', 'nd2'):
         for name in sorted(names):
             base = name.split('.')[1]
-            if fam != 'nd' and base not in variants[fam]:
+            if fam != 'nd' and (base not in variants[fam] or name in on_tp):
                 continue
             print('// %s_%s: %s under %s.' % (fam, name, name, WHAT[fam]))
             print('probe %s_%s = %s { }' % (fam, name, name))
