@@ -740,7 +740,7 @@ def main():
            '// gen/syscalls.py from the syscall metadata of the kernels',
            '// ' + ', '.join(releases),
            '// and gen/syscalls.vars: do not edit, rerun it.', '']
-    done = set(core)
+    done = set(core) | set(read_vars(VARS32, True))  # 32-bit tasks' own
     for name in sorted(stapvars):
         kname = KERNEL_NAME.get(name, name)
         if name in done or kname not in meta or kname not in entries:
