@@ -130,10 +130,12 @@ EXTRA_TIES = {
     'preadv2': {'vector_uaddr': 1, 'count': 2, 'offset': 3},
     'pwritev': {'vector_uaddr': 1, 'count': 2, 'offset': 3},
     'pwritev2': {'vector_uaddr': 1, 'count': 2, 'offset': 3},
-    'utime': {'buf_uaddr': 1},
+    'utime': {'buf_uaddr': 1, 'actime': 1, 'modtime': 1},
+    'utimes': {'timeval': 1, 'tvp_uaddr': 1, 'tvp_uaddr_str': 1},
+    'execve': {'args': 1, 'env_str': 2},
     'pivot_root': {'old_root_str': 1, 'old_root_str_unquoted': 1},
     'sethostname': {'hostname_uaddr': 0},
-    'rt_sigqueueinfo': {'sig_name': 1},
+    'rt_sigqueueinfo': {'sig_name': 1, 'siginfo_str': 2},
     'mkdirat': {'pahtname_unquoted': 1},
     'semctl': {'cmdstr': 2},
     'io_getevents': {'timestr': 4},
@@ -143,7 +145,8 @@ EXTRA_TIES = {
 def tie(name, vars_, args):
     """{var: argument index} for stap's variables VARS_ over ARGS."""
     names = [a for _, a in args]
-    vars_ = [(v, t) for v, t in vars_ if v not in ('name', 'argstr')]
+    vars_ = [(v, t) for v, t in vars_ if v not in ('name', 'argstr') and
+             not v.startswith('__')]
     ties = dict(EXTRA_TIES.get(name, {}))
     for v, _ in vars_:
         base, _ = split_suffix(v)
@@ -280,6 +283,68 @@ SYSCALL_DECODER = {
     ('lsetxattr', 'value_str'): '__sys_xattr_value_str(%s, __sys_long(4))',
     ('fsetxattr', 'value_str'): '__sys_xattr_value_str(%s, __sys_long(4))',
     ('umount', 'flags_str'): '__sys_umount_flags_str',
+    ('faccessat2', 'flags_str'): '__sys_faccessat2_flags_str',
+    ('fallocate', 'mode_str'): '__sys_fallocate_mode_str',
+    ('preadv2', 'flags_str'): '__sys_rwf_flags_str',
+    ('pwritev2', 'flags_str'): '__sys_rwf_flags_str',
+    ('sync_file_range', 'flags_str'): '__sys_sync_file_range_flags_str',
+    ('sync_file_range2', 'flags_str'): '__sys_sync_file_range_flags_str',
+    ('mlock2', 'flags_str'): '__sys_mlock2_flags_str',
+    ('mbind', 'mode_str'): '__sys_mempolicy_mode_str',
+    ('set_mempolicy', 'mode_str'): '__sys_mempolicy_mode_str',
+    ('mbind', 'flags_str'): '__sys_mempolicy_flags_str',
+    ('move_pages', 'flags_str'): '__sys_mempolicy_flags_str',
+    ('get_mempolicy', 'flags_str'): '__sys_mempolicy_flags_str',
+    ('ioprio_get', 'which_str'): '__sys_ioprio_which_str',
+    ('ioprio_set', 'which_str'): '__sys_ioprio_which_str',
+    ('ioprio_set', 'ioprio_str'): '__sys_ioprio_value_str',
+    ('kcmp', 'type_str'): '__sys_kcmp_type_str',
+    ('msgget', 'key_str'): '__sys_ipc_key_str',
+    ('semget', 'key_str'): '__sys_ipc_key_str',
+    ('msgget', 'msgflg_str'): '__sys_ipc_flags_str(%s, 0)',
+    ('semget', 'semflg_str'): '__sys_ipc_flags_str(%s, 0)',
+    ('msgsnd', 'msgflg_str'): '__sys_ipc_flags_str(%s, 0)',
+    ('shmget', 'shmflg_str'): '__sys_ipc_flags_str(%s, 1)',
+    ('msgrcv', 'msgflg_str'): '__sys_msgrcv_flags_str',
+    ('shmat', 'shmflg_str'): '__sys_shmat_flags_str',
+    ('msgctl', 'cmd_str'): '__sys_ipc_cmd_str',
+    ('shmctl', 'cmd_str'): '__sys_shm_cmd_str',
+    ('userfaultfd', 'flags_str'): '__sys_dup3_flags_str',
+    ('memfd_secret', 'flags_str'): '__sys_dup3_flags_str',
+    ('delete_module', 'flags_str'): '__sys_dup3_flags_str',
+    ('name_to_handle_at', 'flags_str'): '__sys_at_flags_str',
+    ('open_by_handle_at', 'mount_dfd_str'): '__sys_dfd_str',
+    ('open_by_handle_at', 'flags_str'): '__sys_open_flags_str',
+    ('mq_open', 'oflag_str'): '__sys_open_flags_str',
+    ('setns', 'nstype_str'): '__sys_clone_flags_str',
+    ('finit_module', 'flags_str'): '__sys_finit_module_flags_str',
+    ('swapon', 'swapflags_str'): '__sys_swapon_flags_str',
+    ('sched_getattr', 'sched_attr_str'): '__sys_sched_attr_str',
+    ('sched_setattr', 'sched_attr_str'): '__sys_sched_attr_str',
+    ('settimeofday', 'tz_str'): '__sys_timezone_str',
+    ('fanotify_init', 'flags_str'): '__sys_fanotify_init_flags_str',
+    ('fanotify_init', 'event_f_flags_str'): '__sys_open_flags_str',
+    ('fanotify_mark', 'flags_str'): '__sys_fanotify_mark_flags_str',
+    ('fanotify_mark', 'mask_str'): '__sys_fanotify_mask_str',
+    ('perf_event_open', 'flags_str'): '__sys_perf_flags_str',
+    ('quotactl', 'cmd_str'): '__sys_quotactl_cmd_str',
+    ('pkey_alloc', 'init_val_str'): '__sys_pkey_rights_str',
+    ('rt_sigqueueinfo', 'siginfo_str'): '__sys_siginfo_str',
+    ('rt_tgsigqueueinfo', 'uinfo_str'): '__sys_siginfo_str',
+    ('rt_sigtimedwait', 'uinfo_str'): '__sys_siginfo_str',
+    ('bpf', 'cmd_str'): '__sys_bpf_cmd_str',
+    ('reboot', 'magic_str'): '__sys_reboot_magic_str',
+    ('reboot', 'magic2_str'): '__sys_reboot_magic_str',
+    ('reboot', 'flag_str'): '__sys_reboot_cmd_str',
+    ('kexec_file_load', 'flags_str'): '__sys_kexec_file_flags_str',
+    ('remap_file_pages', 'flags_str'): '__sys_mmap_flags_str',
+    ('send', 'flags_str'): '__sys_msg_flags_str',
+    ('recv', 'flags_str'): '__sys_msg_flags_str',
+    ('waitpid', 'options_str'): '__sys_wait_options_str',
+    ('sigprocmask', 'how_str'): '__sys_sigprocmask_how_str',
+    ('llseek', 'whence_str'): '__sys_whence_str',
+    ('utime', 'actime'): 'user_long(%s)',
+    ('utime', 'modtime'): 'user_long(%s + 8)',
 }
 
 # arguments stap 4.8's argstr decodes though it keeps no _str variable
@@ -289,10 +354,15 @@ ARG_DECODER = {
     ('getpriority', 'which'): '__sys_priority_which_str',
     ('flock', 'operation'): '__sys_flock_op_str',
     ('inotify_init1', 'flags'): '__sys_inotify_init_flags_str',
+    ('utime', 'buf_uaddr'): '__sys_utimbuf_str',
+    ('quotactl', 'addr_uaddr'): '__sys_quotactl_addr_str(cmd, %s)',
 }
 
+# decoded variables stap 4.8's argstr does not show (the argument instead)
+NOT_SHOWN = {('rt_sigqueueinfo', 'siginfo_str')}
+
 # arguments stap 4.8's argstr does not show (by index)
-ARG_HIDDEN = {'membarrier': {2}}
+ARG_HIDDEN = {'membarrier': {2}, 'preadv2': {4}, 'pwritev2': {4}}
 
 # arguments stap 4.8's argstr formats otherwise than the generic rules
 ARG_FORMAT = {
@@ -304,6 +374,7 @@ ARG_FORMAT = {
     ('sched_setaffinity', 'len'): '%u', ('getcwd', 'size'): '%d',
     ('mknod', 'dev'): '%u', ('mknodat', 'dev'): '%u',
     ('copy_file_range', 'flags'): '0x%x',
+    ('preadv2', 'offset'): '%#x', ('pwritev2', 'offset'): '%#x',
 }
 
 # how argstr shows a decoded variable, where stap 4.8 wraps it
@@ -333,6 +404,8 @@ def value(name, var, typ, i, args):
         return decode(SYSCALL_DECODER[name, var], arg)
     if typ == 'string' and var in DECODER:
         return decode(DECODER[var], arg)
+    if typ == 'long' and (name, var) in SYSCALL_DECODER:
+        return decode(SYSCALL_DECODER[name, var], arg)
     if typ == 'long':
         return arg
     if suf == '_unquoted':
@@ -374,14 +447,17 @@ def body(name, vars_, args, defaults=False):
     for v, typ in vars_:            # in the order stap's -L lists them
         if v == 'name':
             lines.append('\tname = "%s"' % name)
-        if v not in ('name', 'argstr') and v not in ties and defaults:
+        if v.startswith('__') and v not in ties:  # stap's internals
+            lines.append('\t%s = 0' % v)
+        elif v not in ('name', 'argstr') and v not in ties and defaults:
             lines.append('\t%s = %s' % (v, '0' if typ == 'long' else
                                          '"0x0"' if v.endswith('_str') else '""'))
         if v in ('name', 'argstr') or v not in ties:
             continue
         i = ties[v]
         lines.append('\t%s = %s' % (v, value(name, v, typ, i, args)))
-        if typ == 'string' and not v.endswith('_unquoted'):
+        if typ == 'string' and not v.endswith('_unquoted') and \
+                (name, v) not in NOT_SHOWN:
             if i not in shown or v.endswith('_str'):
                 shown[i] = (v, SHOWN_FORMAT[name, v]) \
                     if (name, v) in SHOWN_FORMAT else v
@@ -389,7 +465,7 @@ def body(name, vars_, args, defaults=False):
             plain[i] = v
     for i, v in plain.items():
         if i not in shown and (name, v) in ARG_DECODER:
-            shown[i] = ('%s(%s)' % (ARG_DECODER[name, v], v), '%s')
+            shown[i] = (decode(ARG_DECODER[name, v], v), '%s')
         elif i not in shown:
             shown[i] = (v, ARG_FORMAT.get((name, v), shown_as(*args[i])))
     lines.append('\targstr = %s' % argstr(args, shown,
@@ -459,6 +535,176 @@ def merged(name, variants, vars_):
     return text + ['']
 
 
+# The tracepoint-based aliases: tp_syscall.NAME (stap's variant on the
+# sys_enter and sys_exit tracepoints) and the syscall.NAME of 32-bit tasks,
+# in tapsets/linux/x86_64/syscalls-tp.stp.  They read the arguments from
+# the task's own registers (__sys_cur_*, syscall-args.stp), in the ia32
+# order for a 32-bit task, and find the syscall by its number (the uapi
+# unistd_64.h and unistd_32.h of the testbed kernel's headers: numbers
+# never change).
+TP_OUT = os.path.join(TOP, 'tapsets/linux/x86_64/syscalls-tp.stp')
+TP_VARS = os.path.join(TOP, 'gen/syscalls_tp.vars')
+VARS32 = os.path.join(TOP, 'gen/syscalls32.vars')
+# a 32-bit alias's syscall, where its name is not the ia32 table's
+NAME32 = {'pwrite32': 'pwrite64', 'sysctl': '_sysctl', 'rt_sigaction32':
+          'rt_sigaction', 'settimeofday32': 'settimeofday', 'sigaction32':
+          'sigaction', 'ustat32': 'ustat', 'compat_select': 'select'}
+
+
+def unistd(release, bits):
+    """{name: number} of the uapi unistd_BITS.h in RELEASE's headers."""
+    path = '/usr/src/linux-headers-%s/arch/x86/include/generated/uapi/asm/unistd_%s.h' % (
+        release, bits)
+    nums = {}
+    for line in open(path):
+        m = re.match(r'#define __NR_(\w+)\s+(\d+)', line)
+        if m:
+            nums[m.group(1)] = int(m.group(2))
+    return nums
+
+
+def base32(name):
+    """The syscall a 32-bit alias NAME covers, by its ia32 name."""
+    if name in NAME32:
+        return NAME32[name]
+    for pre in ('compat_sys_', 'compat_'):
+        if name.startswith(pre):
+            return name[len(pre):]
+    return name
+
+
+def guess_args(vars_):
+    """Arguments for a syscall the kernels' metadata lacks, from stap's
+    variables: a _uaddr variable a pointer, a string one a string, a long
+    a long."""
+    out = []
+    for v, typ in vars_:
+        base, suf = split_suffix(v)
+        if v in ('name', 'argstr', '__nr') or suf in ('_str', '_unquoted'):
+            continue
+        if v.startswith('__'):
+            continue
+        out.append(('char *' if typ == 'string' else
+                    'void *' if suf == '_uaddr' else 'long', base))
+    return out
+
+
+def cur_readers(lines):
+    """The lines with the __sys_* readers of the task's own registers."""
+    return [re.sub(r'__sys_(long|ptr|int|uint)\(', r'__sys_cur_\1(', l)
+            for l in lines]
+
+
+def tp_alias(alias, name, vars_, args, nr, compat):
+    """ALIAS on the sys_enter tracepoint for syscall number NR."""
+    test = '!__sys_cur_compat()' if compat else '__sys_cur_compat()'
+    who = 'a 32-bit task\'s' if compat else 'the'
+    body = cur_readers(body_of(name, vars_, args))
+    # stap reads the registers ($regs) only for a syscall with arguments
+    nr_of = '$regs->orig_ax' if args else '__sys_cur_nr()'
+    if ('__nr', 'long') in vars_:
+        body = ['\t__nr = %s' % nr_of] + body
+    return (['// %s: %s %s system call, entered (on the sys_enter' % (
+                alias, who, name),
+             '// tracepoint).',
+             '// name: "%s"' % name,
+             '// argstr: the arguments as strace shows them',
+             'probe %s = kernel.trace("sys_enter")' % alias, '{',
+             '\tif (%s != %d || %s)' % (nr_of, nr, test), '\t\tnext'] + body +
+            ['}', '// %s.return: %s %s system call, returning.' % (
+                alias, who, name),
+             '// name: "%s"' % name,
+             '// retval: the value it returns',
+             '// retstr: retval as strace shows it (an error by its errno name)',
+             'probe %s.return = kernel.trace("sys_exit")' % alias, '{',
+             '\tif (__sys_cur_nr() != %d || %s)' % (nr, test), '\t\tnext',
+             '\tname = "%s"' % name, '\tretval = $ret',
+             '\tretstr = return_str(%d, $ret)' % RETFORMAT.get(name, 1),
+             '}', ''])
+
+
+# the ia32 entry points of 32-bit syscalls without a compat_sys_ one
+KP32_POINT = {'compat_sys_semtimedop': '__ia32_sys_semtimedop_time32'}
+
+
+def kp32_alias(alias, name, kname, vars_, args):
+    """ALIAS on the ia32 entry point of a 32-bit task's syscall KNAME."""
+    point = 'kprobe.function("%s")' % KP32_POINT.get(
+        name, '__ia32_compat_sys_' + kname)
+    body = cur_readers(body_of(name, vars_, args))
+    return (['// %s: a 32-bit task\'s %s system call, entered.' % (alias, name),
+             '// name: "%s"' % name,
+             '// argstr: the arguments as strace shows them',
+             'probe %s = %s ?' % (alias, point), '{'] + body +
+            ['}', '// %s.return: a 32-bit task\'s %s system call, returning.' % (
+                alias, name),
+             '// name: "%s"' % name,
+             '// retval: the value it returns',
+             '// retstr: retval as strace shows it (an error by its errno name)',
+             'probe %s.return = %s.return ?' % (alias, point), '{',
+             '\tname = "%s"' % name, '\tretval = returnval()',
+             '\tretstr = return_str(%d, returnval())' % RETFORMAT.get(name, 1),
+             '}', ''])
+
+
+def body_of(name, vars_, args):
+    """body() without the __nr variable the tracepoint aliases set; a
+    32-bit alias's variables tie to the arguments as its syscall's do."""
+    base = base32(name)
+    lines = body(base, [v for v in vars_ if v[0] != '__nr'], args)
+    return [l.replace('name = "%s"' % base, 'name = "%s"' % name)
+            for l in lines]
+
+
+def read_vars(path, mode=False):
+    out = {}
+    for line in open(path):
+        if line.startswith('#'):
+            continue
+        f = line.split()
+        if mode:
+            out[f[0]] = (f[1], [tuple(v.split(':')) for v in f[2:]])
+        else:
+            out[f[0]] = [tuple(v.split(':')) for v in f[1:]]
+    return out
+
+
+def write_tp(meta, release):
+    nr64, nr32 = unistd(release, 64), unistd(release, 32)
+    out = ['// syscalls-tp.stp - tp_syscall.NAME (stap\'s variant of syscall.NAME on',
+           '// the sys_enter and sys_exit tracepoints) and the syscall.NAME aliases',
+           '// of 32-bit tasks.  Generated by gen/syscalls.py from',
+           '// gen/syscalls_tp.vars and gen/syscalls32.vars: do not edit, rerun it.',
+           '']
+    for name, vars_ in sorted(read_vars(TP_VARS).items()):
+        kname = KERNEL_NAME.get(name, name)
+        if kname not in nr64:
+            kname = name if name in nr64 else None
+        args = meta.get(KERNEL_NAME.get(name, name)) or guess_args(vars_)
+        if kname is not None:
+            out += tp_alias('tp_syscall.' + name, name, vars_, args,
+                            nr64[kname], False)
+            continue
+        b = base32(name)    # a syscall only 32-bit tasks have
+        b = b[:-2] if b.endswith('16') else '_' + b if b == 'llseek' else b
+        if b not in nr32:
+            print('tp_syscall.%s: no number' % name, file=sys.stderr)
+            continue
+        args = meta.get(b) or args
+        out += tp_alias('tp_syscall.' + name, name, vars_, args, nr32[b], True)
+    for name, (mode, vars_) in sorted(read_vars(VARS32, True).items()):
+        b = base32(name)
+        args = meta.get(b) or meta.get(KERNEL_NAME.get(b, b)) or guess_args(vars_)
+        if mode == 'kp':
+            out += kp32_alias('syscall.' + name, name, b, vars_, args)
+        elif b in nr32:
+            out += tp_alias('syscall.' + name, name, vars_, args, nr32[b], True)
+        else:
+            print('syscall.%s: no ia32 number for %s' % (name, b), file=sys.stderr)
+    with open(TP_OUT, 'w') as f:
+        f.write('\n'.join(out))
+
+
 def main():
     tb = '/var/cache/ctap/testbed'
     argv = [a for a in sys.argv[1:] if a != '--all']
@@ -494,7 +740,7 @@ def main():
            '// gen/syscalls.py from the syscall metadata of the kernels',
            '// ' + ', '.join(releases),
            '// and gen/syscalls.vars: do not edit, rerun it.', '']
-    done = set(core)
+    done = set(core) | set(read_vars(VARS32, True))  # 32-bit tasks' own
     for name in sorted(stapvars):
         kname = KERNEL_NAME.get(name, name)
         if name in done or kname not in meta or kname not in entries:
@@ -516,6 +762,7 @@ def main():
                      args)
     with open(OUT, 'w') as f:
         f.write('\n'.join(out))
+    write_tp(meta, releases[0])
 
 
 if __name__ == '__main__':

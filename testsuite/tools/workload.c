@@ -131,6 +131,27 @@
  *                   master; one 'x' pushed into the slave's input
  *                   (TIOCSTI, refused on kernels without legacy TIOCSTI);
  *                   both closed, the devpts unmounted
+ *   strs            calls whose flags and codes stap 4.8 decodes, most of
+ *                   them failing harmlessly: faccessat2(AT_EACCESS),
+ *                   fallocate(FALLOC_FL_KEEP_SIZE), mlock2(MLOCK_ONFAULT),
+ *                   preadv2(RWF_HIPRI), pwritev2(RWF_DSYNC), ioprio_get()
+ *                   and ioprio_set(), kcmp(KCMP_FILE), set_mempolicy(),
+ *                   get_mempolicy(MPOL_F_MEMS_ALLOWED), mbind(MPOL_MF_STRICT),
+ *                   System V message queue, semaphore and shared memory
+ *                   calls (IPC_PRIVATE, IPC_CREAT, IPC_NOWAIT, SHM_RDONLY,
+ *                   IPC_RMID), userfaultfd(O_CLOEXEC|O_NONBLOCK),
+ *                   memfd_secret(0), name_to_handle_at(AT_SYMLINK_FOLLOW),
+ *                   open_by_handle_at(-1), setns(-1, CLONE_NEWNET),
+ *                   delete_module() and finit_module() (refused),
+ *                   swapon() of a missing file, sched_getattr(),
+ *                   sched_setattr(), settimeofday() of a zero timezone,
+ *                   fanotify_init(), fanotify_mark(), move_pages(),
+ *                   perf_event_open() (EFAULT), quotactl(Q_GETQUOTA),
+ *                   pkey_alloc(), rt_sigtimedwait() with a zero timeout,
+ *                   rt_sigqueueinfo() and rt_tgsigqueueinfo() of signal 0,
+ *                   sync_file_range(), bpf() (refused), mq_open(),
+ *                   get_thread_area(), reboot() with a wrong magic (EINVAL),
+ *                   utime() of /tmp/workload.st to 1000 and 2000
  *   exit N          exit with status N now
  *   abort           abort() (SIGABRT)
  * Exit status 0, or 2 for a step it does not know.
@@ -953,6 +974,110 @@ static void pty(void)
 	rmdir("/tmp/workload.pts");
 }
 
+/* strs: calls whose flags and codes stap 4.8 decodes (see the head) */
+static void strs(void)
+{
+	struct iovec iov = { buf, 4 };
+	struct { unsigned int handle_bytes; int handle_type; } fh = { 0, 0 };
+	struct { long mtype; char t[4]; } m = { 1, "abc" };
+	struct { unsigned int size, policy; unsigned long long flags;
+		 int nice; unsigned int prio; unsigned long long r, d, p;
+		 unsigned int umin, umax; } attr;
+	struct { int tz_minuteswest, tz_dsttime; } tz = { 0, 0 };
+	struct { unsigned int entry; unsigned int base, limit, bits; } ud;
+	struct utimbuf2 { long actime, modtime; } ut = { 1000, 2000 };
+	struct timespec ts0 = { 0, 0 };
+	siginfo_t si;
+	sigset_t set;
+	unsigned long nodes[4] = { 0 };
+	void *page, *pages[1];
+	int status[1], fd, id, mnt, mode;
+
+	(void)!syscall(SYS_faccessat2, AT_FDCWD, "/", R_OK, AT_EACCESS);
+	fd = open("/tmp/workload.st", O_RDWR | O_CREAT | O_TRUNC, 0644);
+	(void)!syscall(SYS_fallocate, fd, 1 /* FALLOC_FL_KEEP_SIZE */, 0L, 4096L);
+	(void)!syscall(SYS_preadv2, fd, &iov, 1, 0L, 0L, 1 /* RWF_HIPRI */);
+	(void)!syscall(SYS_pwritev2, fd, &iov, 1, 0L, 0L, 2 /* RWF_DSYNC */);
+	(void)!syscall(SYS_sync_file_range, fd, 0L, 0L, 1 | 2);
+	close(fd);
+	(void)!syscall(SYS_utime, "/tmp/workload.st", &ut);
+	unlink("/tmp/workload.st");
+	page = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	(void)!syscall(SYS_mlock2, page, 4096L, 1 /* MLOCK_ONFAULT */);
+	munlock(page, 4096);
+	(void)!syscall(SYS_mbind, page, 4096L, 0 /* MPOL_DEFAULT */, NULL, 0L,
+		       1 /* MPOL_MF_STRICT */);
+	pages[0] = page;
+	(void)!syscall(SYS_move_pages, 0, 1L, pages, NULL, status, 2 /* MPOL_MF_MOVE */);
+	munmap(page, 4096);
+	(void)!syscall(SYS_ioprio_get, 1 /* IOPRIO_WHO_PROCESS */, 0);
+	(void)!syscall(SYS_ioprio_set, 1, 0, (2 << 13) | 4 /* BE, 4 */);
+	(void)!syscall(SYS_kcmp, getpid(), getpid(), 0 /* KCMP_FILE */, 0L, 0L);
+	(void)!syscall(SYS_set_mempolicy, 0 /* MPOL_DEFAULT */, NULL, 0L);
+	(void)!syscall(SYS_get_mempolicy, &mode, nodes, 256L, NULL,
+		       4 /* MPOL_F_MEMS_ALLOWED */);
+	id = (int)syscall(SYS_msgget, 0 /* IPC_PRIVATE */, 01000 | 0600);
+	(void)!syscall(SYS_msgsnd, id, &m, 4L, 04000 /* IPC_NOWAIT */);
+	(void)!syscall(SYS_msgrcv, id, &m, 4L, 0L, 04000 | 010000 /* MSG_NOERROR */);
+	(void)!syscall(SYS_msgctl, id, 0 /* IPC_RMID */, NULL);
+	id = (int)syscall(SYS_semget, 0, 1, 01000 | 02000 | 0600);
+	(void)!syscall(SYS_semctl, id, 0, 0 /* IPC_RMID */);
+	id = (int)syscall(SYS_shmget, 0, 4096L, 01000 | 0600);
+	page = (void *)syscall(SYS_shmat, id, NULL, 010000 /* SHM_RDONLY */);
+	if (page != (void *)-1)
+		(void)!syscall(SYS_shmdt, page);
+	(void)!syscall(SYS_shmctl, id, 0 /* IPC_RMID */, NULL);
+	fd = (int)syscall(SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK);
+	if (fd >= 0)
+		close(fd);
+	fd = (int)syscall(SYS_memfd_secret, 0);
+	if (fd >= 0)
+		close(fd);
+	(void)!syscall(SYS_name_to_handle_at, AT_FDCWD, "/tmp", &fh, &mnt,
+		       0x400 /* AT_SYMLINK_FOLLOW */);
+	(void)!syscall(SYS_open_by_handle_at, -1, &fh, O_RDONLY);
+	(void)!syscall(SYS_setns, -1, CLONE_NEWNET);
+	(void)!syscall(SYS_delete_module, "workload_none", O_NONBLOCK | O_TRUNC);
+	(void)!syscall(SYS_finit_module, -1, "", 1 /* IGNORE_MODVERSIONS */);
+	(void)!syscall(SYS_swapon, "/tmp/workload.none", 0x8000 | 0x10000 | 5);
+	memset(&attr, 0, sizeof attr);
+	(void)!syscall(SYS_sched_getattr, 0, &attr, sizeof attr, 0);
+	(void)!syscall(SYS_sched_setattr, 0, &attr, 0);
+	(void)!syscall(SYS_settimeofday, NULL, &tz);
+	fd = (int)syscall(SYS_fanotify_init, 0 /* FAN_CLASS_NOTIF */ | 1 /* CLOEXEC */,
+			  O_RDONLY | O_LARGEFILE);
+	(void)!syscall(SYS_fanotify_mark, fd, 1 /* FAN_MARK_ADD */,
+		       0x20L | 0x08L /* FAN_OPEN|FAN_CLOSE_WRITE */, AT_FDCWD, "/tmp");
+	if (fd >= 0)
+		close(fd);
+	(void)!syscall(SYS_perf_event_open, NULL, 0, -1, -1, 8L /* FD_CLOEXEC */);
+	(void)!syscall(SYS_quotactl, (0x800007 << 8) | 0 /* Q_GETQUOTA, USRQUOTA */,
+		       "/dev/null", 0, buf);
+	id = (int)syscall(SYS_pkey_alloc, 0L, 2L /* PKEY_DISABLE_WRITE */);
+	if (id >= 0)
+		(void)!syscall(SYS_pkey_free, id);
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR1);
+	(void)!syscall(SYS_rt_sigtimedwait, &set, &si, &ts0, 8L);
+	memset(&si, 0, sizeof si);
+	si.si_code = -1 /* SI_QUEUE */;
+	si.si_pid = getpid();
+	(void)!syscall(SYS_rt_sigqueueinfo, getpid(), 0, &si);
+	(void)!syscall(SYS_rt_tgsigqueueinfo, getpid(), getpid(), 0, &si);
+	(void)!syscall(SYS_bpf, 0 /* BPF_MAP_CREATE */, NULL, 0);
+	fd = (int)syscall(SYS_mq_open, "workload", O_RDWR | O_CREAT | O_EXCL,
+			  0600, NULL);
+	if (fd >= 0) {
+		close(fd);
+		(void)!syscall(SYS_mq_unlink, "workload");
+	}
+	memset(&ud, 0, sizeof ud);
+	ud.entry = 12;
+	(void)!syscall(SYS_get_thread_area, &ud);
+	(void)!syscall(SYS_reboot, 0xfee1deadU, 1, 0 /* CAD_OFF */, NULL);
+}
+
 int main(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++) {
@@ -1029,6 +1154,8 @@ int main(int argc, char **argv)
 			io();
 		} else if (!strcmp(s, "pty")) {
 			pty();
+		} else if (!strcmp(s, "strs")) {
+			strs();
 		} else if (!strcmp(s, "exit")) {
 			exit((int)a);
 		} else if (!strcmp(s, "abort")) {

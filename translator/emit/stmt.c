@@ -481,10 +481,14 @@ void emit_func_body(struct emit *e, struct func *f)
 	init_locals(e, &f->info->locals);
 	if (f->body->kind == ST_EMBEDDED) {
 		embedded_macros(e, f, 1);
+		/* as stap: a bare return in the code leaves through out, so
+		 * that the frame is popped */
+		emit_line(e, "#define return goto out");
 		emit_open(e, "%s", "");
 		emit_raw(e, f->body->u.embedded.code);
 		emit_raw(e, "\n");
 		emit_close(e, "");
+		emit_line(e, "#undef return");
 		emit_line(e, "#undef STAP_RETURN");
 		embedded_macros(e, f, 0);
 	} else {

@@ -1,0 +1,1 @@
+s/ near identifier '[^']*' at [^ ]*$/ near LOCATION/
