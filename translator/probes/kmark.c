@@ -7,8 +7,8 @@
  * where the nop is: a section symbol or a function plus an addend.  The
  * site is the function symbol of that section holding it, plus an
  * offset, which the kernel resolves as "M:function+offset" when the
- * probe registers (runtime/probes/kprobe.c, as module("M").function
- * probes).  M is a module name (the file under the target kernel's
+ * probe registers (runtime/probes/kmark.c: at the start or when the
+ * module loads later; unregistered when it unloads).  M is a module name (the file under the target kernel's
  * modules' debug files) or a path to a .ko.  $argN comes from the
  * note's operands (sdt.c, reading pt_regs and kernel memory), and
  * $$name, $$provider, $$parms as for user-space markers.  stap 4.8 has
@@ -396,8 +396,8 @@ static void list_kmark(struct session *s, struct derived_probe *dp,
 /* ---- pass 3 ------------------------------------------------------------- */
 
 /* Each site a kprobe at "M:function+offset", registered by the kernel's
- * lookup when the module is loaded (else quietly not, as module
- * functions). */
+ * lookup when the module is loaded: at the start, or when it loads later
+ * (runtime/probes/kmark.c). */
 static void emit_kmark(struct emit *e, struct vec *probes)
 {
 	struct derived_probe *dp;
@@ -419,14 +419,14 @@ static void emit_kmark(struct emit *e, struct vec *probes)
 		}
 	}
 	emit_line(e, "};");
-	family_emit_table_start_stop(e, &family_kmark, "_stp_kprobes",
+	family_emit_table_start_stop(e, &family_kmark, "_stp_kmarks",
 				     "stp_kmark_probes", n);
 }
 
 static void emit_decls_kmark(struct emit *e, struct vec *probes)
 {
 	(void)probes;
-	emit_line(e, "#include \"probes/kprobe.c\"");
+	emit_line(e, "#include \"probes/kmark.c\"");
 }
 
 /* -p2: where the probe goes. */

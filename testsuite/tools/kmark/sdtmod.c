@@ -51,4 +51,5 @@ static void __exit sdtmod_exit(void)
 
 module_init(sdtmod_init);
 module_exit(sdtmod_exit);
+MODULE_DESCRIPTION("SDT markers for the module(\"M\").mark tests");
 MODULE_LICENSE("GPL");
