@@ -18,7 +18,8 @@ struct tb_module {
 	char *params;		/* for insmod: "a=1 b=2", or "" */
 };
 
-/* Resolve LIST ("softdog:soft_noboot=1 nfs", words of NAME[:PARAM=V…])
+/* Resolve LIST ("softdog:soft_noboot=1 nfs", words of NAME[:PARAM=V…];
+ * a NAME with a / is the path of a .ko, a module of that file's name)
  * against DIR.  Returns the number of modules in *OUT (dependencies
  * first, each once), or -1 with a message in ERR. */
 int tb_modules_resolve(const char *dir, const char *list,

@@ -1,4 +1,5 @@
-/* sys/sdt.h - static probe points (SDT markers) for user-space programs.
+/* sys/sdt.h - static probe points (SDT markers) for programs and kernel
+ * modules.
  *
  * STAP_PROBEn(provider, name, arg1, ...) and DTRACE_PROBEn(...) leave a
  * nop in the code and describe it in an ELF note that SystemTap, ctap,
@@ -14,6 +15,12 @@
  * section .probes, named in the note: a tracer counts it up while it
  * listens, so PROVIDER_NAME_ENABLED() can guard costly arguments.
  * The arguments are evaluated only as asm operands: a probe costs one nop.
+ *
+ * A kernel module includes it the same way (kbuild: ccflags-y :=
+ * -I<the directory holding sys/>): the .ko keeps .note.stapsdt (not
+ * loaded: the kernel ignores it), its pc fields relocated against the
+ * module's text, which module("M").mark("NAME") reads.  Semaphores are
+ * for programs only: a module's markers have none.
  */
 #ifndef _SYS_SDT_H
 #define _SYS_SDT_H 1
@@ -29,7 +36,7 @@
 #define _SDT_STR_(x) #x
 #define _SDT_STR(x) _SDT_STR_(x)
 
-#ifdef _SDT_HAS_SEMAPHORES	/* weak: 0 where a probe has none */
+#if defined(_SDT_HAS_SEMAPHORES) && !defined(__KERNEL__)	/* weak: 0 where a probe has none */
 #define _SDT_SEMAPHORE(provider, name) \
 	".weak " _SDT_STR(provider) "_" _SDT_STR(name) "_semaphore\n\t" \
 	_SDT_ASM_ADDR " " _SDT_STR(provider) "_" _SDT_STR(name) "_semaphore\n"

@@ -101,6 +101,19 @@ static int cmp_type(const void *a, const void *b)
 	}
 }
 
+static void push_shapes(struct arena *a, struct vec *lines, const char *name,
+			const struct probe_family *fam)
+{
+	size_t k;
+
+	if (!fam->patterns && !fam->shapes)
+		vec_push(a, lines, (void *)name);
+	for (k = 0; fam->patterns && fam->patterns[k]; k++)
+		vec_push(a, lines, (void *)fam->patterns[k]);
+	for (k = 0; fam->shapes && fam->shapes[k]; k++)
+		vec_push(a, lines, (void *)fam->shapes[k]);
+}
+
 /* Every point shape of every family (its patterns and the shapes its
  * wildcards may take), as stap lists them: "kernel.function(string).return". */
 static void dump_probe_types(struct arena *a)
@@ -110,14 +123,14 @@ static void dump_probe_types(struct arena *a)
 	const char *name;
 	size_t i, k;
 
+	/* every family of a name, at the name's first row */
 	for (i = 0; (name = family_name_at(i)); i++) {
-		fam = family_lookup(name);
-		if (!fam->patterns && !fam->shapes)
-			vec_push(a, &lines, (void *)name);
-		for (k = 0; fam->patterns && fam->patterns[k]; k++)
-			vec_push(a, &lines, (void *)fam->patterns[k]);
-		for (k = 0; fam->shapes && fam->shapes[k]; k++)
-			vec_push(a, &lines, (void *)fam->shapes[k]);
+		for (k = 0; k < i && strcmp(family_name_at(k), name); k++)
+			;
+		if (k < i)
+			continue;
+		for (fam = NULL; (fam = family_lookup_next(name, fam)); )
+			push_shapes(a, &lines, name, fam);
 	}
 	if (lines.n)
 		qsort(lines.v, (size_t)lines.n, sizeof(void *), cmp_type);

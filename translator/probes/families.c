@@ -23,6 +23,7 @@ static const struct {
 	{ "perf", &family_perf },
 	{ "kernel", &family_tracepoint },
 	{ "kernel", &family_dwarf },
+	{ "module", &family_kmark },
 	{ "module", &family_dwarf },
 	{ "netfilter", &family_netfilter },
 	{ "process", &family_process },

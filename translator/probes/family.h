@@ -40,6 +40,7 @@ extern const struct probe_family family_timer, family_kprobe;
 extern const struct probe_family family_procfs, family_perf;
 extern const struct probe_family family_tracepoint, family_netfilter;
 extern const struct probe_family family_dwarf, family_process, family_uprobe;
+extern const struct probe_family family_kmark;
 
 /* perf.c: timer.profile[.tick], a perf event in stap 4.8 (timer.c's
  * resolve hands it over). */
@@ -69,7 +70,8 @@ struct derived_probe *dwarf_vars_entry_probe(struct session *s,
 
 /* sdt.c: the SDT operand ARG ("-4@%edi") of a marker in EU as the C of
  * its raw value in a uprobe handler; *SIZE gets its size, negative when
- * signed.  NULL for an operand this implementation cannot read. */
+ * signed.  NULL for an operand this implementation cannot read.  EU NULL:
+ * a marker in a kernel module (kmark.c), read in a kprobe handler. */
 const char *sdt_operand_c(struct session *s, const struct elf_user *eu,
 			  const char *arg, int *size);
 
@@ -106,5 +108,27 @@ void family_emit_table_start_stop(struct emit *e,
 				  const struct probe_family *fam,
 				  const char *rt, const char *table, int n);
 
+/* SDT markers, in programs (uprobe.c) and kernel modules (kmark.c): the
+ * glob for a marker NAME (a '-' stands for "__", as in stap); the number
+ * of operands in a note's ARGS and the Nth (1-based) of them (NULL:
+ * none); E resolved to the string VALUE ($$name, $$provider). */
+const char *sdt_mark_pattern(struct session *s, const char *name);
+int sdt_nargs(const char *args);
+const char *sdt_arg(struct session *s, const char *args, int n);
+int sdt_string_var(struct session *s, struct exp *e, const char *value);
+
+/* A marker's target variables: $$name, $$provider, $argN (N up to NARGS,
+ * the value from ARG, NULL when it cannot be read), $$parms and $$vars. */
+struct sdt_marker {
+	const char *name, *provider;
+	int nargs;
+	struct tvar *(*arg)(struct session *s, struct derived_probe *dp, int n);
+};
+
+/* Resolve E in marker probe DP: 0, -1 after reporting, -2 when E is none
+ * of M's variables (or one that cannot be read): the caller reports it
+ * in its words. */
+int sdt_marker_var(struct session *s, struct derived_probe *dp,
+		   struct exp *e, int quiet, const struct sdt_marker *m);
 
 #endif

@@ -1,4 +1,5 @@
-/* probes/sdt.c - an SDT marker's operand as C (pass 2, for uprobe.c).
+/* probes/sdt.c - an SDT marker's operand as C (pass 2, for uprobe.c and
+ * kmark.c).
  *
  * sys/sdt.h leaves each argument as "[-]SIZE@OPERAND", the operand in the
  * assembler's AT&T syntax: a register (%rdi, %esi, %al, %r8d), base and
@@ -7,7 +8,9 @@
  * The C computes the raw value at the probe from the user registers
  * (c->regs); memory is read through _stp_sdt_uread, and a symbol's
  * link-time address is moved by the load bias, _stp_sdt_bias(c).  The
- * conversion to SIZE bytes with or without sign is target.c's.
+ * conversion to SIZE bytes with or without sign is target.c's.  For a
+ * kernel module's marker (kmark.c, no EU) memory is kernel memory, read
+ * through _stp_kread, and symbol operands are not read.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -162,13 +165,16 @@ const char *sdt_operand_c(struct session *s, const struct elf_user *eu,
 		if (!strcmp(paren, "(%rip)"))
 			return NULL;
 		addr = address_c(s, paren, arena_printf(s->arena, "%lldLL", v));
-	} else if (!strcmp(paren, "(%rip)")) {
+	} else if (!strcmp(paren, "(%rip)") && eu) {
 		addr = symbol_c(s, eu, op, (size_t)(paren - op));
 	} else {
 		return NULL;
 	}
 	if (!addr)
 		return NULL;
+	if (!eu)	/* a kernel module's marker */
+		return arena_printf(s->arena, "_stp_kread(c, %s, %d, NULL)",
+				    addr, abs(*size));
 	return arena_printf(s->arena, "_stp_sdt_uread(c, %s, %d)", addr,
 			    abs(*size));
 }

@@ -260,22 +260,6 @@ static struct probe_point *with_arg(struct session *s,
 	return np;
 }
 
-/* stap: a '-' in a marker's name stands for "__". */
-static const char *mark_pattern(struct session *s, const char *name)
-{
-	struct strbuf sb = {0};
-	const char *r;
-
-	for (; *name; name++)
-		if (*name == '-')
-			sb_puts(&sb, "__");
-		else
-			sb_putc(&sb, *name);
-	r = arena_strdup(s->arena, sb.s ? sb.s : "");
-	sb_free(&sb);
-	return r;
-}
-
 static int has_name(struct vec *v, const char *name)
 {
 	const char *n;
@@ -693,7 +677,7 @@ static int expand_marks(struct session *s, const struct probe_point *pt,
 	if (!pat || !prov)
 		return family_mismatch(s, pt, pt->comps.v[sh->mark],
 				       "mark needs a string argument");
-	pat = mark_pattern(s, pat);
+	pat = sdt_mark_pattern(s, pat);
 	for (i = 0; i < eu->nnotes; i++) {
 		const struct elf_user_note *n = &eu->notes[i];
 		const char *key = arena_printf(s->arena, "%s\n%s", n->provider, n->name);
@@ -1286,35 +1270,6 @@ static int resolve_uprobe(struct session *s, const struct probe_point *pt,
 
 /* ---- target variables of markers ---- */
 
-static int nargs_of(const char *args)
-{
-	int n = 0;
-
-	while (*args) {
-		args += strspn(args, " ");
-		if (!*args)
-			break;
-		n++;
-		args += strcspn(args, " ");
-	}
-	return n;
-}
-
-/* The Nth (1-based) operand of ARGS. */
-static const char *operand(struct session *s, const char *args, int n)
-{
-	while (*args) {
-		size_t len;
-
-		args += strspn(args, " ");
-		len = strcspn(args, " ");
-		if (!--n)
-			return arena_strndup(s->arena, args, len);
-		args += len;
-	}
-	return NULL;
-}
-
 /* $argN at every site of DP: the C of its raw value (one expression per
  * site, chosen at run time by the site's index, c->args[0]), its size and
  * sign; NULL when a site's operand is beyond this implementation. */
@@ -1331,7 +1286,7 @@ static const char *arg_c(struct session *s, struct derived_probe *dp, int n,
 
 	eu = elf_user_open(ud->file, err, sizeof err);
 	VEC_EACH(ud->sites, i, u) {
-		const char *op = operand(s, u->args, n);
+		const char *op = sdt_arg(s, u->args, n);
 		c = eu && op ? sdt_operand_c(s, eu, op, &sz) : NULL;
 		if (!c) {
 			sb_free(&sb);
@@ -1355,8 +1310,8 @@ static int min_nargs(const struct uprobe_data *ud)
 	int i, n = INT_MAX;
 
 	VEC_EACH(ud->sites, i, u)
-		if (nargs_of(u->args) < n)
-			n = nargs_of(u->args);
+		if (sdt_nargs(u->args) < n)
+			n = sdt_nargs(u->args);
 	return n;
 }
 
@@ -1373,17 +1328,6 @@ static struct tvar *arg_tvar(struct session *s, struct derived_probe *dp,
 	return tv->base ? tv : NULL;
 }
 
-static int string_var(struct session *s, struct exp *e, const char *value)
-{
-	struct tvar *tv = ARENA_NEW(s->arena, struct tvar);
-
-	tv->final = TV_PRETTY;
-	tv->pretty = arena_printf(s->arena, "\"%s\"", value);
-	e->u.target.resolved = tv;
-	e->type = TY_STRING;
-	return 0;
-}
-
 /* A variable this implementation cannot give: stap's words for a file
  * without DWARF (what it says of $argN beyond a marker's arguments). */
 static int no_target(struct session *s, struct derived_probe *dp,
@@ -1398,67 +1342,26 @@ static int no_target(struct session *s, struct derived_probe *dp,
 	return -1;
 }
 
-static int parms_var(struct session *s, struct derived_probe *dp,
-		     struct exp *e, int quiet)
-{
-	const struct uprobe_data *ud = dp->data;
-	int n = min_nargs(ud), i;
-	struct tvar *tv = ARENA_NEW(s->arena, struct tvar);
-
-	tv->final = TV_PRETTY;
-	tv->nparts = n;
-	tv->parts = arena_alloc(s->arena, sizeof(struct tvar *) * (size_t)(n + 1));
-	tv->labels = arena_alloc(s->arena, sizeof(char *) * (size_t)(n + 1));
-	for (i = 0; i < n; i++) {
-		tv->labels[i] = arena_printf(s->arena, "$arg%d", i + 1);
-		tv->parts[i] = arg_tvar(s, dp, i + 1);
-		if (!tv->parts[i])
-			return no_target(s, dp, e, quiet);
-	}
-	e->u.target.resolved = tv;
-	e->type = TY_STRING;
-	return 0;
-}
-
 static int target_uprobe(struct session *s, struct derived_probe *dp,
 			 struct exp *e, int quiet)
 {
 	const struct uprobe_data *ud = dp->data;
 	const char *name = e->u.target.name;
-	char *end;
-	long n;
+	struct sdt_marker m;
+	int rc;
 
 	if (ud->plt && e->kind == EX_TARGET && !strcmp(name, "$name"))
-		return string_var(s, e, ud->plt);
+		return sdt_string_var(s, e, ud->plt);
 	if (!ud->mark) {
-		int rc = ud->site.file ? dwarf_vars_target(s, dp, e, quiet) : -2;
+		rc = ud->site.file ? dwarf_vars_target(s, dp, e, quiet) : -2;
 		return rc == -2 ? no_target(s, dp, e, quiet) : rc;
 	}
-	if (e->kind == EX_TARGET_LIST &&
-	    (!strcmp(name, "$parms") || !strcmp(name, "$vars")))
-		return parms_var(s, dp, e, quiet);
-	if (e->kind != EX_TARGET)
-		return no_target(s, dp, e, quiet);
-	if (!strcmp(name, "$name"))
-		return string_var(s, e, ud->mark);
-	if (!strcmp(name, "$provider"))
-		return string_var(s, e, ud->site_provider);
-	if (strncmp(name, "arg", 3) || !name[3])
-		return no_target(s, dp, e, quiet);
-	n = strtol(name + 3, &end, 10);
-	if (*end || n < 1 || n > min_nargs(ud))
-		return no_target(s, dp, e, quiet);
-	if (e->u.target.comps.n || e->u.target.addr_of) {
-		if (!quiet)
-			diag_error(&s->diags, e->loc, "sema.target-list-member",
-				   "'$%s' has no members or elements", name);
-		return -1;
-	}
-	e->u.target.resolved = arg_tvar(s, dp, (int)n);
-	if (!e->u.target.resolved)	/* an operand beyond sdt.c */
-		return no_target(s, dp, e, quiet);
-	e->type = TY_LONG;
-	return 0;
+	m.name = ud->mark;
+	m.provider = ud->site_provider;
+	m.nargs = min_nargs(ud);
+	m.arg = arg_tvar;
+	rc = sdt_marker_var(s, dp, e, quiet, &m);
+	return rc == -2 ? no_target(s, dp, e, quiet) : rc;
 }
 
 static void list_uprobe(struct session *s, struct derived_probe *dp,
