@@ -304,6 +304,10 @@ static int one(struct machine *m, const Dwarf_Op *op)
 	case DW_OP_deref_size: return deref(m, op->number);
 	case DW_OP_entry_value: case DW_OP_GNU_entry_value:
 		return entry_value(m, op);
+	case DW_OP_GNU_parameter_ref:
+		/* stap looks for the value in its callers' DW_TAG_GNU_call_site
+		 * DIEs; DWARF 5 (the kernel's) has DW_TAG_call_site instead */
+		return fail(m, "no DW_TAG_GNU_call_sites found");
 	case DW_OP_nop: return 0;
 	case DW_OP_stack_value:
 		m->is_value = 1;
