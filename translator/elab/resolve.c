@@ -366,6 +366,32 @@ static int expand_alias(struct derive *d, const struct probe_alias *al,
 	return found;
 }
 
+/* FAM's resolve of POINT into DP (or with DP NULL its expand into PTS).
+ * -l/-L: a point the family rejects is not listed, silently; under a `?`
+ * or `!` point (the user's, or an alias's on the way here) the family's
+ * errors only make it no match, as stap's optional derivations. */
+static int family_call(struct derive *d, const struct probe_family *fam,
+		       const struct probe_point *point,
+		       struct derived_probe *dp, struct vec *pts)
+{
+	struct session *s = d->el->s;
+	int listing = s->list_probes || s->list_probes_vars;
+	int before = s->diags.quieted, rc;
+
+	if (listing)
+		s->diags.quiet++;
+	else if (d->optional > 0)
+		s->diags.quiet_errors++;
+	rc = dp ? fam->resolve(s, point, dp) : fam->expand(s, point, pts);
+	if (listing)
+		s->diags.quiet--;
+	else if (d->optional > 0)
+		s->diags.quiet_errors--;
+	if (s->diags.quieted != before)
+		rc = 0;
+	return rc;
+}
+
 static int derive_one(struct derive *d, const struct probe_family *fam,
 		      const struct probe_point *point, struct stmt *body,
 		      struct exp *cond)
@@ -383,18 +409,7 @@ static int derive_one(struct derive *d, const struct probe_family *fam,
 	dp->optional = d->optional > 0;
 	for (i = 0; i < point->comps.n; i++)
 		vec_push(a, &dp->comps, point->comps.v[i]);
-	if (el->s->list_probes || el->s->list_probes_vars) {
-		/* -l/-L: a point the family rejects is not listed, silently */
-		int before = el->s->diags.quieted;
-
-		el->s->diags.quiet++;
-		rc = fam->resolve(el->s, point, dp);
-		el->s->diags.quiet--;
-		if (el->s->diags.quieted != before)
-			rc = 0;
-	} else {
-		rc = fam->resolve(el->s, point, dp);
-	}
+	rc = family_call(d, fam, point, dp, NULL);
 	if (rc <= 0)
 		return rc;
 	if (!dp->pp)
@@ -434,7 +449,7 @@ static int derive_family(struct derive *d, const struct probe_family *fam,
 
 	if (!fam->expand)
 		return derive_one(d, fam, point, body, cond);
-	rc = fam->expand(d->el->s, point, &pts);
+	rc = family_call(d, fam, point, NULL, &pts);
 	if (rc <= 0)
 		return rc;
 	VEC_EACH(pts, i, pt) {

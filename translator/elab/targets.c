@@ -79,9 +79,7 @@ static int literal_value(const struct exp *c, int64_t *v)
 	return op_fold_unary(c->u.un.op, *v, v);
 }
 
-/* @defined(…), or its negation: the guards whose dead side goes (stap
- * keeps 0 && (1/z) as it is). */
-static int is_defined_guard(const struct exp *c)
+int elab_is_defined_guard(const struct exp *c)
 {
 	while (c && c->kind == EX_UNARY && c->u.un.op == OP_NOT)
 		c = c->u.un.operand;
@@ -96,7 +94,7 @@ static int guard_exp(struct walker *w, struct exp *e)
 
 	switch (e->kind) {
 	case EX_TERNARY:
-		guard = is_defined_guard(e->u.tern.cond);
+		guard = elab_is_defined_guard(e->u.tern.cond);
 		walk_exp(w, c = e->u.tern.cond);
 		if (!guard || !literal_value(c, &v)) {
 			walk_exp(w, e->u.tern.yes);
@@ -107,7 +105,7 @@ static int guard_exp(struct walker *w, struct exp *e)
 		walk_exp(w, e);
 		return 1;
 	case EX_LOG_AND: case EX_LOG_OR:
-		guard = is_defined_guard(e->u.bin.left);
+		guard = elab_is_defined_guard(e->u.bin.left);
 		walk_exp(w, c = e->u.bin.left);
 		if (guard && literal_value(c, &v) &&
 		    (e->kind == EX_LOG_AND ? !v : v != 0)) {
