@@ -234,14 +234,13 @@ static const char *point_text(struct arena *a, const struct probe_point *pt)
 	return points_text(a, &one, "");
 }
 
-/* -p2 shows the chain of the script's own aliases; the library's aliases
- * (perf.sw.*, syscall.*) are not spelled out, as with the kprobe and perf
- * listings checked against stap 4.8. */
+/* -p2 shows the chain of aliases a probe went through, the library's
+ * (syscall.*, nd_syscall.*) as the script's own, as stap 4.8.  (A family
+ * may show something else: perf.sw.*'s perf point, a DWARF probe's
+ * resolved point.) */
 static const char *alias_chain(struct arena *a, const struct probe_alias *al,
 			       const char *inner)
 {
-	if (al->file && al->file->is_tapset)
-		return inner;
 	return arena_printf(a, "%s %s %s <- %s",
 			    points_text(a, &al->names, " = "),
 			    al->kind == ALIAS_EPILOGUE ? "+=" : "=",
