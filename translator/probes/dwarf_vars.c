@@ -442,11 +442,21 @@ struct derived_probe *dwarf_vars_entry_probe(struct session *s,
 {
 	const struct dw_site *st = ret->data;
 	struct dw_site *cs;
+	const char *r;
+	struct derived_probe *cp;
 
 	if (!st || !st->is_return)
 		return NULL;
+
 	cs = arena_alloc(s->arena, data_size);
 	memcpy(cs, st, data_size);
 	cs->is_return = 0;
-	return family_entry_copy(s, ret, cs);
+	cp = family_entry_copy(s, ret, cs);
+	/* stap names it by the resolved function, with the point's ? or ! */
+	if ((r = strstr(ret->pp, ").return")))
+		cp->pp = arena_printf(s->arena, "%.*s).call",
+				      (int)(r - ret->pp), ret->pp);
+	cp->mark_optional = ret->mark_optional;
+	cp->mark_sufficient = ret->mark_sufficient;
+	return cp;
 }
