@@ -236,8 +236,11 @@ static int resolve_return(struct session *s, struct derived_probe *dp,
 	tv = tvar_resolve(s, e, &e->u.target.comps,
 			  st->is_user ? "_stp_uprobe_retval(c)" : "_stp_kprobe_retval(c)",
 			  dw_type_at(st->file, t), WHAT, "$return", quiet);
-	if (tv)
+	if (tv) {
 		tv->user = st->is_user;
+		tv->write_reg = 0 + 1;	/* a guru write sets ax, the value
+					   the caller sees (x86-64) */
+	}
 	e->u.target.resolved = tv;
 	return tv ? 0 : -1;
 }
