@@ -53,6 +53,8 @@ struct context {
 					   variables); set by each access */
 	const u64 *args;		/* the probe's raw arguments
 					   (kernel.trace), or NULL */
+	u64 dwarf_pieces[4][8];		/* DWARF values in pieces wider than
+					   64 bits, gathered (stp_dwarf.h) */
 	char error_buffer[MAXSTRINGLEN];
 	cycles_t cycles_base, cycles_sum;	/* overload accounting */
 	size_t plen;			/* bytes in pbuf */

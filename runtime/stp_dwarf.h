@@ -43,6 +43,22 @@ static __maybe_unused u64 _stp_dwarf_reg(struct context *c, int n)
 	return r ? *r : 0;
 }
 
+/* A DWARF value in N pieces (SIZE[k] bytes of V[k] each, its low bytes)
+ * gathered into scratch area SLOT of the context: its address, read
+ * like a struct in memory. */
+static __maybe_unused u64 _stp_dwarf_pieces(struct context *c, unsigned slot,
+					    int n, const u8 *size,
+					    const u64 *v)
+{
+	u8 *p = (u8 *)c->dwarf_pieces[slot % ARRAY_SIZE(c->dwarf_pieces)];
+	u8 *end = p + sizeof c->dwarf_pieces[0];
+	int k;
+
+	for (k = 0; k < n && p + size[k] <= end; p += size[k], k++)
+		memcpy(p, &v[k], size[k]);
+	return (u64)(unsigned long)c->dwarf_pieces[slot % ARRAY_SIZE(c->dwarf_pieces)];
+}
+
 /* Guru writes: DWARF register N of the probed context set to V (the
  * probed code sees it when the probe returns; not sp nor ip). */
 static __maybe_unused void _stp_dwarf_set_reg(struct context *c, int n, u64 v)

@@ -304,6 +304,10 @@ static int one(struct machine *m, const Dwarf_Op *op)
 	case DW_OP_deref_size: return deref(m, op->number);
 	case DW_OP_entry_value: case DW_OP_GNU_entry_value:
 		return entry_value(m, op);
+	case DW_OP_GNU_parameter_ref:
+		/* stap looks for the value in its callers' DW_TAG_GNU_call_site
+		 * DIEs; DWARF 5 (the kernel's) has DW_TAG_call_site instead */
+		return fail(m, "no DW_TAG_GNU_call_sites found");
 	case DW_OP_nop: return 0;
 	case DW_OP_stack_value:
 		m->is_value = 1;
@@ -343,8 +347,55 @@ struct piece {
 	uint64_t bits, bit_off;		/* size, offset in its source */
 };
 
+/* A value in pieces wider than 64 bits (a struct passed in two
+ * registers): its bytes gathered at run time into a scratch area of the
+ * context (_stp_dwarf_pieces), whose address the variable then has, so
+ * that members and pretty-printing read it as a struct in memory.  Whole
+ * pieces of 1, 2, 4 or 8 bytes, 64 bytes at most; kernel code only. */
+static int wide_pieces(struct machine *m, const struct piece *p, int np,
+		       struct dw_loc *out)
+{
+	static unsigned slot;
+	int k, len;
+	uint64_t bytes = 0;
+
+	for (k = 0; k < np; k++) {
+		uint64_t b = p[k].bits / 8;
+		if (p[k].bits % 8 || p[k].bit_off || (b != 1 && b != 2 && b != 4 && b != 8))
+			return fail(m, "a DWARF value in pieces wider than 64 bits");
+		bytes += b;
+	}
+	if (m->user || bytes > 64)
+		return fail(m, "a DWARF value in pieces wider than 64 bits");
+	len = snprintf(out->c, sizeof out->c,
+		       "_stp_dwarf_pieces(c, %u, %d, (const u8[]){", slot++ % 4, np);
+	for (k = 0; k < np; k++)
+		len += snprintf(out->c + len, sizeof out->c - (size_t)len,
+				"%s%u", k ? ", " : "", (unsigned)(p[k].bits / 8));
+	len += snprintf(out->c + len, sizeof out->c - (size_t)len,
+			"}, (const u64[]){");
+	for (k = 0; k < np; k++) {
+		if (p[k].is_addr)
+			m->reads = 1;
+		len += snprintf(out->c + len, sizeof out->c - (size_t)len,
+				"%s%s%s%s%s", k ? ", " : "",
+				p[k].is_addr ? "_stp_dwarf_deref(c, " : "", p[k].c,
+				p[k].is_addr ? ", " : "",
+				p[k].is_addr ? (p[k].bits == 8 ? "1, _stp_w)" :
+						p[k].bits == 16 ? "2, _stp_w)" :
+						p[k].bits == 32 ? "4, _stp_w)" : "8, _stp_w)") : "");
+		if ((size_t)len >= sizeof out->c)
+			return fail(m, "DWARF expression too complex");
+	}
+	snprintf(out->c + len, sizeof out->c - (size_t)len, "})");
+	if ((size_t)len + 2 >= sizeof out->c)
+		return fail(m, "DWARF expression too complex");
+	out->kind = DW_LOC_ADDR;
+	return 0;
+}
+
 /* Run the operations before each DW_OP_piece separately and combine the
- * pieces into one value of at most 64 bits. */
+ * pieces into one value of at most 64 bits (wider: wide_pieces). */
 static int pieces(struct machine *m, const Dwarf_Op *ops, size_t n,
 		  struct dw_loc *out)
 {
@@ -372,10 +423,13 @@ static int pieces(struct machine *m, const Dwarf_Op *ops, size_t n,
 		np++;
 		start = i + 1;
 	}
+	for (k = 0; k < np; k++)
+		shift += p[k].bits;
+	if (shift > 64)
+		return wide_pieces(m, p, np, out);
+	shift = 0;
 	len = snprintf(out->c, sizeof out->c, "(0ULL");
 	for (k = 0; k < np; k++) {
-		if (shift + p[k].bits > 64)
-			return fail(m, "a DWARF value in pieces wider than 64 bits");
 		if (p[k].is_addr)
 			m->reads = 1;
 		snprintf(mask, sizeof mask, p[k].bits >= 64 ? "~0ULL" :

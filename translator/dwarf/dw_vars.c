@@ -61,6 +61,20 @@ static int func_die(struct dw_file *f, uint64_t off, Dwarf_Die *die)
 	return dwarf_offdie(dw_file_dwarf(f, NULL), off, die) != NULL;
 }
 
+/* Innermost scope first, DIE order within a scope (stap walks the
+ * scopes holding pc from the innermost outwards). */
+static void innermost_first(struct dw_var *v, int n)
+{
+	int i, j;
+
+	for (i = 1; i < n; i++) {
+		struct dw_var x = v[i];
+		for (j = i; j > 0 && v[j - 1].depth < x.depth; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
 int dw_vars_at(struct dw_file *f, uint64_t func_off, uint64_t pc,
 	       int nested, struct dw_var **out)
 {
@@ -73,6 +87,7 @@ int dw_vars_at(struct dw_file *f, uint64_t func_off, uint64_t pc,
 	if (!func_die(f, func_off, &die))
 		return -1;
 	walk(&c, &die, 0);
+	innermost_first(c.v, c.n);
 	*out = c.v;
 	return c.n;
 }

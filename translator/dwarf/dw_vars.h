@@ -3,9 +3,9 @@
  * The scopes of a site are its function (a subprogram or an inline
  * instance, whose parameters and locals take their names and types from
  * their abstract origins) and the lexical blocks in it that hold the pc.
- * Listing and lookup follow stap 4.8: parameters and locals in DIE order,
- * nested blocks where they appear (at statements); a name is looked up
- * from the innermost scope holding pc outwards.
+ * Listing and lookup follow stap 4.8: the scopes holding pc from the
+ * innermost outwards (nested blocks only at statements), parameters and
+ * locals in DIE order within one; a name is looked up in that order.
  */
 #ifndef DW_VARS_H
 #define DW_VARS_H
@@ -24,7 +24,7 @@ struct dw_var {
 
 /* The variables of the function FUNC_OFF, with NESTED those of the
  * lexical blocks holding PC (a file address) too, into a calloc'd array
- * *OUT; returns their number (-1: no such DIE).  stap lists a function
+ * *OUT, innermost scope first; returns their number (-1: no such DIE).  stap lists a function
  * probe's variables from the function's own scope only, a statement's
  * from the blocks holding it as well. */
 int dw_vars_at(struct dw_file *f, uint64_t func_off, uint64_t pc,

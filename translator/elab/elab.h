@@ -42,6 +42,9 @@ struct sym *elab_find_global(struct elab *el, const char *name,
 
 /* entry.c */
 void elab_expand_entries(struct elab *el);
+/* Is C @defined(…), or its negation: a guard whose dead side targets.c
+ * drops unresolved (stap keeps 0 && (1/z) as it is)? */
+int elab_is_defined_guard(const struct exp *c);
 
 /* What a probe's body takes at its function's entry: nothing, only
  * parameters named in a .return probe (captured as stap does, quietly

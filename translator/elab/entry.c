@@ -23,14 +23,91 @@
 struct entries {
 	struct arena *a;
 	struct vec found;	/* struct exp *: the @entry nodes */
+	struct vec guards;	/* struct exp * (or NULL): each one's guard */
+	struct exp *guard;	/* the @defined guards around the walk, and'ed */
 	struct session *s;
 	const struct derived_probe *dp;
 };
+
+/* The live side of a @defined guard C (or its other side, NEG) as a
+ * condition: C cloned (its @defined(@entry(x)) already @defined(x)),
+ * and'ed with the guards around it. */
+static struct exp *guarded(struct entries *en, struct exp *c, int neg)
+{
+	struct exp *g = exp_clone(en->a, c);
+
+	if (neg)
+		g = ast_unary(en->a, EX_UNARY, c->loc, OP_NOT, g);
+	return en->guard ? ast_binary(en->a, EX_LOG_AND, c->loc, OP_LOG_AND,
+				      exp_clone(en->a, en->guard), g) : g;
+}
+
+static void walk_guarded(struct walker *w, struct exp *c, int neg,
+			 struct exp *e, struct stmt *st)
+{
+	struct entries *en = w->arg;
+	struct exp *outer = en->guard;
+
+	en->guard = guarded(en, c, neg);
+	if (e)
+		walk_exp(w, e);
+	if (st)
+		walk_stmt(w, st);
+	en->guard = outer;
+}
+
+/* The sides of a @defined guard go with it (targets.c drops the dead
+ * one, as stap; an @entry there must not be saved at the entry either). */
+static int find_guard(struct walker *w, struct exp *e)
+{
+	struct exp *c;
+
+	switch (e->kind) {
+	case EX_TERNARY:
+		if (!elab_is_defined_guard(c = e->u.tern.cond))
+			return 0;
+		walk_exp(w, c);
+		walk_guarded(w, c, 0, e->u.tern.yes, NULL);
+		walk_guarded(w, c, 1, e->u.tern.no, NULL);
+		return 1;
+	case EX_LOG_AND: case EX_LOG_OR:
+		if (!elab_is_defined_guard(c = e->u.bin.left))
+			return 0;
+		walk_exp(w, c);
+		walk_guarded(w, c, e->kind == EX_LOG_OR, e->u.bin.right, NULL);
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static int find_entry_stmt(struct walker *w, struct stmt *st)
+{
+	struct exp *c;
+
+	if (st->kind != ST_IF || !elab_is_defined_guard(c = st->u.if_.cond))
+		return 0;
+	walk_exp(w, c);
+	walk_guarded(w, c, 0, NULL, st->u.if_.then);
+	if (st->u.if_.els)
+		walk_guarded(w, c, 1, NULL, st->u.if_.els);
+	return 1;
+}
 
 static int find_entry(struct walker *w, struct exp *e)
 {
 	struct entries *en = w->arg;
 	const struct probe_family *fam = en->dp->family;
+
+	if (e->kind == EX_DEFINED && e->u.op.operand &&
+	    e->u.op.operand->kind == EX_ENTRY) {
+		/* @defined(@entry(x)): whether x resolves (as stap, which
+		 * expands x for the entry first) */
+		e->u.op.operand = e->u.op.operand->u.op.operand;
+		return 1;
+	}
+	if (find_guard(w, e))
+		return 1;
 
 	if ((e->kind == EX_TARGET || e->kind == EX_TARGET_LIST) &&
 	    fam->entry_target &&
@@ -48,6 +125,7 @@ static int find_entry(struct walker *w, struct exp *e)
 	if (e->kind != EX_ENTRY)
 		return 0;
 	vec_push(en->a, &en->found, e);
+	vec_push(en->a, &en->guards, en->guard);
 	return 1;	/* an @entry inside is the call probe's to reject */
 }
 
@@ -97,29 +175,49 @@ static void add_global(struct elab *el, const char *name, struct loc loc)
 	vec_push(el->s->arena, &el->globals, s);
 }
 
+/* STMTS as one statement, under GUARD when there is one. */
+static struct stmt *under(struct arena *a, struct loc loc, struct exp *guard,
+			  struct vec stmts)
+{
+	struct stmt *b = ast_block(a, loc, stmts);
+
+	return guard ? ast_if(a, loc, exp_clone(a, guard), b, NULL) : b;
+}
+
 /* The statements that save entry K (E's operand) in the call probe, and
- * those that take it back in the return probe; E becomes the value. */
-static void split(struct elab *el, struct exp *e, int k, struct vec *call,
-		  struct vec *ret)
+ * those that take it back in the return probe, both under E's @defined
+ * GUARD (NULL: none); E becomes the value. */
+static void split(struct elab *el, struct exp *e, struct exp *guard, int k,
+		  struct vec *call, struct vec *ret)
 {
 	struct arena *a = el->s->arena;
 	struct loc loc = e->loc;
 	const char *g = arena_printf(a, "__global_entry_tvar_entry_%d", k);
 	const char *ctr = arena_printf(a, "%s_ctr", g);
 	const char *tmp = arena_printf(a, "%s_tmp", g);
+	struct vec save = {0}, take = {0};
+	int i;
 
 	add_global(el, g, loc);
 	add_global(el, ctr, loc);
-	vec_push(a, call, assign(a, loc, cell(a, loc, g,
+	vec_push(a, &save, assign(a, loc, cell(a, loc, g,
 		ast_unary(a, EX_PRE_INC, loc, OP_INC, cell(a, loc, ctr, NULL))),
 		e->u.op.operand));
-	vec_push(a, ret, assign(a, loc, sym(a, loc, tmp),
+	vec_push(a, &take, assign(a, loc, sym(a, loc, tmp),
 		cell(a, loc, g, cell(a, loc, ctr, NULL))));
-	vec_push(a, ret, ast_exp_stmt(a, ST_DELETE, loc, cell(a, loc, g,
+	vec_push(a, &take, ast_exp_stmt(a, ST_DELETE, loc, cell(a, loc, g,
 		ast_unary(a, EX_POST_INC, loc, OP_DEC, cell(a, loc, ctr, NULL)))));
-	vec_push(a, ret, ast_if(a, loc,
+	vec_push(a, &take, ast_if(a, loc,
 		ast_unary(a, EX_UNARY, loc, OP_NOT, cell(a, loc, ctr, NULL)),
 		ast_exp_stmt(a, ST_DELETE, loc, cell(a, loc, ctr, NULL)), NULL));
+	if (guard) {
+		vec_push(a, call, under(a, loc, guard, save));
+		vec_push(a, ret, under(a, loc, guard, take));
+	} else {
+		vec_push(a, call, save.v[0]);
+		for (i = 0; i < take.n; i++)
+			vec_push(a, ret, take.v[i]);
+	}
 	e->kind = EX_SYM;
 	e->u.sym.name = tmp;
 	e->u.sym.sym = NULL;
@@ -183,8 +281,9 @@ void elab_expand_entries(struct elab *el)
 	int i, j, k = 0;
 
 	VEC_EACH(el->prog->probes, i, dp) {
-		struct entries en = { a, {0}, el->s, dp };
-		struct walker w = { .exp = find_entry, .arg = &en };
+		struct entries en = { a, {0}, {0}, NULL, el->s, dp };
+		struct walker w = { .exp = find_entry, .stmt = find_entry_stmt,
+				    .arg = &en };
 		struct vec call = {0}, ret = {0};
 
 		if (dp->family->entry_probe)
@@ -197,7 +296,8 @@ void elab_expand_entries(struct elab *el)
 		vec_push(a, &call, tid_stmt(a, dp->loc));
 		vec_push(a, &ret, tid_stmt(a, dp->loc));
 		for (j = 0; j < en.found.n; j++)
-			split(el, en.found.v[j], k++, &call, &ret);
+			split(el, en.found.v[j], en.guards.v[j], k++, &call,
+			      &ret);
 		cp->body = ast_block(a, dp->body->loc, call);
 		prepend(a, dp, &ret);
 		vec_push(a, &probes, cp);

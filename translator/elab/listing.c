@@ -384,6 +384,7 @@ struct listed {
 	const char *head;	/* the point */
 	const char *locals;	/* its alias locals */
 	const char *vars;	/* the family's variables */
+	const char *note;	/* -L -v: the DWARF note (pc=…), or "" */
 	int order;
 };
 
@@ -397,13 +398,14 @@ static int cmp_listed(const void *a, const void *b)
 
 /* -l / -L: returns how many points were listed.  Points listed more than
  * once (the inline instances of one function, an alias on several) show,
- * as in stap, only the locals and variables common to all of them. */
+ * as in stap, only the locals and variables common to all of them; with
+ * -L -v a DWARF probe's instances each get their line, with their pc. */
 int elab_list_probes(struct session *s, struct program *p)
 {
 	struct listed *l = arena_alloc(s->arena, sizeof *l * (size_t)(p->probes.n + 1));
 	const char **lines = arena_alloc(s->arena, sizeof(char *) * (size_t)(p->probes.n + 1));
 	struct derived_probe *dp;
-	int i, j, n = 0, m = 0;
+	int i, j, n = 0, m = 0, per_instance = 0;
 
 	VEC_EACH(p->probes, i, dp) {
 		struct strbuf sb = {0}, lb = {0}, vb = {0};
@@ -419,6 +421,13 @@ int elab_list_probes(struct session *s, struct program *p)
 		}
 		if (s->list_probes_vars && dp->family->list_vars)
 			dp->family->list_vars(s, dp, &vb);
+		l[n].note = "";
+		if (s->list_probes_vars && s->verbose > 0 &&
+		    !strcmp(dp->family->name, "dwarf") && dp->family->listing_note) {
+			per_instance = 1;
+			l[n].note = arena_printf(s->arena, " /*%s*/",
+				dp->family->listing_note(s, dp));
+		}
 		l[n].head = arena_strdup(s->arena, sb.s);
 		l[n].locals = arena_strdup(s->arena, lb.s ? lb.s : "");
 		l[n].vars = arena_strdup(s->arena, vb.s ? vb.s : "");
@@ -429,6 +438,12 @@ int elab_list_probes(struct session *s, struct program *p)
 		sb_free(&vb);
 	}
 	qsort(l, (size_t)n, sizeof *l, cmp_listed);
+	if (per_instance) {	/* -L -v: each instance, in order, with its pc */
+		for (i = 0; i < n; i++)
+			printf("%s%s%s%s\n", l[i].head, l[i].note, l[i].locals,
+			       l[i].vars);
+		return n;
+	}
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && !strcmp(l[j].head, l[i].head); j++) {
 			keep_common(s, &l[i].locals, l[j].locals, local_len);

@@ -234,14 +234,13 @@ static const char *point_text(struct arena *a, const struct probe_point *pt)
 	return points_text(a, &one, "");
 }
 
-/* -p2 shows the chain of the script's own aliases; the library's aliases
- * (perf.sw.*, syscall.*) are not spelled out, as with the kprobe and perf
- * listings checked against stap 4.8. */
+/* -p2 shows the chain of aliases a probe went through, the library's
+ * (syscall.*, nd_syscall.*) as the script's own, as stap 4.8.  (A family
+ * may show something else: perf.sw.*'s perf point, a DWARF probe's
+ * resolved point.) */
 static const char *alias_chain(struct arena *a, const struct probe_alias *al,
 			       const char *inner)
 {
-	if (al->file && al->file->is_tapset)
-		return inner;
 	return arena_printf(a, "%s %s %s <- %s",
 			    points_text(a, &al->names, " = "),
 			    al->kind == ALIAS_EPILOGUE ? "+=" : "=",
@@ -377,6 +376,32 @@ static int expand_alias(struct derive *d, const struct probe_alias *al,
 	return found;
 }
 
+/* FAM's resolve of POINT into DP (or with DP NULL its expand into PTS).
+ * -l/-L: a point the family rejects is not listed, silently; under a `?`
+ * or `!` point (the user's, or an alias's on the way here) the family's
+ * errors only make it no match, as stap's optional derivations. */
+static int family_call(struct derive *d, const struct probe_family *fam,
+		       const struct probe_point *point,
+		       struct derived_probe *dp, struct vec *pts)
+{
+	struct session *s = d->el->s;
+	int listing = s->list_probes || s->list_probes_vars;
+	int before = s->diags.quieted, rc;
+
+	if (listing)
+		s->diags.quiet++;
+	else if (d->optional > 0)
+		s->diags.quiet_errors++;
+	rc = dp ? fam->resolve(s, point, dp) : fam->expand(s, point, pts);
+	if (listing)
+		s->diags.quiet--;
+	else if (d->optional > 0)
+		s->diags.quiet_errors--;
+	if (s->diags.quieted != before)
+		rc = 0;
+	return rc;
+}
+
 static int derive_one(struct derive *d, const struct probe_family *fam,
 		      const struct probe_point *point, struct stmt *body,
 		      struct exp *cond)
@@ -394,18 +419,7 @@ static int derive_one(struct derive *d, const struct probe_family *fam,
 	dp->optional = d->optional > 0;
 	for (i = 0; i < point->comps.n; i++)
 		vec_push(a, &dp->comps, point->comps.v[i]);
-	if (el->s->list_probes || el->s->list_probes_vars) {
-		/* -l/-L: a point the family rejects is not listed, silently */
-		int before = el->s->diags.quieted;
-
-		el->s->diags.quiet++;
-		rc = fam->resolve(el->s, point, dp);
-		el->s->diags.quiet--;
-		if (el->s->diags.quieted != before)
-			rc = 0;
-	} else {
-		rc = fam->resolve(el->s, point, dp);
-	}
+	rc = family_call(d, fam, point, dp, NULL);
 	if (rc <= 0)
 		return rc;
 	if (!dp->pp)
@@ -445,7 +459,7 @@ static int derive_family(struct derive *d, const struct probe_family *fam,
 
 	if (!fam->expand)
 		return derive_one(d, fam, point, body, cond);
-	rc = fam->expand(d->el->s, point, &pts);
+	rc = family_call(d, fam, point, NULL, &pts);
 	if (rc <= 0)
 		return rc;
 	VEC_EACH(pts, i, pt) {

@@ -17,7 +17,56 @@
 struct tctx {
 	struct elab *el;
 	struct derived_probe *dp;
+	const char *cast_module;	/* a @cast's module when it names
+					   none; NULL: none (stap's error) */
 };
+
+/* A @cast that names no module takes a DWARF probe's (kernel.function:
+ * "kernel", module("m").function: "m"); elsewhere it has none.  stap
+ * gives a function called from DWARF probes a copy per probe: here a
+ * function reached from DWARF probes of one module only takes theirs. */
+static const char *probe_cast_module(const struct derived_probe *dp)
+{
+	if (!dp || strcmp(dp->family->name, "dwarf"))
+		return NULL;
+	return dp->kmodule ? dp->kmodule : "kernel";
+}
+
+#define CAST_MIXED ((const char *)1)	/* reached from probes that differ */
+
+struct reach {
+	struct func *f;
+	const char *module;	/* NULL: not reached yet */
+};
+
+static void reach_from(struct arena *a, struct vec *seen,
+		       const struct vec *callees, const char *module)
+{
+	struct func *f;
+	struct reach *r;
+	int i, j;
+
+	VEC_EACH(*callees, i, f) {
+		r = NULL;
+		for (j = 0; j < seen->n; j++)
+			if (((struct reach *)seen->v[j])->f == f)
+				r = seen->v[j];
+		if (r && (r->module == module || r->module == CAST_MIXED ||
+			  (module && r->module && module != CAST_MIXED &&
+			   !strcmp(r->module, module))))
+			continue;	/* nothing new */
+		if (!r) {
+			r = ARENA_NEW(a, struct reach);
+			r->f = f;
+			r->module = module ? module : CAST_MIXED;
+			vec_push(a, seen, r);
+		} else {
+			r->module = CAST_MIXED;
+		}
+		if (f->info)
+			reach_from(a, seen, &f->info->callees, r->module);
+	}
+}
 
 static int resolve(struct tctx *t, struct exp *e, int quiet)
 {
@@ -79,9 +128,7 @@ static int literal_value(const struct exp *c, int64_t *v)
 	return op_fold_unary(c->u.un.op, *v, v);
 }
 
-/* @defined(…), or its negation: the guards whose dead side goes (stap
- * keeps 0 && (1/z) as it is). */
-static int is_defined_guard(const struct exp *c)
+int elab_is_defined_guard(const struct exp *c)
 {
 	while (c && c->kind == EX_UNARY && c->u.un.op == OP_NOT)
 		c = c->u.un.operand;
@@ -96,7 +143,7 @@ static int guard_exp(struct walker *w, struct exp *e)
 
 	switch (e->kind) {
 	case EX_TERNARY:
-		guard = is_defined_guard(e->u.tern.cond);
+		guard = elab_is_defined_guard(e->u.tern.cond);
 		walk_exp(w, c = e->u.tern.cond);
 		if (!guard || !literal_value(c, &v)) {
 			walk_exp(w, e->u.tern.yes);
@@ -107,7 +154,7 @@ static int guard_exp(struct walker *w, struct exp *e)
 		walk_exp(w, e);
 		return 1;
 	case EX_LOG_AND: case EX_LOG_OR:
-		guard = is_defined_guard(e->u.bin.left);
+		guard = elab_is_defined_guard(e->u.bin.left);
 		walk_exp(w, c = e->u.bin.left);
 		if (guard && literal_value(c, &v) &&
 		    (e->kind == EX_LOG_AND ? !v : v != 0)) {
@@ -183,6 +230,8 @@ static int visit(struct walker *w, struct exp *e)
 			e->u.target.unresolved = 1;
 		return 0;	/* index expressions inside are walked too */
 	case EX_CAST:
+		if (!e->u.op.module && t->cast_module)
+			e->u.op.module = t->cast_module;
 		cast_resolve(t->el->s, e, 0);
 		return 0;
 	case EX_ENTRY:
@@ -204,6 +253,8 @@ static int visit(struct walker *w, struct exp *e)
 		if (!op || (op->kind != EX_TARGET && op->kind != EX_TARGET_LIST &&
 			    op->kind != EX_CAST))
 			return 0;
+		if (op->kind == EX_CAST && !op->u.op.module && t->cast_module)
+			op->u.op.module = t->cast_module;
 		e->kind = EX_NUM;
 		e->u.num = (op->kind == EX_CAST ? cast_resolve(t->el->s, op, 1) :
 			    resolve(t, op, 1)) == 0;
@@ -240,17 +291,25 @@ void elab_resolve_targets(struct elab *el)
 	int i;
 
 	struct func *f;
+	struct vec seen = {0};
+	int j;
 
 	VEC_EACH(el->prog->probes, i, dp) {
-		struct tctx t = { el, dp };
+		struct tctx t = { el, dp, probe_cast_module(dp) };
 		struct walker w = { .exp = visit, .stmt = guard_stmt, .arg = &t };
 		walk_stmt(&w, dp->body);
 		if (dp->cond)
 			walk_exp(&w, dp->cond);
+		reach_from(el->s->arena, &seen, &dp->callees,
+			   probe_cast_module(dp));
 	}
 	VEC_EACH(el->prog->funcs, i, f) {	/* @cast in functions */
-		struct tctx t = { el, NULL };
+		struct tctx t = { el, NULL, NULL };
 		struct walker w = { .exp = visit, .stmt = guard_stmt, .arg = &t };
+		for (j = 0; j < seen.n; j++)
+			if (((struct reach *)seen.v[j])->f == f &&
+			    ((struct reach *)seen.v[j])->module != CAST_MIXED)
+				t.cast_module = ((struct reach *)seen.v[j])->module;
 		if (f->body->kind != ST_EMBEDDED)
 			walk_stmt(&w, f->body);
 	}
@@ -275,14 +334,14 @@ void elab_report_unresolved_targets(struct elab *el)
 	int i;
 
 	VEC_EACH(el->prog->probes, i, dp) {
-		struct tctx t = { el, dp };
+		struct tctx t = { el, dp, NULL };
 		struct walker w = { .exp = report, .arg = &t };
 		walk_stmt(&w, dp->body);
 		if (dp->cond)
 			walk_exp(&w, dp->cond);
 	}
 	VEC_EACH(el->prog->funcs, i, f) {	/* their autocasts */
-		struct tctx t = { el, NULL };
+		struct tctx t = { el, NULL, NULL };
 		struct walker w = { .exp = report, .arg = &t };
 		if (f->used && f->body->kind != ST_EMBEDDED)
 			walk_stmt(&w, f->body);

@@ -907,7 +907,9 @@ static int resolve_dwarf(struct session *s, const struct probe_point *pt,
 	dp->kmodule = dd->site.module;	/* the testbed guest loads it */
 	dp->kernel_symbols = !dd->site.module;
 	dp->pp = arena_printf(s->arena, "%s%s", dpt->name, q.suffix);
-	dp->user_pp = dp->pp;	/* stap shows the resolved point */
+	/* stap shows the resolved point, with the point's ? or ! */
+	dp->user_pp = arena_printf(s->arena, "%s%s", dp->pp,
+				   pt->sufficient ? "!" : pt->optional ? "?" : "");
 	dp->comps = (struct vec){0};
 	for (i = 0; i < pt->comps.n; i++)
 		vec_push(s->arena, &dp->comps, pt->comps.v[i]);

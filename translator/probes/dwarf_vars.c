@@ -236,8 +236,11 @@ static int resolve_return(struct session *s, struct derived_probe *dp,
 	tv = tvar_resolve(s, e, &e->u.target.comps,
 			  st->is_user ? "_stp_uprobe_retval(c)" : "_stp_kprobe_retval(c)",
 			  dw_type_at(st->file, t), WHAT, "$return", quiet);
-	if (tv)
+	if (tv) {
 		tv->user = st->is_user;
+		tv->write_reg = 0 + 1;	/* a guru write sets ax, the value
+					   the caller sees (x86-64) */
+	}
 	e->u.target.resolved = tv;
 	return tv ? 0 : -1;
 }
@@ -442,11 +445,21 @@ struct derived_probe *dwarf_vars_entry_probe(struct session *s,
 {
 	const struct dw_site *st = ret->data;
 	struct dw_site *cs;
+	const char *r;
+	struct derived_probe *cp;
 
 	if (!st || !st->is_return)
 		return NULL;
+
 	cs = arena_alloc(s->arena, data_size);
 	memcpy(cs, st, data_size);
 	cs->is_return = 0;
-	return family_entry_copy(s, ret, cs);
+	cp = family_entry_copy(s, ret, cs);
+	/* stap names it by the resolved function, with the point's ? or ! */
+	if ((r = strstr(ret->pp, ").return")))
+		cp->pp = arena_printf(s->arena, "%.*s).call",
+				      (int)(r - ret->pp), ret->pp);
+	cp->mark_optional = ret->mark_optional;
+	cp->mark_sufficient = ret->mark_sufficient;
+	return cp;
 }

@@ -123,7 +123,7 @@ void diag_error(struct diags *d, struct loc loc, const char *id,
 	va_list ap;
 	char *msg;
 
-	if (d->quiet) {
+	if (d->quiet || d->quiet_errors) {
 		d->quieted++;
 		last_shown = 0;
 		return;

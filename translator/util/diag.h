@@ -25,6 +25,8 @@ struct diags {
 	int quiet;		/* > 0: errors and warnings are counted in
 				   quieted only (-l/-L try points silently) */
 	int quieted;
+	int quiet_errors;	/* > 0: errors only are counted in quieted
+				   (an optional probe point's derivation) */
 	struct arena *arena;	/* set: an error with the same place and
 				   text as an earlier one is not repeated
 				   (one per derived probe, say), as stap */
