@@ -32,6 +32,8 @@ static int find_entry(struct walker *w, struct exp *e)
 	struct entries *en = w->arg;
 	const struct probe_family *fam = en->dp->family;
 
+	if (e->kind == EX_DEFINED)	/* asks only whether $NAME resolves */
+		return 1;
 	if ((e->kind == EX_TARGET || e->kind == EX_TARGET_LIST) &&
 	    fam->entry_target &&
 	    fam->entry_target(en->s, en->dp, e->u.target.name)) {

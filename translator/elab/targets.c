@@ -185,10 +185,8 @@ static int visit(struct walker *w, struct exp *e)
 	case EX_CAST:
 		cast_resolve(t->el->s, e, 0);
 		return 0;
-	case EX_ENTRY:
-		if (!is_return_probe(t->dp))
-			diag_error(&t->el->s->diags, e->loc, "sema.entry-context",
-				   "@entry is only valid in .return probes");
+	case EX_ENTRY:	/* as stap, an error only if the optimizer keeps it */
+		e->u.op.misplaced = !is_return_probe(t->dp);
 		return 0;
 	case EX_ATVAR:
 		resolve_atvar(t, e, 0);
@@ -261,6 +259,10 @@ static int report(struct walker *w, struct exp *e)
 	if ((e->kind == EX_TARGET || e->kind == EX_TARGET_LIST) &&
 	    e->u.target.unresolved)
 		resolve(w->arg, e, 0);
+	if (e->kind == EX_ENTRY && e->u.op.misplaced)
+		diag_error(&((struct tctx *)w->arg)->el->s->diags, e->loc,
+			   "sema.entry-context",
+			   "@entry is only valid in .return probes");
 	if (e->kind == EX_AUTOCAST && !e->u.op.resolved) {
 		elab_report_autocast(((struct tctx *)w->arg)->el, e);
 		return 1;
