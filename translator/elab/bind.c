@@ -226,8 +226,7 @@ static int bind_exp(struct walker *w, struct exp *e)
 		f = resolve_call(el, e);
 		if (f && f->guru && !el->s->guru && el->file && el->file->is_user)
 			diag_error(&el->s->diags, e->loc, "sema.guru-function",
-				   "function '%s' may only be used in guru mode (-g)",
-				   f->name);
+				   "function may not be used unless -g is specified");
 		e->u.call.func = f;
 		break;
 	default:
@@ -382,13 +381,11 @@ static int check_cond_exp(struct walker *w, struct exp *e)
 	case EX_SYM:
 		if (e->u.sym.sym && e->u.sym.sym->kind != SYM_GLOBAL)
 			diag_error(&el->s->diags, e->loc, "sema.probe-cond",
-				   "probe condition must not reference undeclared global '%s'",
-				   e->u.sym.name);
+				   "probe condition must not reference undeclared global");
 		break;
 	case EX_CALL: case EX_PRINT:
 		diag_error(&el->s->diags, e->loc, "sema.probe-cond",
-			   "probe condition must not reference function '%s'",
-			   e->kind == EX_CALL ? e->u.call.name : "print");
+			   "probe condition must not reference function");
 		break;
 	case EX_ASSIGN: case EX_PRE_INC: case EX_POST_INC:
 		diag_error(&el->s->diags, e->loc, "sema.probe-cond",

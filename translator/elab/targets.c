@@ -262,7 +262,7 @@ static int report(struct walker *w, struct exp *e)
 	if (e->kind == EX_ENTRY && e->u.op.misplaced)
 		diag_error(&((struct tctx *)w->arg)->el->s->diags, e->loc,
 			   "sema.entry-context",
-			   "@entry is only valid in .return probes");
+			   "internal error: @entry is only valid in .return probes");
 	if (e->kind == EX_AUTOCAST && !e->u.op.resolved) {
 		elab_report_autocast(((struct tctx *)w->arg)->el, e);
 		return 1;
