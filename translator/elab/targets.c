@@ -182,8 +182,10 @@ static int visit(struct walker *w, struct exp *e)
 		if (t->dp && resolve_held(t, e))
 			e->u.target.unresolved = 1;
 		return 0;	/* index expressions inside are walked too */
-	case EX_CAST:
-		cast_resolve(t->el->s, e, 0);
+	case EX_CAST:	/* as stap, an error only if the optimizer keeps it
+			   (but a struct's value, which @defined accepts) */
+		cast_resolve(t->el->s, e,
+			     e->u.op.comps.n || e->u.op.addr_of);
 		return 0;
 	case EX_ENTRY:	/* as stap, an error only if the optimizer keeps it */
 		e->u.op.misplaced = !is_return_probe(t->dp);
@@ -259,6 +261,9 @@ static int report(struct walker *w, struct exp *e)
 	if ((e->kind == EX_TARGET || e->kind == EX_TARGET_LIST) &&
 	    e->u.target.unresolved)
 		resolve(w->arg, e, 0);
+	if (e->kind == EX_CAST && !e->u.op.resolved &&
+	    (e->u.op.comps.n || e->u.op.addr_of))
+		cast_resolve(((struct tctx *)w->arg)->el->s, e, 0);
 	if (e->kind == EX_ENTRY && e->u.op.misplaced)
 		diag_error(&((struct tctx *)w->arg)->el->s->diags, e->loc,
 			   "sema.entry-context",
