@@ -68,12 +68,16 @@ static int may_next(struct func *f)
 
 static void arity_error(struct elab *el, struct exp *e)
 {
-	struct func *f;
-	int i, n = e->u.call.args.n;
+	struct func *f, *last = NULL;
+	int i;
 
+	VEC_EACH(el->funcs, i, f)	/* stap names the last declaration's */
+		if (!strcmp(f->name, e->u.call.name) &&
+		    (!f->is_private || f->file == el->file))
+			last = f;
 	diag_error(&el->s->diags, e->loc, "sema.call-arity",
-		   "no function '%s' takes %d argument%s", e->u.call.name, n,
-		   n == 1 ? "" : "s");
+		   "arity mismatch found (function '%s' takes %d args)",
+		   e->u.call.name, last ? last->params.n : 0);
 	VEC_EACH(el->funcs, i, f)
 		if (!strcmp(f->name, e->u.call.name) &&
 		    (!f->is_private || f->file == el->file))
