@@ -95,8 +95,8 @@ int _stp_hist_linear_buckets(int64_t start, int64_t stop, int64_t interval);
 #define STP_HIST_LINEAR_BAD_MSG \
 	"histogram: Number of buckets must be between 1 and %d\n" \
 	"Number_of_buckets = (stop - start) / interval.\n" \
-	"Please adjust your start, stop, and interval values.\n"
-#define STP_HIST_ZERO_INTERVAL_MSG "histogram: interval cannot be zero.\n"
+	"Please adjust your start, stop, and interval values."
+#define STP_HIST_ZERO_INTERVAL_MSG "histogram: interval cannot be zero."
 /* Fill h for @hist_linear at module init: 0, or -EINVAL when stap would
  * refuse the parameters (it warns with the messages above, giving
  * STP_MAX_BUCKETS - 2 for %d, and the module fails to start). */

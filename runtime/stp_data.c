@@ -8,6 +8,25 @@
 #include "stat.c"
 #include "hist.c"
 
+/* A statistics global whose @hist_linear parameters stap refuses (stat.h):
+ * the module does not start, with stap 4.8's warning and error; the
+ * generated stp_globals_init() returns what this returns. */
+static __maybe_unused int _stp_hist_refused(int64_t start, int64_t stop,
+					    int64_t interval, const char *cname)
+{
+	char msg[256];
+
+	if (interval == 0) {
+		_stp_transport_warn(STP_HIST_ZERO_INTERVAL_MSG);
+	} else {
+		snprintf(msg, sizeof msg, STP_HIST_LINEAR_BAD_MSG, STP_MAX_BUCKETS - 2);
+		_stp_transport_warn(msg);
+	}
+	snprintf(msg, sizeof msg, "global variable '%s' allocation failed", cname);
+	_stp_transport_error(msg);
+	return -EINVAL;
+}
+
 /* "NAME @count=N @min=… @max=… @sum=… @avg=…", as stap prints a
  * written-only aggregate at exit ("NAME @count=0x0" when empty). */
 static __maybe_unused void _stp_display_stat(struct context *c, const char *name,

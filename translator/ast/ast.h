@@ -179,6 +179,9 @@ struct exp {
 			int addr_of;
 			struct tvar *resolved;	/* sema: @cast's access
 						   (tvar.h) */
+			int misplaced;		/* sema: @entry outside a
+						   .return probe; an error if
+						   the optimizer keeps it */
 		} op;
 	} u;
 };

@@ -68,12 +68,16 @@ static int may_next(struct func *f)
 
 static void arity_error(struct elab *el, struct exp *e)
 {
-	struct func *f;
-	int i, n = e->u.call.args.n;
+	struct func *f, *last = NULL;
+	int i;
 
+	VEC_EACH(el->funcs, i, f)	/* stap names the last declaration's */
+		if (!strcmp(f->name, e->u.call.name) &&
+		    (!f->is_private || f->file == el->file))
+			last = f;
 	diag_error(&el->s->diags, e->loc, "sema.call-arity",
-		   "no function '%s' takes %d argument%s", e->u.call.name, n,
-		   n == 1 ? "" : "s");
+		   "arity mismatch found (function '%s' takes %d args)",
+		   e->u.call.name, last ? last->params.n : 0);
 	VEC_EACH(el->funcs, i, f)
 		if (!strcmp(f->name, e->u.call.name) &&
 		    (!f->is_private || f->file == el->file))
@@ -226,8 +230,7 @@ static int bind_exp(struct walker *w, struct exp *e)
 		f = resolve_call(el, e);
 		if (f && f->guru && !el->s->guru && el->file && el->file->is_user)
 			diag_error(&el->s->diags, e->loc, "sema.guru-function",
-				   "function '%s' may only be used in guru mode (-g)",
-				   f->name);
+				   "function may not be used unless -g is specified");
 		e->u.call.func = f;
 		break;
 	default:
@@ -382,13 +385,11 @@ static int check_cond_exp(struct walker *w, struct exp *e)
 	case EX_SYM:
 		if (e->u.sym.sym && e->u.sym.sym->kind != SYM_GLOBAL)
 			diag_error(&el->s->diags, e->loc, "sema.probe-cond",
-				   "probe condition must not reference undeclared global '%s'",
-				   e->u.sym.name);
+				   "probe condition must not reference undeclared global");
 		break;
 	case EX_CALL: case EX_PRINT:
 		diag_error(&el->s->diags, e->loc, "sema.probe-cond",
-			   "probe condition must not reference function '%s'",
-			   e->kind == EX_CALL ? e->u.call.name : "print");
+			   "probe condition must not reference function");
 		break;
 	case EX_ASSIGN: case EX_PRE_INC: case EX_POST_INC:
 		diag_error(&el->s->diags, e->loc, "sema.probe-cond",

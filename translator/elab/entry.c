@@ -106,6 +106,8 @@ static int find_entry(struct walker *w, struct exp *e)
 		e->u.op.operand = e->u.op.operand->u.op.operand;
 		return 1;
 	}
+	if (e->kind == EX_DEFINED)	/* asks only whether $NAME resolves */
+		return 1;
 	if (find_guard(w, e))
 		return 1;
 

@@ -78,8 +78,8 @@ static void check_call(struct fcheck *fc, struct exp *e)
 		if (!func_writes(e->u.call.func, sym))
 			continue;
 		diag_error(&fc->el->s->diags, e->loc, "sema.foreach-modified",
-			   "call to '%s' modifies '%s' during 'foreach' iteration over it",
-			   e->u.call.name, sym->name);
+			   "function call modifies var '%s' during 'foreach' iteration",
+			   sym->name);
 		diag_note(&fc->el->s->diags, arr->loc, "the 'foreach' over '%s' is here",
 			  sym->name);
 	}

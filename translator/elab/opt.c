@@ -203,7 +203,7 @@ static int elide_assign(struct walker *w, struct exp *e)
 		 first_time(o, arena_printf(o->el->s->arena, "assign %s",
 					    e->u.bin.left->u.sym.name)))
 		diag_warning(&o->el->s->diags, e->loc, "opt.elide-assignment",
-			     "eliding assignment to '%s', which is never read",
+			     "Eliding assignment to '%s'",
 			     e->u.bin.left->u.sym.name);
 	*e = *e->u.bin.right;
 	o->changed = 1;
@@ -290,7 +290,7 @@ static int elide_stmt(struct walker *w, struct stmt *st)
 			    first_time(o, "expression"))
 				diag_warning(&o->el->s->diags, st->loc,
 					     "opt.elide-expression",
-					     "eliding side-effect-free expression");
+					     "Eliding side-effect-free expression");
 			st->kind = ST_NULL;
 			o->changed = 1;
 		}
@@ -420,7 +420,7 @@ void elab_optimize(struct elab *el)
 			if (user_code(dp->elide_loc) &&
 			    first_time(&o, arena_printf(el->s->arena, "probe %s", c->name)))
 				diag_warning(&el->s->diags, dp->elide_loc, "opt.elide-probe",
-					     "probe '%s' has been elided: it does nothing",
+					     "Probe '%s' has been elided",
 					     c->name);
 			continue;
 		}

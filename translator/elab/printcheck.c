@@ -33,8 +33,7 @@ static void check_printf(struct session *s, struct exp *e)
 					    TY_STRING : TY_LONG));
 	if (n != e->u.print.args.n)
 		diag_error(&s->diags, at, "sema.printf-args",
-			   "wrong number of arguments to a formatted print: the format takes %d, %d %s given",
-			   n, e->u.print.args.n, e->u.print.args.n == 1 ? "is" : "are");
+			   "Wrong number of args to formatted print operator");
 }
 
 static int visit(struct walker *w, struct exp *e)

@@ -98,7 +98,7 @@ static int check_hist(struct walker *w, struct exp *e)
 			continue;
 		if (!same_hist(prev, e)) {
 			diag_error(&hc->el->s->diags, e->loc, "sema.hist-conflict",
-				   "'%s' already has another kind of histogram: an aggregate takes one @hist_log or one @hist_linear with one set of bounds",
+				   "multiple histogram types declared on '__global_%s'",
 				   sym->name);
 			diag_note(&hc->el->s->diags, prev->loc, "its first histogram is here");
 		}

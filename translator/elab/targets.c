@@ -229,15 +229,15 @@ static int visit(struct walker *w, struct exp *e)
 		if (t->dp && resolve_held(t, e))
 			e->u.target.unresolved = 1;
 		return 0;	/* index expressions inside are walked too */
-	case EX_CAST:
+	case EX_CAST:	/* as stap, an error only if the optimizer keeps it
+			   (but a struct's value, which @defined accepts) */
 		if (!e->u.op.module && t->cast_module)
 			e->u.op.module = t->cast_module;
-		cast_resolve(t->el->s, e, 0);
+		cast_resolve(t->el->s, e,
+			     e->u.op.comps.n || e->u.op.addr_of);
 		return 0;
-	case EX_ENTRY:
-		if (!is_return_probe(t->dp))
-			diag_error(&t->el->s->diags, e->loc, "sema.entry-context",
-				   "@entry is only valid in .return probes");
+	case EX_ENTRY:	/* as stap, an error only if the optimizer keeps it */
+		e->u.op.misplaced = !is_return_probe(t->dp);
 		return 0;
 	case EX_ATVAR:
 		resolve_atvar(t, e, 0);
@@ -320,6 +320,13 @@ static int report(struct walker *w, struct exp *e)
 	if ((e->kind == EX_TARGET || e->kind == EX_TARGET_LIST) &&
 	    e->u.target.unresolved)
 		resolve(w->arg, e, 0);
+	if (e->kind == EX_CAST && !e->u.op.resolved &&
+	    (e->u.op.comps.n || e->u.op.addr_of))
+		cast_resolve(((struct tctx *)w->arg)->el->s, e, 0);
+	if (e->kind == EX_ENTRY && e->u.op.misplaced)
+		diag_error(&((struct tctx *)w->arg)->el->s->diags, e->loc,
+			   "sema.entry-context",
+			   "internal error: @entry is only valid in .return probes");
 	if (e->kind == EX_AUTOCAST && !e->u.op.resolved) {
 		elab_report_autocast(((struct tctx *)w->arg)->el, e);
 		return 1;

@@ -79,8 +79,8 @@ static int member(struct walk *w, struct target_comp *c)
 	else if (!w->in_mem || !is_aggregate(t)) {
 		if (!w->quiet)
 			diag_error(&w->s->diags, c->loc, "sema.target-not-struct",
-				   "%s '%s' may not be used as a structure (it is '%s')",
-				   w->what, w->label, tname(w, w->type));
+				   "%s '%s' may not be used as a structure",
+				   w->what, w->label);
 		return -1;
 	}
 	m = ctype_member(w->type, c->name, &bits);

@@ -73,8 +73,7 @@ void elab_arity_error(struct elab *el, const struct sym *sym, int n,
 		      struct loc loc, int first, struct loc first_loc)
 {
 	diag_error(&el->s->diags, loc, "sema.arity",
-		   "inconsistent arity for '%s': %d here, %d elsewhere",
-		   sym->name, n, first);
+		   "inconsistent arity (%d vs %d)", first, n);
 	diag_note(&el->s->diags, first_loc, "arity %d first inferred here",
 		  first);
 }
@@ -107,8 +106,8 @@ static enum type infer_array(struct elab *el, struct exp *base,
 	sym = base->u.sym.sym;
 	if (sym->kind != SYM_GLOBAL && el->report) {
 		diag_error(&el->s->diags, base->loc, "sema.local-array",
-			   "'%s' is used as an array, but arrays must be global variables",
-			   sym->name);
+			   "unresolved arity-%d global array %s, missing global declaration?",
+			   idx->n, sym->name);
 		return TY_UNKNOWN;
 	}
 	set_arity(el, sym, idx->n, base->loc);
@@ -362,7 +361,7 @@ static enum type infer_kind(struct elab *el, struct exp *e, enum type want)
 		if (el->report && e->u.bin.op == OP_USHR &&
 		    e->u.bin.left->kind == EX_NUM && e->u.bin.right->kind == EX_NUM)
 			diag_error(&el->s->diags, e->loc, "sema.unsupported-operator",
-				   "unsupported binary operator '>>>' between literals");
+				   "unsupported binary operator >>>");
 		infer(el, e->u.bin.left, TY_LONG);
 		infer(el, e->u.bin.right, TY_LONG);
 		return TY_LONG;
@@ -463,8 +462,8 @@ static void infer_foreach(struct elab *el, struct stmt *st)
 	if (sym->kind != SYM_GLOBAL) {
 		if (el->report)
 			diag_error(&el->s->diags, arr->loc, "sema.local-array",
-				   "'%s' is used as an array, but arrays must be global variables",
-				   sym->name);
+				   "unresolved arity-%d global array %s, missing global declaration?",
+				   st->u.foreach.keys.n, sym->name);
 		return;
 	}
 	set_arity(el, sym, st->u.foreach.keys.n, arr->loc);
@@ -621,8 +620,7 @@ static void check_sym(struct elab *el, struct sym *sym)
 			   "cannot infer the type of '%s'", sym->name);
 	else if (sym->type == TY_STATS && sym->kind != SYM_GLOBAL)
 		diag_error(&el->s->diags, sym->loc, "sema.local-stats",
-			   "'%s' is an aggregate, but aggregates must be global variables",
-			   sym->name);
+			   "stat locals not supported, missing global declaration?");
 }
 
 void elab_infer_types(struct elab *el)

@@ -536,39 +536,51 @@ static int64_t const_arg(struct exp *x)
 	return exp_int_literal(x, &v) ? v : 1;
 }
 
-static const char *hist_init(struct emit *e, struct sym *sym)
+static void scan_sym(struct emit *e, struct sym *sym, struct agg_scan *a)
 {
-	struct agg_scan a = { e, sym, NULL, NULL, 0 };
-	struct walker w = { .exp = scan_agg, .stmt = scan_agg_sort, .arg = &a };
+	struct walker w = { .exp = scan_agg, .stmt = scan_agg_sort, .arg = a };
 	struct derived_probe *dp;
 	struct func *f;
-	int i, shift = 0;
+	int i;
 
+	*a = (struct agg_scan){ e, sym, NULL, NULL, 0 };
 	VEC_EACH(e->prog->probes, i, dp)
 		walk_stmt(&w, dp->body);
 	VEC_EACH(e->prog->funcs, i, f)
 		walk_stmt(&w, f->body);
+}
+
+/* @hist_linear's start, stop and interval for SYM; 1 if stap 4.8 refuses
+ * them: it builds the module, which then fails to start (emit_array_init).
+ * It takes 1 to 126 buckets: (stop - start) / interval + 1. */
+static int linear_refused(const struct agg_scan *a, int64_t *lo, int64_t *hi,
+			  int64_t *step)
+{
+	if (!a->hist || a->hist->u.hist.is_log)
+		return 0;
+	*lo = const_arg(a->hist->u.hist.lo);
+	*hi = const_arg(a->hist->u.hist.hi);
+	*step = const_arg(a->hist->u.hist.step);
+	return *step == 0 || (*hi - *lo) / *step + 1 < 1 ||
+	       (*hi - *lo) / *step + 1 > 126;
+}
+
+static const char *hist_init(struct emit *e, struct sym *sym)
+{
+	struct agg_scan a;
+	int64_t lo, hi, step;
+	int shift = 0;
+
+	scan_sym(e, sym, &a);
 	if (a.variance)	/* 0 to 62: pass 2 checked (sema.variance-shift) */
 		shift = (int)const_arg(a.variance->u.stat.shift);
-	if (!a.hist)
+	if (!a.hist || linear_refused(&a, &lo, &hi, &step))
 		return A(e, "STP_HIST_NONE_INIT_V(%d, %d)", shift, a.any_variance);
 	if (a.hist->u.hist.is_log)
 		return A(e, "STP_HIST_LOG_INIT_V(%d, %d)", shift, a.any_variance);
-	{
-		int64_t lo = const_arg(a.hist->u.hist.lo);
-		int64_t hi = const_arg(a.hist->u.hist.hi);
-		int64_t step = const_arg(a.hist->u.hist.step);
-		/* stap 4.8 takes 1 to 126 buckets: (stop - start) / interval + 1 */
-		if (step <= 0 || hi < lo || (hi - lo) / step + 1 > 126) {
-			diag_error(&e->s->diags, a.hist->loc, "translate.hist-arg",
-				   "invalid @hist_linear range: start %lld, stop %lld, interval %lld",
-				   (long long)lo, (long long)hi, (long long)step);
-			return A(e, "STP_HIST_NONE_INIT_V(%d, %d)", shift, a.any_variance);
-		}
-		return A(e, "STP_HIST_LINEAR_INIT_V(%lld, %lld, %lld, %d, %d)",
-			 (long long)lo, (long long)hi, (long long)step, shift,
-			 a.any_variance);
-	}
+	return A(e, "STP_HIST_LINEAR_INIT_V(%lld, %lld, %lld, %d, %d)",
+		 (long long)lo, (long long)hi, (long long)step, shift,
+		 a.any_variance);
 }
 
 static const char *keysig(struct emit *e, const struct sym *sym)
@@ -607,6 +619,17 @@ void emit_array_init(struct emit *e, struct sym *sym)
 	const char *max = sym->decl->max_entries ?
 		A(e, "%lld", (long long)sym->decl->max_entries) : "MAXMAPENTRIES";
 
+	if (is_stats(sym)) {
+		struct agg_scan a;
+		int64_t lo, hi, step;
+
+		scan_sym(e, sym, &a);
+		if (linear_refused(&a, &lo, &hi, &step)) {
+			emit_line(e, "return _stp_hist_refused(%lld, %lld, %lld, \"__global_%s\");",
+				  (long long)lo, (long long)hi, (long long)step, sym->name);
+			return;
+		}
+	}
 	if (is_stats(sym) && sym->arity <= 0)
 		emit_line(e, "if (!(%s = _stp_stat_new(&%s_h, nr_cpu_ids))) return -ENOMEM;",
 			  g, g);

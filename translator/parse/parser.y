@@ -49,6 +49,7 @@ static void yyerror(YYLTYPE *loc, struct parser *p, const char *msg);
 }
 
 %token <tok> IDENT "identifier" TARGET "target variable" NUMBER "number"
+%token <tok> PRETTY "'$' suffix"
 %token <tok> STRING "string" EMBEDDED "embedded code" PP_WORD "probe point"
 %token <tok> PROBE "'probe'" GLOBAL "'global'" PRIVATE "'private'"
 %token <tok> FUNCTION "'function'" IF "'if'" ELSE "'else'" FOR "'for'"
@@ -506,6 +507,7 @@ target:
 			      $4 ? $4->u.str.s : NULL); }
 	| target ARROW member	{ $$ = help_member(p, $1, &$3); }
 	| target '[' exp ']'	{ $$ = help_target_index(p, $1, $3, $2.loc); }
+	| target PRETTY		{ $$ = help_member(p, $1, &$2); }
 	;
 
 /* value->member: stap 4 lets any value carry a pointer type */

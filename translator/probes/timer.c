@@ -48,8 +48,7 @@ static int check_period(struct session *s, const struct pp_comp *u,
 	if (scale < 0) {		/* jiffies */
 		if (n < 1 || n > MAX_JIFFIES) {
 			diag_error(&s->diags, u->loc, "sema.probe-arg",
-				   "timer.jiffies takes 1 to %lld jiffies, not %lld",
-				   MAX_JIFFIES, (long long)n);
+				   "invalid interval for jiffies timer");
 			return -1;
 		}
 		*period = -n;
@@ -58,13 +57,13 @@ static int check_period(struct session *s, const struct pp_comp *u,
 	if (scale == 0) {		/* hz */
 		if (n <= 0) {
 			diag_error(&s->diags, u->loc, "sema.probe-arg",
-				   "timer.hz needs a frequency greater than 0");
+				   "frequency must be greater than 0");
 			return -1;
 		}
 		if (1000000000 / n < MIN_PERIOD_NS) {
 			diag_error(&s->diags, u->loc, "sema.probe-arg",
-				   "timer.hz(%lld) is too fast: the period must be at least %lld ns (at most %lld hz)",
-				   (long long)n, MIN_PERIOD_NS, 1000000000 / MIN_PERIOD_NS);
+				   "interval value out of range (%lld, %lld)",
+				   MIN_PERIOD_NS, MAX_PERIOD_NS);
 			return -1;
 		}
 		*period = 1000000000 / n;
@@ -76,8 +75,8 @@ static int check_period(struct session *s, const struct pp_comp *u,
 
 		if (n < lo || n > hi) {
 			diag_error(&s->diags, u->loc, "sema.probe-arg",
-				   "interval out of range: timer.%s takes %lld to %lld (100 microseconds to one day)",
-				   u->name, (long long)lo, (long long)hi);
+				   "interval value out of range (%lld, %lld)",
+				   (long long)lo, (long long)hi);
 			return -1;
 		}
 	}
@@ -125,8 +124,7 @@ static int resolve_timer(struct session *s, const struct probe_point *pt,
 			return -1;
 		if (m < 0 || m > n) {
 			diag_error(&s->diags, r->loc, "sema.probe-arg",
-				   "randomization out of range: it must be from 0 to the period (%lld)",
-				   (long long)n);
+				   "randomization value out of range");
 			return -1;
 		}
 	}

@@ -141,7 +141,7 @@ static int list_vars_value(struct session *s, struct derived_probe *dp,
 	if (comps->n > 1 || (c && c->kind != TC_PRETTY)) {
 		if (!quiet)
 			diag_error(&s->diags, e->loc, "sema.target-list-member",
-				   "'$%s' has no members or elements",
+				   "tracepoint variable '$%s' may not be used as a structure",
 				   e->u.target.name);
 		return -1;
 	}
@@ -202,8 +202,7 @@ static int target_trace(struct session *s, struct derived_probe *dp,
 				if (!quiet)
 					diag_error(&s->diags, e->loc,
 						   "sema.target-addr-of",
-						   "cannot take address of tracepoint variable '$%s'",
-						   name);
+						   "cannot take address of tracepoint variable");
 				return -1;
 			}
 			e->u.target.resolved = tvar_resolve(s, e,
