@@ -253,8 +253,11 @@ static struct probe_point *with_arg(struct session *s,
 		const char *v = k == i ? arg : k == 0 ? proc : NULL;
 
 		*nc = *oc;
-		if (v)
-			nc->arg = ast_str(s->arena, oc->arg->loc, v, strlen(v), NULL);
+		if (v) {	/* (a bare .plt gains its argument) */
+			nc->arg = ast_str(s->arena, oc->arg ? oc->arg->loc : oc->loc,
+					  v, strlen(v), NULL);
+			nc->has_arg = 1;
+		}
 		vec_push(s->arena, &np->comps, nc);
 	}
 	return np;
@@ -923,7 +926,8 @@ static int expand_plts(struct session *s, const struct probe_point *pt,
 		       const char *proc, struct vec *out, int optional)
 {
 	const struct pp_comp *c = pt->comps.v[sh->plt];
-	const char *pat = family_str_arg(s, c);
+	/* a bare .plt is every slot, as .plt("*") */
+	const char *pat = c->arg ? family_str_arg(s, c) : "*";
 	struct vec names = {0};
 	size_t i;
 
@@ -1469,6 +1473,8 @@ static const char *const uprobe_shapes[] = {
 	"process(string).library(string).mark(string)",
 	"process(string).library(string).provider(string).mark(string)",
 	"process(string).statement(string)",
+	"process(string).plt",
+	"process(string).plt.return",
 	"process(string).plt(string)",
 	"process(string).plt(string).return",
 	"process(number).statement(string)",
