@@ -547,15 +547,27 @@ static int derive_builtin(struct derive *d, const struct probe_point *point,
 				return rc;
 			continue;
 		}
+		/* as stap, each of several shapes a wildcard component
+		 * matched is optional (.* takes .call and .return of a
+		 * function that has no .inline); with none found, the
+		 * first one's error says why */
 		found = 0;
+		d->optional += pts.n > 1;
 		VEC_EACH(pts, i, pt) {
 			rc = derive_family(d, fam, pt, body, cond);
 			if (rc == -1)
-				return -1;
+				break;
 			found |= rc > 0;
 		}
+		d->optional -= pts.n > 1;
+		if (rc == -1)
+			return -1;
 		if (found)
 			return 1;
+		if (pts.n > 1 && d->optional <= 0) {
+			rc = derive_family(d, fam, pts.v[0], body, cond);
+			return rc == -2 ? 0 : rc;
+		}
 	}
 	return 0;
 }
