@@ -6,9 +6,13 @@
 # with busybox into an initramfs, boots the testbed kernel under qemu (TCG)
 # and runs guest.sh there. Prints the guest's PASS/FAIL/INFO lines; exits 1
 # if anything failed or the guest did not finish.
-#   KDIR=...     kbuild directory (default: the testbed ABI's headers)
+#   KDIR=...     kbuild directory (default: as pass 4 finds it, see
+#                translator/kernel/kernel.c: the testbed kernel's root, where
+#                make runs chrooted; else its headers; else /usr/src's)
 #   VMLINUZ=...  kernel image (default: the testbed's, else from the image
 #                .deb in /tmp or apt)
+#   QEMU=...     qemu binary (default: as testbed.c picks it: the kernel's
+#                own "qemu" beside its image, else the host's)
 #   KEEP=1       keep the work directory and print its path
 #   GUEST=FILE   run FILE in the guest instead of guest.sh
 #   BOOTS="..."  extra kernel arguments, one boot per word ("-" for none)
@@ -28,7 +32,24 @@ else
 		sed -n 's/.*Depends: linux-image-\(.*\)$/\1/p' | head -1)
 fi
 [ -n "$abi" ] || { echo "run.sh: cannot resolve the testbed kernel ABI" >&2; exit 1; }
-KDIR=${KDIR:-/usr/src/linux-headers-$abi}
+# (a kernel set up by stap-testbed setup --kernel has a root of its own
+# Debian release, whose compiler kbuild must run, or its headers unpacked,
+# and a newer qemu: the host's 7.2 corrupts 6.12's registers under TCG)
+src=/usr/src/linux-headers-$abi
+kroot=
+if [ -z "$KDIR" ] && [ -f "$tb/root$src/Makefile" ]; then
+	kroot=$tb/root
+	KDIR=$src
+elif [ -z "$KDIR" ] && [ -f "$tb/headers$src/Makefile" ]; then
+	KDIR=$tb/headers$src
+fi
+KDIR=${KDIR:-$src}
+QEMU=${QEMU:-${STAP_TESTBED_QEMU:-}}
+if [ -z "$QEMU" ] && [ -x "$tb/qemu" ] && [ -s "$tb/vmlinuz" ] &&
+	[ "${VMLINUZ:-$tb/vmlinuz}" = "$tb/vmlinuz" ]; then
+	QEMU=$tb/qemu
+fi
+QEMU=${QEMU:-qemu-system-x86_64}
 if [ -z "$VMLINUZ" ]; then
 	deb=$(ls /tmp/linux-image-${abi}_*.deb 2>/dev/null | head -1)
 	if [ -z "$deb" ]; then
@@ -39,6 +60,22 @@ if [ -z "$VMLINUZ" ]; then
 	VMLINUZ=$work/boot/vmlinuz-$abi
 fi
 
+# make in KDIR; in the kernel's root when it has one, chrooted in a mount
+# namespace of its own that sees the work directory and the runtime at
+# their own paths (as translator/build/kbuild.c enters it)
+kmake() {
+	[ -n "$kroot" ] || { make "$@"; return; }
+	unshare -m sh -c '
+		r=$1 w=$2 rt=$3
+		shift 3
+		mount --make-rprivate / &&
+		mount -t tmpfs -o mode=1777 tmpfs "$r/tmp" || exit 1
+		for d in /dev /proc "$w" "$rt"; do
+			mkdir -p "$r$d" && mount --rbind "$d" "$r$d" || exit 1
+		done
+		exec chroot "$r" make "$@"' kmake "$kroot" "$work" "$top/runtime" "$@"
+}
+
 # the module, built as a generated one would be: with the kernel's
 # features found by the runtime's compile tests, as pass 4 finds them
 # (translator/build/features.c)
@@ -47,7 +84,7 @@ cp "$here/stpfake.c" "$here/Kbuild" "$work/mod/"
 cp "$top"/runtime/compat/*.c "$work/features/"
 names=$(cd "$work/features" && ls -- *.c | sed 's/\.c$//')
 echo "obj-m := $(printf '%s.o ' $names)" >"$work/features/Kbuild"
-make -s -k -C "$KDIR" M="$work/features" $(printf '%s.o ' $names) >/dev/null 2>&1 || true
+kmake -s -k -C "$KDIR" M="$work/features" $(printf '%s.o ' $names) >/dev/null 2>&1 || true
 {
 	echo '#define STP_FEATURES_H 1'
 	for n in $names; do
@@ -55,7 +92,7 @@ make -s -k -C "$KDIR" M="$work/features" $(printf '%s.o ' $names) >/dev/null 2>&
 			echo "#define STP_HAVE_$(echo "$n" | tr a-z A-Z) 1"
 	done
 } >"$work/mod/stp_features.h"
-make -s -C "$KDIR" M="$work/mod" STP_RUNTIME="$top/runtime" modules >"$work/kbuild.log" 2>&1 ||
+kmake -s -C "$KDIR" M="$work/mod" STP_RUNTIME="$top/runtime" modules >"$work/kbuild.log" 2>&1 ||
 	{ cat "$work/kbuild.log"; exit 1; }
 if grep -q 'warning:' "$work/kbuild.log"; then
 	cat "$work/kbuild.log"
@@ -115,7 +152,7 @@ chmod +x "$root/init"
 boots=${BOOTS:-"- debugfs=off lockdown=integrity module.sig_enforce=1"}
 for append in $boots; do
 	[ "$append" = - ] && append= || append=" $append"
-	timeout 600 qemu-system-x86_64 -accel tcg -cpu max -m 1024 -smp 2 -nographic \
+	timeout 600 "$QEMU" -accel tcg -cpu max -m 1024 -smp 2 -nographic \
 		-no-reboot -kernel "$VMLINUZ" -initrd "$work/initrd.gz" \
 		-append "console=ttyS0 panic=-1 quiet no_timer_check$append" >>"$work/console.log" 2>&1 || true
 done

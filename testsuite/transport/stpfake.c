@@ -24,6 +24,7 @@
 #include <linux/vmalloc.h>
 #include <linux/workqueue.h>
 #include "transport/transport.h"
+#include "stp_compat.h"
 
 static char *mode = "hello";
 module_param(mode, charp, 0);
@@ -127,8 +128,8 @@ int stp_session_start(void)
 	} else if (fake_mode("wait")) {
 		fake_print("begin\n");
 	} else if (fake_mode("timer") || fake_mode("ticker")) {
-		hrtimer_init(&fake_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
-		fake_timer.function = fake_timer_fn;
+		_stp_hrtimer_setup(&fake_timer, fake_timer_fn, CLOCK_MONOTONIC,
+				   HRTIMER_MODE_REL);
 		hrtimer_start(&fake_timer, ms_to_ktime(20), HRTIMER_MODE_REL);
 	} else if (fake_mode("flood")) {
 		for (i = 0; i < lines; i++) {
