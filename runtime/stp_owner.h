@@ -1,6 +1,7 @@
 /* stp_owner.h - the stapio process that started this session: its pid
- * (stp_pid()), its effective uid (is_myproc()) and the pid and user
- * namespaces the ns_*() tapset functions number ids in.
+ * (stp_pid()), its effective uid (is_myproc(), and the processes a
+ * stapusr module may probe) and the pid and user namespaces the ns_*()
+ * tapset functions number ids in.
  *
  * Recorded in stapio's own context when it starts the session, with
  * references on the namespaces; released when the session stops.
@@ -20,6 +21,24 @@ struct stp_owner {
 };
 
 static struct stp_owner _stp_owner;
+
+/* A module built for --privilege=stapusr (STP_PRIVILEGE has neither
+ * stapsys's 0x4 nor stapdev's 0x8 bit) sees only the processes whose
+ * effective uid is its user's (stapio's), as stap's unprivileged mode:
+ * another user's process is never probed (task_target.h), and a tapset
+ * function that reads the current process (myproc-unprivileged) fails in
+ * another's (the check pass 3 puts before its code). */
+#if !defined(STP_PRIVILEGE) || (STP_PRIVILEGE & 0xc)
+#define STP_PRIVILEGE_STAPUSR_ONLY 0
+#else
+#define STP_PRIVILEGE_STAPUSR_ONLY 1
+#endif
+
+static inline int _stp_task_mine(struct task_struct *t)
+{
+	return !STP_PRIVILEGE_STAPUSR_ONLY ||
+	       uid_eq(task_euid(t), _stp_owner.euid);
+}
 
 static void _stp_owner_record(void)
 {

@@ -87,12 +87,22 @@ static struct inode *_stp_tf_exe_inode(struct task_struct *t)
 	return inode;
 }
 
-/* The targets T matches. */
+/* A stapusr module is not the user's to probe T with. */
+static void _stp_tf_not_mine(struct task_struct *t)
+{
+	char msg[96];
+
+	snprintf(msg, sizeof msg, "Process %d does not belong to unprivileged user %d",
+		 t->pid, from_kuid_munged(_stp_owner_userns(), _stp_owner.euid));
+	_stp_transport_warn(msg);
+}
+
+/* The targets T matches (none when it is not the user's, task_target.h). */
 static u64 _stp_tf_match(struct task_struct *t)
 {
 	struct inode *inode = NULL;
 	u64 mask = 0;
-	int i, have_inode = 0;
+	int i, have_inode = 0, named = 0;
 
 	if ((t->flags & PF_KTHREAD) || !_stp_task_targeted(t))
 		return 0;
@@ -111,6 +121,14 @@ static u64 _stp_tf_match(struct task_struct *t)
 			continue;
 		}
 		mask |= 1ULL << i;
+		named |= tg->pid != 0;
+	}
+	if (mask && !_stp_task_mine(t)) {
+		/* stap's warning when a process the script names (by pid,
+		 * -c or -x) is another user's */
+		if ((named || _stp_target) && t->pid == t->tgid)
+			_stp_tf_not_mine(t);
+		return 0;
 	}
 	return mask;
 }

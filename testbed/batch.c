@@ -72,6 +72,26 @@ static const char job_loop[] =
 "printf 'stapusr:x:107:\\nstapsys:x:108:\\nstapdev:x:106:\\n' >>/etc/group\n"
 "echo 'tbusr:x:1001:107::/tmp:/bin/sh' >>/etc/passwd\n"
 "chown 0:107 \"$STAPRUN\" 2>/dev/null && chmod 4754 \"$STAPRUN\"\n"
+/* a job run as a user ("user UID GIDS" before its run line: runas sets
+ * them) loads its module as root put it in the system module directory
+ * (the only modules a stapusr user may load), with the stapio staprun,
+ * setuid, runs and the staprun stapio unloads through, where they were
+ * installed */
+"run_as() {\n"
+"	local uid=$1 gids=$2 secs=$3 d=/lib/modules/$(uname -r)/systemtap a\n"
+"	shift 3\n"
+"	mkdir -p $d \"${STAPIO_INSTALLED%/*}\" \"${STAPRUN_INSTALLED%/*}\"\n"
+"	[ -x \"$STAPIO_INSTALLED\" ] || cp \"$SYSTEMTAP_STAPIO\" \"$STAPIO_INSTALLED\"\n"
+"	if [ ! -x \"$STAPRUN_INSTALLED\" ]; then\n"
+"		cp \"$STAPRUN\" \"$STAPRUN_INSTALLED\"\n"
+"		chown 0:107 \"$STAPRUN_INSTALLED\" && chmod 4754 \"$STAPRUN_INSTALLED\"\n"
+"	fi\n"
+"	for a; do case $a in *.ko) cp \"/work/$a\" $d/ ;; esac; done\n"
+"	(cd $d && tb_timed \"$secs\" runas $uid $gids \"$STAPRUN\" \"$@\")\n"
+"	a=$?\n"
+"	rm -f $d/*.ko\n"
+"	return $a\n"
+"}\n"
 "mkdir -p /results\n"
 "dmesg -c >/dev/null 2>&1\n"
 "loaded= loaderr=\n"
@@ -86,6 +106,7 @@ static const char job_loop[] =
 "			loaderr=\"${loaderr}stap-testbed: cannot load module $secs: $(cat /tmp/insmod.err)\n\"\n"
 "		fi\n"
 "		continue ;;\n"
+"	user) as=\"$name $secs\"; continue ;;\n"
 "	run) ;;\n"
 "	*) continue ;;\n"
 "	esac\n"
@@ -94,8 +115,13 @@ static const char job_loop[] =
 "	echo \"stap-testbed: job $name\" >/dev/console\n"
 "	in=/dev/null\n"
 "	[ -e \"/work/$name.stdin\" ] && in=/work/$name.stdin\n"
-"	tb_timed \"$secs\" \"$STAPRUN\" \"$@\" <$in >$r.stdout 2>$r.stderr\n"
+"	if [ -n \"$as\" ]; then\n"
+"		run_as $as \"$secs\" \"$@\" <$in >$r.stdout 2>$r.stderr\n"
+"	else\n"
+"		tb_timed \"$secs\" \"$STAPRUN\" \"$@\" <$in >$r.stdout 2>$r.stderr\n"
+"	fi\n"
 "	echo $? >$r.rc\n"
+"	as=\n"
 "	printf '%s' \"$loaderr\" >>$r.stderr\n"
 "	m=-\n"
 "	for a; do case $a in *.ko) m=$(basename \"$a\" .ko | tr - _) ;; esac; done\n"
@@ -315,7 +341,7 @@ static char *job_loads(const char *dir, const char *name, const char *mods,
 static int read_jobs(const char *dir, struct jobs *j, struct files *files)
 {
 	char line[4096], name[256], *path = xasprintf("%s/%s", dir, "jobs");
-	char *mods = strdup(""), *loads;
+	char *mods = strdup(""), *loads, *user = "";
 	FILE *f = fopen(path, "r"), *head;
 	size_t len = 0;
 	int secs;
@@ -329,6 +355,10 @@ static int read_jobs(const char *dir, struct jobs *j, struct files *files)
 			mods = xasprintf("%s %s", mods, line + 8);
 			continue;
 		}
+		if (!strncmp(line, "user ", 5)) {
+			user = strdup(line);
+			continue;
+		}
 		if (strncmp(line, "run ", 4)) {
 			fputs(line, head);
 			continue;
@@ -340,8 +370,10 @@ static int read_jobs(const char *dir, struct jobs *j, struct files *files)
 		if (!j->line || !j->name)
 			exit(1);
 		loads = job_loads(dir, name, mods, line, files);
-		j->line[j->n] = xasprintf("%s%s", loads, line);
+		j->line[j->n] = xasprintf("%s%s", loads, user);
+		j->line[j->n] = xasprintf("%s%s", j->line[j->n], line);
 		free(loads);
+		user = "";
 		mods = strdup("");
 		j->name[j->n++] = strdup(name);
 		if (secs > j->max_secs)
@@ -501,6 +533,10 @@ int main(int argc, char **argv)
 		add_file(&files, stapio, NULL, 1);
 	job = xasprintf("export SYSTEMTAP_STAPIO=%s\nSTAPRUN=%s\n",
 			shell_quoted(stapio), shell_quoted(staprun));
+	job = xasprintf("%sSTAPIO_INSTALLED=%s\n", job,
+			shell_quoted(PKGLIBEXECDIR "/stapio"));
+	job = xasprintf("%sSTAPRUN_INSTALLED=%s\n", job,
+			shell_quoted(BINDIR "/staprun"));
 	job = xasprintf("%s%s", job, job_loop);
 
 	memset(&g, 0, sizeof g);

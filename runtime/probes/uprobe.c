@@ -7,7 +7,8 @@
  * offset (uprobe_register_refctr), which counts it up in every mapping
  * while the probe is registered: the program's *_ENABLED() is true only
  * while the script listens.  With -c or -x, only the target's process
- * tree runs the handlers.  The handler's context args are the site's
+ * tree runs the handlers; at --privilege=stapusr, only the user's own
+ * processes (task_target.h).  The handler's context args are the site's
  * index among its probe's sites, its link-time address and the load bias
  * of the mapping it runs in ($argN of a marker and DWARF variables read
  * the registers, or memory relocated by that bias).
@@ -43,7 +44,7 @@ static int _stp_uprobe_hit(struct uprobe_consumer *uc, struct pt_regs *regs
 	u64 args[3] = { u->site[0], u->site[1],
 			instruction_pointer(regs) - u->site[1] };
 
-	if (_stp_task_targeted(current))
+	if (_stp_task_probed(current))
 		_stp_probe_run_args(u->probe, regs, 0, args);
 	return 0;
 }
@@ -54,7 +55,7 @@ static int _stp_uretprobe_hit(struct uprobe_consumer *uc, unsigned long func,
 	struct stp_uprobe *u = container_of(uc, struct stp_uprobe, uc);
 	u64 args[3] = { u->site[0], u->site[1], func - u->site[1] };
 
-	if (_stp_task_targeted(current))
+	if (_stp_task_probed(current))
 		_stp_probe_run_args(u->probe, regs, 0, args);
 	return 0;
 }

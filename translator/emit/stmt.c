@@ -428,6 +428,18 @@ static void emit_params_decl(struct emit *e, struct strbuf *sb, struct func *f)
 			  "const char *" : "int64_t", sym->name);
 }
 
+/* A tapset function marked myproc-unprivileged reads the current
+ * process: at --privilege=stapusr, only when it is the user's (stap's
+ * check and error; stp_owner.h). */
+static void emit_myproc_check(struct emit *e)
+{
+	emit_open(e, "if (!_stp_task_mine(current))");
+	emit_line(e, "snprintf(c->error_buffer, sizeof(c->error_buffer), \"myproc-unprivileged tapset function called without is_myproc checking for pid %%d (euid %%d)\", current->tgid, from_kuid_munged(_stp_owner_userns(), current_euid()));");
+	emit_line(e, "c->last_error = c->error_buffer;");
+	emit_line(e, "goto out;");
+	emit_close(e, "");
+}
+
 static void embedded_macros(struct emit *e, struct func *f, int define)
 {
 	struct sym *sym;
@@ -484,6 +496,9 @@ void emit_func_body(struct emit *e, struct func *f)
 		/* as stap: a bare return in the code leaves through out, so
 		 * that the frame is popped */
 		emit_line(e, "#define return goto out");
+		if (f->myproc_unprivileged &&
+		    session_privilege(e->s) == STP_PRIV_STAPUSR)
+			emit_myproc_check(e);
 		emit_open(e, "%s", "");
 		emit_raw(e, f->body->u.embedded.code);
 		emit_raw(e, "\n");
