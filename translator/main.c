@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "elab/program.h"
+#include "autopriv.h"
 #include "session.h"
 
 struct pass {
@@ -143,9 +144,14 @@ int main(int argc, char **argv)
 		return rc < 0 ? 0 : rc;
 	if (s.staprun_args)
 		return run_staprun_in_testbed(&s, s.staprun_nargs, s.staprun_args);
+	rc = autopriv_select(&s);
+	if (rc)
+		return rc;
 	rc = run_passes(&s);
 	if (!rc)
 		rc = s.exit_status;
+	/* as stap: when the module could not be built */
+	autopriv_explain(&s, rc != 0 && !s.module_path);
 	arena_free(s.arena);
 	return rc;
 }

@@ -50,6 +50,9 @@ struct session {
 	int guru;		/* -g */
 	int privilege;		/* --privilege: STP_PRIV_*; 0 until set
 				   (session_privilege: stapdev) */
+	int auto_privilege_cred;	/* autopriv.c: a non-stapdev user's
+					   highest level (0: stapdev) */
+	const char *auto_privilege_msg;	/* why --privilege was picked */
 	int unoptimized;	/* -u */
 	int no_global_display;	/* --no-global-var-display */
 	int bulk;		/* -b */
