@@ -72,6 +72,17 @@ const char *modload_release(const struct stp_module *m, char *buf, size_t n)
 	return buf;
 }
 
+int modload_privilege(const struct stp_module *m)
+{
+	const Elf64_Shdr *sh = modload_section(m, ".stap_privilege");
+	int level;
+
+	if (!sh || sh->sh_size != sizeof(level))
+		return -1;
+	memcpy(&level, m->image + sh->sh_offset, sizeof(level));
+	return level;
+}
+
 /* Find the name field in this_module: the first place the name appears
  * whole, on a pointer boundary, with room for MODULE_NAME_LEN bytes. */
 static char *modload_find_name(struct stp_module *m, const char *name)

@@ -31,4 +31,8 @@ const char *modload_release(const struct stp_module *m, char *buf, size_t n);
 /* What insmod would say for an init_module errno. */
 const char *modload_strerror(int err);
 
+/* The level the module was built for (its .stap_privilege: stap's
+ * STP_PRIV_* bits), or -1 if it has none. */
+int modload_privilege(const struct stp_module *m);
+
 #endif /* STP_MODLOAD_H */

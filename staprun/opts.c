@@ -39,7 +39,14 @@ void stp_opts_usage(const char *prog)
 		"  -d            unload MODULE and exit\n"
 		"  -C WHEN       colour ERROR and WARNING: auto, never or always\n"
 		"  -N PID        accepted (PID > 0); there is one set of namespaces\n"
-		"  -u, -r N:URI   accepted for compatibility\n",
+		"  -u, -r N:URI   accepted for compatibility\n"
+		"  -P LEVEL      MODULE is a script: build it for --privilege=LEVEL\n"
+		"                (stapusr or stapsys) with the installed stap, as root,\n"
+		"                and run that module (stap does this for a user in\n"
+		"                stapusr or stapsys)\n"
+		"  -E OPT        with -P: an option for stap (-w, -u, -t, -b,\n"
+		"                --suppress-handler-errors)\n"
+		"  -a ARG        with -P: an argument of the script ($1, @1 ...)\n",
 		prog, STP_MAX_BUFSIZE_MB, STP_DEFAULT_BUFSIZE_MB);
 }
 
@@ -80,6 +87,20 @@ static void stp_opts_version(void)
 	/* the SystemTap version whose staprun this one stands in for */
 	fprintf(stderr, "Systemtap module loader/runner (version 4.8, %s)\n",
 		PACKAGE_STRING);
+}
+
+#define STP_OPTS_NX(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* -E or -a (C): optarg into V[*N], of MAX. */
+static int stp_opts_push(const char **v, int *n, int max, int c,
+			 const char *prog)
+{
+	if (*n == max) {
+		fprintf(stderr, "ERROR: Too many -%c options.\n", c);
+		return stp_opts_bad(prog);
+	}
+	v[(*n)++] = optarg;
+	return 0;
 }
 
 /* One option; 0, 1 to exit 0 at once, or -1 on an error. */
@@ -153,6 +174,11 @@ static int stp_opts_one(struct stp_opts *o, int c, const char *prog)
 		break;
 	case 'u':
 		break;	/* uprobes are built in */
+	case 'P': o->build_level = optarg; break;
+	case 'E':
+		return stp_opts_push(o->xopts, &o->nxopts, STP_OPTS_NX(o->xopts), c, prog);
+	case 'a':
+		return stp_opts_push(o->xargs, &o->nxargs, STP_OPTS_NX(o->xargs), c, prog);
 	case 'h':
 		stp_opts_usage(prog);
 		return 1;
@@ -184,6 +210,10 @@ static int stp_opts_check(const struct stp_opts *o, const char *prog)
 		msg = "You can't specify the '-D' and '-L' options together.";
 	else if (o->daemon && !o->outfile)
 		msg = "You have to specify output FILE with '-D' option.";
+	else if (o->build_level && (o->attach || o->delete_mod))
+		msg = "You can't specify the '-P' option with '-A' or '-d'.";
+	else if ((o->nxopts || o->nxargs) && !o->build_level)
+		msg = "The '-E' and '-a' options need '-P'.";
 	else if (o->fsize_mb && !o->outfile)
 		msg = "You have to specify output FILE with '-S' option.";
 	if (!msg)
@@ -215,7 +245,7 @@ int stp_opts_parse(struct stp_opts *o, int argc, char **argv, const char *prog)
 	opterr = 1;
 	optind = 1;
 	/* '+': the module ends the options; var=value pairs follow it */
-	while (!rc && (c = getopt(argc, argv, "+o:c:x:b:wvVT:DRLAdiC:S:u::N:r:F:h")) != -1)
+	while (!rc && (c = getopt(argc, argv, "+o:c:x:b:wvVT:DRLAdiC:S:u::N:r:F:P:E:a:h")) != -1)
 		rc = stp_opts_one(o, c, prog);
 	if (rc > 0)
 		exit(0);

@@ -31,7 +31,14 @@ struct stp_opts {
 	int dirfd;		/* -F FD: the module's transport directory,
 				   opened by staprun for a user who is not
 				   root (stapio); -1 if not given */
-	const char *module;	/* the module path (staprun) or name (stapio) */
+	const char *build_level;	/* -P LEVEL: build the module from the
+					   script (staprun/build.c) */
+	const char *xopts[16];	/* -E OPT: the translator's options */
+	int nxopts;
+	const char *xargs[64];	/* -a ARG: the script's arguments */
+	int nxargs;
+	const char *module;	/* the module path (staprun) or name (stapio),
+				   the script with -P */
 	char **params;		/* var=value ..., for the module */
 	int nparams;
 	int nopt_args;		/* argv[1..nopt_args] are the options */

@@ -11,11 +11,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
+#include <sys/wait.h>
 #include <unistd.h>
+#include "build.h"
 #include "modload.h"
 #include "opts.h"
 #include "privilege.h"
+
+/* -P: the module staprun built from the user's script (build.c). */
+static struct stp_build staprun_built;
 
 /* A Ctrl-C while the module loads must not be lost: the stop signals stay
  * blocked (pending) across the exec of stapio, which unblocks them once its
@@ -79,14 +85,26 @@ static void staprun_other_kernel(const struct stp_module *m)
 static int staprun_read(const struct stp_opts *o, struct stp_module *m)
 {
 	char buf[4096];
-	const char *path = priv_module_path(o->module, buf, sizeof(buf));
-	int fd = modload_open(path);
+	const char *path = o->build_level ? staprun_built.path :
+		priv_module_path(o->module, buf, sizeof(buf));
+	int fd = modload_open(path), rc;
 
-	if (fd >= 0 && getuid() != 0 && priv_may_load(path, fd) < 0) {
+	if (fd >= 0 && getuid() != 0 && !o->build_level &&
+	    priv_may_load(path, fd) < 0) {
 		close(fd);
 		return 255;
 	}
-	return modload_read(m, path, fd);
+	rc = modload_read(m, path, fd);
+	if (!o->build_level)
+		return rc;
+	/* what root built is in memory now: its files go */
+	build_cleanup(&staprun_built);
+	if (!rc && modload_privilege(m) != staprun_built.level) {
+		fprintf(stderr, "ERROR: The module built from the script is not one for --privilege=%s.\n",
+			o->build_level);
+		return -1;
+	}
+	return rc;
 }
 
 /* The first line of a small file in BUF ("" if it cannot be read). */
@@ -331,28 +349,104 @@ static int staprun_unload(const char *name)
  * script; unless told not to (STAP_TESTBED=0), hand the whole command to
  * stap, which runs it inside the testbed guest.  Inside the guest
  * /proc/modules exists, so this never loops. */
-static void maybe_testbed(int argc, char **argv)
+static int no_modules(void)
 {
 	const char *tb = getenv("STAP_TESTBED");
-	const char *stap = getenv("SYSTEMTAP_STAP");
-	char **args;
-	int i;
 
-	if (!access("/proc/modules", F_OK) || (tb && !strcmp(tb, "0")))
-		return;
+	return access("/proc/modules", F_OK) && !(tb && !strcmp(tb, "0"));
+}
+
+/* The user's SYSTEMTAP_STAPRUN and SYSTEMTAP_STAPIO, which a setuid
+ * staprun ignores, for the testbed's guest. */
+static char *user_staprun, *user_stapio;
+
+/* Run stap --testbed-staprun ARGS as the user (a setuid staprun drops
+ * root first: the testbed needs none, and the user chooses the stap and
+ * the staprun and stapio it runs in the guest). */
+static void exec_testbed(char **args)
+{
+	const char *stap = getenv("SYSTEMTAP_STAP");
+
+	if (priv_drop() < 0)
+		exit(1);
+	if (user_staprun)
+		setenv("SYSTEMTAP_STAPRUN", user_staprun, 1);
+	if (user_stapio)
+		setenv("SYSTEMTAP_STAPIO", user_stapio, 1);
 	if (!stap || !*stap)
 		stap = BINDIR "/stap";
-	args = calloc((size_t)argc + 2, sizeof *args);
-	if (!args)
-		return;
 	args[0] = (char *)stap;
 	args[1] = "--testbed-staprun";
-	for (i = 1; i < argc; i++)
-		args[i + 1] = argv[i];
 	execv(stap, args);
 	fprintf(stderr, "ERROR: this kernel cannot load modules, and running the testbed with '%s' failed: %s\n",
 		stap, strerror(errno));
 	exit(1);
+}
+
+static void maybe_testbed(int argc, char **argv)
+{
+	char **args;
+	int i;
+
+	if (!no_modules())
+		return;
+	args = calloc((size_t)argc + 2, sizeof *args);
+	if (!args)
+		return;
+	for (i = 1; i < argc; i++)
+		args[i + 1] = argv[i];
+	exec_testbed(args);
+}
+
+/* -P on a kernel without modules: the module built goes to the testbed
+ * (readable by the user, still root's), with the options less -P, -E and
+ * -a; their directory goes when it is done.  Returns its status. */
+static int built_testbed(int argc, char **argv, const struct stp_opts *o)
+{
+	char **args = calloc((size_t)argc + 3, sizeof *args);
+	int i, n = 2, status = 1;
+	pid_t pid;
+
+	if (!args)
+		return 1;
+	for (i = 1; i <= o->nopt_args; i++) {
+		const char *a = argv[i];
+		if (a[0] == '-' && a[1] && strchr("PEa", a[1])) {
+			i += !a[2];	/* and its value */
+			continue;
+		}
+		args[n++] = argv[i];
+	}
+	args[n++] = staprun_built.path;
+	for (i = 0; i < o->nparams; i++)
+		args[n++] = o->params[i];
+	if (chmod(staprun_built.dir, 0711) < 0 ||
+	    chmod(staprun_built.path, 0644) < 0) {
+		perror("ERROR: chmod");
+		return 1;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0)
+		exec_testbed(args);
+	if (pid > 0 && waitpid(pid, &status, 0) == pid)
+		status = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+	build_cleanup(&staprun_built);
+	free(args);
+	return status;
+}
+
+/* -P LEVEL: build the user's script as root; -1 to go on and load it,
+ * else the exit status. */
+static int staprun_build(int argc, char **argv, const struct stp_opts *o)
+{
+	int rc = build_module(o, &staprun_built);
+
+	if (rc) {
+		build_cleanup(&staprun_built);
+		return rc < 0 ? 1 : rc;
+	}
+	return no_modules() ? built_testbed(argc, argv, o) : -1;
 }
 
 int main(int argc, char **argv)
@@ -368,7 +462,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ERROR: Relay basedir -F option is invalid for staprun\n");
 		return 1;
 	}
-	maybe_testbed(argc, argv);
+	if (!o.build_level)
+		maybe_testbed(argc, argv);
 	if (geteuid() != 0) {
 		fprintf(stderr, "ERROR: The effective user ID of staprun must be set to the root user.\n"
 			"  Check permissions on staprun and ensure it is a setuid root program.\n");
@@ -376,8 +471,18 @@ int main(int argc, char **argv)
 	}
 	if (getuid() != geteuid()) {
 		/* setuid: the user's environment may not choose programs */
+		if (getenv("SYSTEMTAP_STAPRUN"))
+			user_staprun = strdup(getenv("SYSTEMTAP_STAPRUN"));
+		if (getenv("SYSTEMTAP_STAPIO"))
+			user_stapio = strdup(getenv("SYSTEMTAP_STAPIO"));
 		unsetenv("SYSTEMTAP_STAPIO");
 		unsetenv("SYSTEMTAP_STAPRUN");
+	}
+	if (o.build_level) {
+		int rc = staprun_build(argc, argv, &o);
+
+		if (rc >= 0)
+			return rc;
 	}
 	if (o.delete_mod)
 		return staprun_unload(modload_name_of(o.module));

@@ -6,7 +6,8 @@
  * stapusr; stapdev implies stapsys, which implies stapusr), and one in
  * none of the groups is told what to join.  The messages saying what was
  * chosen and why are printed, as stap's, when the module could not be
- * built or with -v.
+ * built or with -v.  Pass 5 then has staprun -P build the module from the
+ * script (run/run.c, staprun/build.c), in place of stap's compile server.
  * Reads the session's options (cmdline.c); writes s->privilege.
  */
 #include <grp.h>
@@ -80,9 +81,9 @@ void autopriv_explain(const struct session *s, int failed)
 		return;
 	if (s->auto_privilege_msg)
 		fprintf(stderr, "%s\n", s->auto_privilege_msg);
-	fprintf(stderr, "For users with the privilege level %s, the module created by compiling your script must be signed by a trusted systemtap compile-server.  [man stap-server]\n",
+	/* stap's words for its compile server, for what stands in for it */
+	fprintf(stderr, "For users with the privilege level %s, the module created by compiling your script must be built by staprun with the installed translator.  [man staprun]\n",
 		privilege_name(s->auto_privilege_cred));
-	/* stap asks a compile server for it; ctap has none (man staprun) */
-	fputs("ctap has no compile server: staprun loads for you only the modules root installed in /lib/modules/RELEASE/systemtap.  [man staprun]\n",
+	fputs("staprun -P was automatically selected in order to request compilation by staprun.\n",
 	      stderr);
 }
