@@ -433,11 +433,8 @@ static void emit_params_decl(struct emit *e, struct strbuf *sb, struct func *f)
  * check and error; stp_owner.h). */
 static void emit_myproc_check(struct emit *e)
 {
-	emit_open(e, "if (!_stp_task_mine(current))");
-	emit_line(e, "snprintf(c->error_buffer, sizeof(c->error_buffer), \"myproc-unprivileged tapset function called without is_myproc checking for pid %%d (euid %%d)\", current->tgid, from_kuid_munged(_stp_owner_userns(), current_euid()));");
-	emit_line(e, "c->last_error = c->error_buffer;");
-	emit_line(e, "goto out;");
-	emit_close(e, "");
+	emit_line(e, "if (!_stp_task_mine(current))");
+	emit_line(e, "\tSTAP_ERROR(\"myproc-unprivileged tapset function called without is_myproc checking for pid %%d (euid %%d)\", current->tgid, from_kuid_munged(_stp_owner_userns(), current_euid()));");
 }
 
 static void embedded_macros(struct emit *e, struct func *f, int define)

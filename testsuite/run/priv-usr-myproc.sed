@@ -1,0 +1,1 @@
+s/ at [^ ]*\/uconversions\.stp:[0-9:]*$/ at uconversions.stp/
