@@ -33,10 +33,11 @@ as() {	# as COMMAND...: as uid 65000 in stapusr
 }
 before=$(ls -d /tmp/staprun.* 2>/dev/null | wc -l)
 
-printf 'probe begin { printf("hello %%s from %%s\\n", @1, execname()); exit() }\n' >hello.stp
+printf 'probe begin { printf("hello %%s from %%s\\n", @1, execname()) }\n' >hello.stp
 chmod 644 hello.stp
 if [ -n "${TESTBED:-}" ] || [ -s "${STAP_TESTBED_DIR:-/var/cache/ctap/testbed}/vmlinuz" ]; then
-	as "$STAP" hello.stp world || bad "stapusr: the script did not run"
+	# (-T's timer goes with the script)
+	as timeout 300 "$STAP" -T 1 hello.stp world || bad "stapusr: the script did not run"
 	[ "$(cat out)" = "hello world from stapio" ] || bad "stapusr: its output"
 fi
 

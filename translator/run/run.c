@@ -194,12 +194,20 @@ static int run_trusted_build(struct session *s, int *status)
 	const char *script, *arg;
 	struct arena *a = s->arena;
 	const char *dir = session_tmpdir(s);
+	const struct src_file *extra;
+	struct strbuf text = { 0 };
 	int i;
 
 	if (!dir)
 		return -1;
+	/* the script, then -E's and -T's, which went with it here */
+	sb_puts(&text, s->script->text);
+	VEC_EACH(s->extra_scripts, i, extra)
+		sb_printf(&text, "\n%s\n", extra->text);
 	script = arena_printf(a, "%s/script.stp", dir);
-	if (fio_write(script, s->script->text, s->script->len) < 0) {
+	i = fio_write(script, text.s, text.len);
+	sb_free(&text);
+	if (i < 0) {
 		diag_fatal(&s->diags, "cannot write %s: %s", script, strerror(errno));
 		return -1;
 	}
