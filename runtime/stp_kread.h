@@ -14,6 +14,20 @@
 
 #include <linux/kallsyms.h>
 #include "stp_mem.h"
+#include "stp_owner.h"
+
+/* A read the script asks for (target variables, @cast, %m): at stapusr,
+ * as stap's unprivileged mode, only of user memory and only in the
+ * user's own process (stp_owner.h); else -EFAULT, the read-fault error. */
+static inline __maybe_unused long
+_stp_script_read(void *dst, unsigned long addr, size_t size, int user)
+{
+	if (STP_PRIVILEGE_STAPUSR_ONLY &&
+	    (addr + size < addr || addr + size > TASK_SIZE ||
+	     !_stp_task_mine(current)))
+		return -EFAULT;
+	return _stp_read_mem(dst, addr, size, user);
+}
 
 /* Kernel link-time address A where the kernel runs: KASLR moves it by
  * the distance sprint_symbol moved from ANCHOR, its link-time address. */
@@ -38,7 +52,7 @@ static __maybe_unused u64 _stp_kread(struct context *c, u64 addr, int size,
 {
 	u64 v = 0;
 
-	if (unlikely(_stp_read_mem(&v, (unsigned long)addr, size, c->tv_user))) {
+	if (unlikely(_stp_script_read(&v, (unsigned long)addr, size, c->tv_user))) {
 		_stp_kread_fault(c, addr, where);
 		return 0;
 	}
@@ -57,7 +71,7 @@ static __maybe_unused void _stp_kread_quoted(struct context *c, char *out,
 
 	if (n > (int)sizeof buf)
 		n = sizeof buf;
-	if (unlikely(_stp_read_mem(buf, (unsigned long)addr, n, c->tv_user))) {
+	if (unlikely(_stp_script_read(buf, (unsigned long)addr, n, c->tv_user))) {
 		_stp_kread_fault(c, addr, where);
 		out[0] = '\0';
 		return;

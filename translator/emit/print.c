@@ -91,7 +91,7 @@ static const char *mem_arg(struct emit *e, struct exp *x, struct exp *v,
 		return "{ .kind = STP_FMT_ARG_LONG }, ";
 	}
 	buf = emit_temp(e, TY_STRING);
-	return emit_sprintf(e, "{ .kind = STP_FMT_ARG_MEM, .mem = { ({ unsigned long _a = (unsigned long)(%s); if (_stp_read_mem(%s, _a, %d, %d)) { _stp_error_fmt_at(c, %s, \"read fault [man error::fault] at 0x%%lx\", _a); goto %s; } (const void *)%s; }), %d } }, ",
+	return emit_sprintf(e, "{ .kind = STP_FMT_ARG_MEM, .mem = { ({ unsigned long _a = (unsigned long)(%s); if (_stp_script_read(%s, _a, %d, %d)) { _stp_error_fmt_at(c, %s, \"read fault [man error::fault] at 0x%%lx\", _a); goto %s; } (const void *)%s; }), %d } }, ",
 			    emit_exp(e, v), buf, n, (p->flags & STP_FMT_SPECIAL) != 0,
 			    emit_where(e, "identifier 'printf'", x->loc),
 			    e->err_label, buf, n);
