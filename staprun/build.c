@@ -46,6 +46,8 @@ static int build_level(const char *name)
 		return STP_PRIV_STAPUSR;
 	if (!strcmp(name, "stapsys"))
 		return STP_PRIV_STAPSYS;
+	if (!strcmp(name, "stapdev"))	/* for stapdev users only */
+		return STP_PRIV_STAPDEV;
 	return 0;
 }
 
@@ -154,7 +156,7 @@ int build_module(const struct stp_opts *o, struct stp_build *b)
 
 	memset(b, 0, sizeof *b);
 	if (!level) {
-		fprintf(stderr, "ERROR: Invalid privilege level '%s' for -P (stapusr or stapsys).\n",
+		fprintf(stderr, "ERROR: Invalid privilege level '%s' for -P (stapusr, stapsys or stapdev).\n",
 			o->build_level);
 		return -1;
 	}

@@ -41,7 +41,7 @@ void stp_opts_usage(const char *prog)
 		"  -N PID        accepted (PID > 0); there is one set of namespaces\n"
 		"  -u, -r N:URI   accepted for compatibility\n"
 		"  -P LEVEL      MODULE is a script: build it for --privilege=LEVEL\n"
-		"                (stapusr or stapsys) with the installed stap, as root,\n"
+		"                (one the user's groups give) with the installed stap, as root,\n"
 		"                and run that module (stap does this for a user in\n"
 		"                stapusr or stapsys)\n"
 		"  -E OPT        with -P: an option for stap (-w, -u, -t, -b,\n"

@@ -48,6 +48,9 @@ grep -q 'error: probe point is not allowed for --privilege=stapusr' err ||
 if as bin/staprun -P stapsys hello.stp; then bad "staprun -P stapsys: built for a stapusr user"; fi
 [ "$(cat err)" = "ERROR: Your privilege credentials are insufficient to build a module for --privilege=stapsys." ] ||
 	bad "staprun -P stapsys: message"
+if as bin/staprun -P stapdev hello.stp; then bad "staprun -P stapdev: built for a stapusr user"; fi
+[ "$(cat err)" = "ERROR: Your privilege credentials are insufficient to build a module for --privilege=stapdev." ] ||
+	bad "staprun -P stapdev: message"
 if as bin/staprun -P stapusr -E -g hello.stp; then bad "staprun -P -E -g: accepted"; fi
 [ "$(cat err)" = "ERROR: You can't specify -g when --privilege=stapusr is specified." ] ||
 	bad "staprun -P -E -g: message"
