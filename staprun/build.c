@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -121,7 +122,13 @@ static void build_exec(const struct stp_opts *o, const char *dir,
 		perror("ERROR: Couldn't become root to build the module");
 		_exit(1);
 	}
+	/* nothing of the user's session reaches root's build: not their
+	 * environment, umask, file size limit or open files */
 	clearenv();
+	umask(022);
+	setrlimit(RLIMIT_FSIZE, &(struct rlimit){ RLIM_INFINITY, RLIM_INFINITY });
+	for (fd = 3; fd < 4096; fd++)
+		close(fd);
 	setenv("PATH", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", 1);
 	setenv("HOME", "/root", 1);
 	setenv("LC_ALL", "C", 1);
