@@ -18,6 +18,7 @@
 #include <wordexp.h>
 
 #include "build/cache.h"
+#include "dwarf/dw_file.h"
 #include "util/fileio.h"
 #include "session.h"
 #include "version.h"
@@ -161,7 +162,8 @@ static void usage(FILE *f, const char *stap_dir)
 "   --prologue-searching[=never|always|auto]  user-space function probes\n"
 "              go past the prologue in code built without -O (auto,\n"
 "              always: the default WHEN), or never\n"
-"   -q         accepted (stap's tapset coverage database is not kept)\n"
+"   -q         generate information on tapset coverage (in\n"
+"              $SYSTEMTAP_DIR/RELEASE.db, an SQLite database)\n"
 "   --check-version  warn where a probe, or an alias in use, depends on\n"
 "              the language version (a %%( systemtap_v ... %%) in or around it)\n"
 "   --sysroot=/  --sysenv=VAR=VALUE  (PATH: where bare process names are\n"
@@ -305,12 +307,23 @@ static void default_dirs(struct session *s)
 	}
 }
 
-/* -V, and the banner -vv prints first (on stdout, as stap). */
+/* -V, and the banner -vv prints first (on stdout, as stap): stap 4.8's
+ * lines, naming this implementation and the optional features it was
+ * built with (stap's names for them). */
 static void print_version(void)
 {
-	printf("Systemtap translator/driver (version %s, %s)\n"
-	       "This is a SystemTap-compatible implementation written in C.\n",
-	       STAP_VERSION, PACKAGE_STRING);
+	printf("Systemtap translator/driver (version %s/%s, %s)\n"
+	       "This is ctap, a SystemTap-compatible implementation written in C.\n"
+	       "tested kernel versions: %s\n"
+	       "enabled features:%s\n",
+	       STAP_VERSION, dw_lib_version(), PACKAGE_STRING,
+	       STAP_TESTED_KERNELS,
+#ifdef HAVE_LIBSQLITE3
+	       " LIBSQLITE3"
+#else
+	       ""
+#endif
+	       );
 }
 
 /* --download-debuginfo[=yes|no|ask|SECONDS]: stap asks ABRT for missing
@@ -505,7 +518,7 @@ static int long_option(struct session *s, int c, const char *arg)
 		break;
 	case OPT_PROLOGUE_SEARCHING:
 		return prologue_searching(s, arg);
-	case 'q':		/* stap's coverage database: not kept */
+	case 'q':		/* main.c: elab/coverage.c after the passes */
 		s->coverage = 1;
 		break;
 	case OPT_CHECK_VERSION:

@@ -144,6 +144,9 @@ int main(int argc, char **argv)
 	if (s.staprun_args)
 		return run_staprun_in_testbed(&s, s.staprun_nargs, s.staprun_args);
 	rc = run_passes(&s);
+	/* -q: as stap, only a run whose passes all succeeded is recorded */
+	if (!rc && s.coverage)
+		elab_write_coverage(&s, s.last_pass >= 2 ? s.program : NULL);
 	if (!rc)
 		rc = s.exit_status;
 	arena_free(s.arena);

@@ -110,3 +110,8 @@ void dw_file_close_all(void)
 	}
 	files = NULL;
 }
+
+const char *dw_lib_version(void)
+{
+	return dwfl_version(NULL);
+}

@@ -22,6 +22,8 @@ struct dw_file *dw_file_open(const char *path, char *err, size_t errlen);
 
 /* Its path, as given. */
 const char *dw_file_path(const struct dw_file *f);
+/* The elfutils release libdw reports ("0.188"), for -V. */
+const char *dw_lib_version(void);
 
 /* Its NT_GNU_BUILD_ID as lowercase hex ("" when it has none). */
 const char *dw_file_build_id(const struct dw_file *f);
