@@ -166,8 +166,10 @@ static void usage(FILE *f, const char *stap_dir)
 "              $SYSTEMTAP_DIR/RELEASE.db, an SQLite database)\n"
 "   --check-version  warn where a probe, or an alias in use, depends on\n"
 "              the language version (a %%( systemtap_v ... %%) in or around it)\n"
-"   --sysroot=/  --sysenv=VAR=VALUE  (PATH: where bare process names are\n"
-"              looked up); another sysroot is refused\n"
+"   --sysroot=DIR  read the target's programs, libraries and debug\n"
+"              info under DIR (probes still name them by their target path)\n"
+"   --sysenv=VAR=VALUE  the target's VAR (PATH: where bare program\n"
+"              names are looked up, inside the sysroot)\n"
 "   --target-namespace=PID  the target namespaces are PID's (staprun -N)\n"
 "   --color[=never|always|auto]  colour the diagnostics (auto: on a\n"
 "              terminal, unless NO_COLOR is set; always: the default WHEN)\n"
@@ -386,8 +388,9 @@ static int prologue_searching(struct session *s, const char *arg)
 }
 
 /* --sysroot=DIR (once, an existing directory) and --sysenv=VAR=VALUE
- * (after it), with stap 4.8's checks and words.  Only "/" (the host
- * itself) is a root the probe families can read target files under. */
+ * (after it), with stap 4.8's checks and words.  The target's programs,
+ * libraries and debug files are read under DIR (util/fileio.h's target
+ * paths, dwarf/'s dw_set_sysroot); probes name them by target path. */
 static int sysroot_option(struct session *s, int c, const char *arg)
 {
 	struct stat st;
@@ -407,8 +410,7 @@ static int sysroot_option(struct session *s, int c, const char *arg)
 		return bad(s, "%s is an invalid directory for --sysroot", arg);
 	s->sysroot = arena_strdup(s->arena, abs);
 	free(abs);
-	if (strcmp(s->sysroot, "/"))
-		return bad(s, "--sysroot=%s is not supported: target files (programs, libraries, debug info) are read from this machine's /; run stap on the target machine", arg);
+	dw_set_sysroot(s->sysroot);
 	return 0;
 }
 

@@ -18,21 +18,21 @@
 #include "dwarf/elf_user.h"
 #include "emit/emit_int.h"
 #include "util/diag.h"
+#include "util/fileio.h"
 
 #define A emit_sprintf
 
 static void add_file(struct session *s, struct vec *v, const char *path)
 {
-	char buf[PATH_MAX];
-	const char *p;
+	const char *real = fio_target_realpath(s, path), *p;
 	int i;
 
-	if (!realpath(path, buf))
+	if (!real)
 		return;
 	VEC_EACH(*v, i, p)
-		if (!strcmp(p, buf))
+		if (!strcmp(p, real))
 			return;
-	vec_push(s->arena, v, arena_strdup(s->arena, buf));
+	vec_push(s->arena, v, (void *)real);
 }
 
 /* The libraries PATH loads, as ldd lists them ("name => /path (0x…)" or
