@@ -38,8 +38,9 @@ void stp_opts_usage(const char *prog)
 		"  -A            attach to a module already loaded with -L\n"
 		"  -d            unload MODULE and exit\n"
 		"  -C WHEN       colour ERROR and WARNING: auto, never or always\n"
-		"  -N PID        accepted (PID > 0); there is one set of namespaces\n"
-		"  -u, -r N:URI   accepted for compatibility\n",
+		"  -N PID        the ns_*() functions number ids in PID's namespaces\n"
+		"  -r N:URI      remote_id() returns N, remote_uri() URI\n"
+		"  -u            accepted for compatibility\n",
 		prog, STP_MAX_BUFSIZE_MB, STP_DEFAULT_BUFSIZE_MB);
 }
 
