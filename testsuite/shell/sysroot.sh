@@ -5,7 +5,8 @@
 # sysroot.sh - --sysroot=DIR: a program that exists only under DIR (a copy
 # made here) is probed by its target path: by path, by bare name on
 # --sysenv's PATH (looked up inside DIR), and through an absolute symbolic
-# link inside DIR (followed inside DIR); without --sysroot it is not found.
+# link inside DIR (followed inside DIR, also for -d); without --sysroot it
+# is not found.
 # With -r RELEASE the kernel's build tree (.config) is the sysroot's.
 # Pass 5 runs it in the testbed guest at its target path (-c).
 # Run by run-tests with $STAP set (and SYSTEMTAP_STAPRUN); exit 0 = pass.
@@ -49,9 +50,10 @@ diff -u want out || bad "-r RELEASE: the sysroot's .config was not read"
 "$STAP" -r 6.1.0-sysroot -p1 -e "$cond" >out 2>err
 grep -q '^probe begin' out && bad "-r RELEASE without --sysroot: the sysroot's .config was read"
 
-"$STAP" --sysroot=sr -c /usr/bin/sysroot-prog \
-	-e 'probe process("/usr/bin/sysroot-prog").function("add") { printf("%d %d %s\n", $a, $b, pp()) }' >out 2>err ||
+"$STAP" --sysroot=sr -d /bin/sp -c /usr/bin/sysroot-prog \
+	-e 'probe process("/usr/bin/sysroot-prog").function("add") { printf("%d %d %s %s\n", $a, $b, pp(), usymname(uaddr())) }' >out 2>err ||
 	bad "pass 5: failed"
-echo '1 2 process("/usr/bin/sysroot-prog").function("add@/src/prog.c:1")' >want
+echo '1 2 process("/usr/bin/sysroot-prog").function("add@/src/prog.c:1") add' >want
 diff -u want out || bad "pass 5: output differs"
+grep -q 'missing unwind/symbol data' err && bad "-d /bin/sp: not read inside the sysroot"
 exit $status
