@@ -30,8 +30,9 @@ export DEBIAN_FRONTEND=noninteractive
 
 # lz4, zstd and xz-utils: stap reads a kernel's BTF from its boot image,
 # compressed with one of them, when its debug vmlinux is not installed.
+# libsqlite3-dev: stap -q's tapset coverage database.
 build_deps=(gcc make autoconf automake flex bison libdw-dev libelf-dev
-	pkg-config lz4 zstd xz-utils)
+	pkg-config lz4 zstd xz-utils libsqlite3-dev)
 missing=()
 for p in "${build_deps[@]}"; do
 	dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||

@@ -129,6 +129,10 @@ static int _stp_ctl_start(const char __user *payload, size_t len)
 	} else {
 		_stp_session_state = STP_STATE_STARTING;
 		_stp_target = cmd.target;
+		_stp_ns_pid = cmd.ns_pid;
+		_stp_remote_id = cmd.remote_id;
+		strscpy(_stp_remote_uri, cmd.remote_uri,
+			sizeof(_stp_remote_uri));
 	}
 	mutex_unlock(&_stp_session_lock);
 	/* begin probes run here, in stapio's own context (execname()

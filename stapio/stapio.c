@@ -83,9 +83,11 @@ static void stapio_signals(void)
 
 static int stapio_send(uint32_t type, const void *payload, uint32_t len)
 {
-	char buf[sizeof(struct stp_msg_hdr) + 64];
+	char buf[sizeof(struct stp_msg_hdr) + sizeof(struct stp_cmd_start)];
 	struct stp_msg_hdr hdr = { .type = type, .len = len };
 
+	if (len > sizeof(buf) - sizeof(hdr))	/* no command is longer */
+		abort();
 	memcpy(buf, &hdr, sizeof(hdr));
 	if (len)
 		memcpy(buf + sizeof(hdr), payload, len);
@@ -380,10 +382,23 @@ static void stapio_handle_signals(void)
 		}
 }
 
+/* STP_CMD_START's payload: the target, and staprun's -N and -r */
+static void stapio_start_cmd(struct stp_cmd_start *start, int target)
+{
+	memset(start, 0, sizeof(*start));
+	start->target = target;
+	start->ns_pid = opts.ns_pid;
+	start->remote_id = opts.remote_id;
+	if (opts.remote_uri)
+		snprintf(start->remote_uri, sizeof(start->remote_uri), "%s",
+			 opts.remote_uri);
+}
+
 static void stapio_on_state(int32_t state)
 {
-	struct stp_cmd_start start = { .target = opts.target_pid };
+	struct stp_cmd_start start;
 
+	stapio_start_cmd(&start, opts.target_pid);
 	if (state == STP_STATE_LOADED) {
 		stapio_send(STP_CMD_START, &start, sizeof(start));
 	} else if (state == STP_STATE_STOPPED || state == STP_STATE_STOPPING) {
@@ -545,7 +560,7 @@ static int stapio_abandon(void)
 
 int main(int argc, char **argv)
 {
-	struct stp_cmd_start start = { 0 };
+	struct stp_cmd_start start;
 	char dir[4096], path[4200];
 
 	stp_std_fds();
@@ -579,8 +594,8 @@ int main(int argc, char **argv)
 	} else {
 		if (opts.cmd)
 			stapio_target_fork(opts.cmd);
-		start.target = opts.cmd ? target_pid : opts.target_pid;
-		opts.target_pid = start.target;
+		opts.target_pid = opts.cmd ? target_pid : opts.target_pid;
+		stapio_start_cmd(&start, opts.target_pid);
 		if (stapio_send(STP_CMD_START, &start, sizeof(start)) < 0)
 			return stapio_abandon();
 	}

@@ -38,8 +38,9 @@ void stp_opts_usage(const char *prog)
 		"  -A            attach to a module already loaded with -L\n"
 		"  -d            unload MODULE and exit\n"
 		"  -C WHEN       colour ERROR and WARNING: auto, never or always\n"
-		"  -N PID        accepted (PID > 0); there is one set of namespaces\n"
-		"  -u, -r N:URI   accepted for compatibility\n"
+		"  -N PID        the ns_*() functions number ids in PID's namespaces\n"
+		"  -r N:URI      remote_id() returns N, remote_uri() URI\n"
+		"  -u            accepted for compatibility\n"
 		"  -P LEVEL      MODULE is a script: build it for --privilege=LEVEL\n"
 		"                (one the user's groups give) with the installed stap, as root,\n"
 		"                and run that module (stap does this for a user in\n"
@@ -74,12 +75,17 @@ static int stp_opts_fsize(struct stp_opts *o, const char *arg)
 	return o->fsize_mb < 0 || o->fnum_max < 0 ? -1 : 0;
 }
 
-/* -r N:URI: digits (maybe none), a colon, a URI that is not empty. */
-static int stp_opts_remote(const char *arg)
+/* -r N:URI (digits, maybe none, a colon, a URI that is not empty) into
+ * O's remote_id and remote_uri; -1 when malformed. */
+static int stp_opts_remote(struct stp_opts *o, const char *arg)
 {
 	size_t n = strspn(arg, "0123456789");
 
-	return arg[n] == ':' && arg[n + 1] ? 0 : -1;
+	if (arg[n] != ':' || !arg[n + 1])
+		return -1;
+	o->remote_id = atoi(arg);
+	o->remote_uri = arg + n + 1;
+	return 0;
 }
 
 static void stp_opts_version(void)
@@ -155,15 +161,16 @@ static int stp_opts_one(struct stp_opts *o, int c, const char *prog)
 			return stp_opts_bad(prog);
 		}
 		break;
-	case 'N':	/* checked as stap 4.8 checks it; one namespace here */
-		if (atoi(optarg) <= 0) {
+	case 'N':
+		o->ns_pid = atoi(optarg);
+		if (o->ns_pid <= 0) {
 			fprintf(stderr, "ERROR: Invalid target namespaces pid %d (should be > 0).\n",
 				atoi(optarg));
 			return stp_opts_bad(prog);
 		}
 		break;
-	case 'r':	/* N:URI, checked as stap 4.8 checks it; no remotes */
-		if (stp_opts_remote(optarg) < 0) {
+	case 'r':
+		if (stp_opts_remote(o, optarg) < 0) {
 			fprintf(stderr, "ERROR: Cannot process remote id option '%s'.\n",
 				optarg);
 			return stp_opts_bad(prog);
@@ -239,6 +246,7 @@ int stp_opts_parse(struct stp_opts *o, int argc, char **argv, const char *prog)
 	memset(o, 0, sizeof(*o));
 	o->timeout_ms = 200;
 	o->dirfd = -1;
+	o->remote_id = -1;
 	o->color = STP_COLOR_AUTO;
 	if (getenv("SYSTEMTAP_VERBOSE"))
 		o->verbose = atoi(getenv("SYSTEMTAP_VERBOSE"));

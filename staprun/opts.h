@@ -14,6 +14,9 @@ struct stp_opts {
 	const char *outfile;	/* -o FILE (strftime patterns), NULL: stdout */
 	const char *cmd;	/* -c CMD */
 	int target_pid;		/* -x PID */
+	int ns_pid;		/* -N PID: the ns_*() functions' namespaces */
+	int remote_id;		/* -r N:URI: remote_id(), else -1 */
+	const char *remote_uri;	/* ... and remote_uri(), else NULL */
 	int bufsize_mb;		/* -b N, 0 for the module's default */
 	int suppress_warnings;	/* -w */
 	int verbose;		/* -v, repeatable */

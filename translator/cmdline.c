@@ -18,6 +18,7 @@
 #include <wordexp.h>
 
 #include "build/cache.h"
+#include "dwarf/dw_file.h"
 #include "util/fileio.h"
 #include "session.h"
 #include "version.h"
@@ -154,6 +155,15 @@ static void usage(FILE *f, const char *stap_dir)
 "   -l PROBE   list the probe points matching PROBE\n"
 "   -L PROBE   list them with their variables\n"
 "   -d MODULE  pack MODULE's symbols (\"kernel\") for symname, backtraces\n"
+"   --all-modules  pack the symbols of every loaded kernel module (-d)\n"
+"   --ldd      pack the symbols of the shared libraries the probed\n"
+"              programs (and -d programs) load, as ldd lists them\n"
+"   -a ARCH    the target architecture: x86_64 only\n"
+"   --runtime=kernel  the kernel-module runtime, the only one\n"
+"              (--runtime=bpf, --bpf and --runtime=dyninst are refused)\n"
+"   --use-server, --use-server-on-error, --list-servers, --trust-servers,\n"
+"   --remote, --remote-prefix  refused: no compile servers or remote\n"
+"              targets; build with -p4 -m NAME and run NAME.ko with staprun\n"
 "   -F         flight recorder: without -o, load the module, start it and\n"
 "              detach (its buffer keeps the newest output; staprun -A NAME\n"
 "              shows it); with -o, run staprun in the background\n"
@@ -161,11 +171,14 @@ static void usage(FILE *f, const char *stap_dir)
 "   --prologue-searching[=never|always|auto]  user-space function probes\n"
 "              go past the prologue in code built without -O (auto,\n"
 "              always: the default WHEN), or never\n"
-"   -q         accepted (stap's tapset coverage database is not kept)\n"
+"   -q         generate information on tapset coverage (in\n"
+"              $SYSTEMTAP_DIR/RELEASE.db, an SQLite database)\n"
 "   --check-version  warn where a probe, or an alias in use, depends on\n"
 "              the language version (a %%( systemtap_v ... %%) in or around it)\n"
-"   --sysroot=/  --sysenv=VAR=VALUE  (PATH: where bare process names are\n"
-"              looked up); another sysroot is refused\n"
+"   --sysroot=DIR  read the target's programs, libraries and debug\n"
+"              info under DIR (probes still name them by their target path)\n"
+"   --sysenv=VAR=VALUE  the target's VAR (PATH: where bare program\n"
+"              names are looked up, inside the sysroot)\n"
 "   --target-namespace=PID  the target namespaces are PID's (staprun -N)\n"
 "   --color[=never|always|auto]  colour the diagnostics (auto: on a\n"
 "              terminal, unless NO_COLOR is set; always: the default WHEN)\n"
@@ -305,12 +318,23 @@ static void default_dirs(struct session *s)
 	}
 }
 
-/* -V, and the banner -vv prints first (on stdout, as stap). */
+/* -V, and the banner -vv prints first (on stdout, as stap): stap 4.8's
+ * lines, naming this implementation and the optional features it was
+ * built with (stap's names for them). */
 static void print_version(void)
 {
-	printf("Systemtap translator/driver (version %s, %s)\n"
-	       "This is a SystemTap-compatible implementation written in C.\n",
-	       STAP_VERSION, PACKAGE_STRING);
+	printf("Systemtap translator/driver (version %s/%s, %s)\n"
+	       "This is ctap, a SystemTap-compatible implementation written in C.\n"
+	       "tested kernel versions: %s\n"
+	       "enabled features:%s\n",
+	       STAP_VERSION, dw_lib_version(), PACKAGE_STRING,
+	       STAP_TESTED_KERNELS,
+#ifdef HAVE_LIBSQLITE3
+	       " LIBSQLITE3"
+#else
+	       ""
+#endif
+	       );
 }
 
 /* --download-debuginfo[=yes|no|ask|SECONDS]: stap asks ABRT for missing
@@ -373,8 +397,9 @@ static int prologue_searching(struct session *s, const char *arg)
 }
 
 /* --sysroot=DIR (once, an existing directory) and --sysenv=VAR=VALUE
- * (after it), with stap 4.8's checks and words.  Only "/" (the host
- * itself) is a root the probe families can read target files under. */
+ * (after it), with stap 4.8's checks and words.  The target's programs,
+ * libraries and debug files are read under DIR (util/fileio.h's target
+ * paths, dwarf/'s dw_set_sysroot); probes name them by target path. */
 static int sysroot_option(struct session *s, int c, const char *arg)
 {
 	struct stat st;
@@ -394,8 +419,7 @@ static int sysroot_option(struct session *s, int c, const char *arg)
 		return bad(s, "%s is an invalid directory for --sysroot", arg);
 	s->sysroot = arena_strdup(s->arena, abs);
 	free(abs);
-	if (strcmp(s->sysroot, "/"))
-		return bad(s, "--sysroot=%s is not supported: target files (programs, libraries, debug info) are read from this machine's /; run stap on the target machine", arg);
+	dw_set_sysroot(s->sysroot);
 	return 0;
 }
 
@@ -505,7 +529,7 @@ static int long_option(struct session *s, int c, const char *arg)
 		break;
 	case OPT_PROLOGUE_SEARCHING:
 		return prologue_searching(s, arg);
-	case 'q':		/* stap's coverage database: not kept */
+	case 'q':		/* main.c: elab/coverage.c after the passes */
 		s->coverage = 1;
 		break;
 	case OPT_CHECK_VERSION:

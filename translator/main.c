@@ -154,6 +154,9 @@ int main(int argc, char **argv)
 	if (rc)
 		return rc;
 	rc = run_passes(&s);
+	/* -q: as stap, only a run whose passes all succeeded is recorded */
+	if (!rc && s.coverage)
+		elab_write_coverage(&s, s.last_pass >= 2 ? s.program : NULL);
 	if (!rc)
 		rc = s.exit_status;
 	/* as stap: when the module could not be built */

@@ -101,8 +101,8 @@ struct session {
 		PROLOGUE_NEVER,
 		PROLOGUE_ALWAYS,
 	} prologue_searching;
-	int coverage;			/* -q: accepted (stap's tapset coverage
-					   database is not kept) */
+	int coverage;			/* -q: add to the tapset coverage
+					   database (elab/coverage.c) */
 	int check_version;		/* --check-version */
 	const char *sysroot;		/* --sysroot DIR: target files under DIR */
 	struct vec sysenv;		/* --sysenv VAR=VALUE: struct kv * */

@@ -10,4 +10,7 @@
 
 #define STAP_VERSION "4.8"
 
+/* -V: the kernels the test suite runs on (the testbed's matrix) */
+#define STAP_TESTED_KERNELS "5.10 ... 7.2"
+
 #endif

@@ -55,9 +55,15 @@ struct stp_msg_hdr {
 	uint32_t len;		/* payload bytes that follow */
 };
 
+#define STP_REMOTE_URI_LEN 128
+
 struct stp_cmd_start {
 	int32_t target;		/* pid for target(), 0 if none */
+	int32_t ns_pid;		/* staprun -N: the ns_*() functions number ids
+				   in this pid's namespaces; 0: stapio's */
+	int32_t remote_id;	/* staprun -r N:URI: remote_id(), else -1 */
 	int32_t pad;
+	char remote_uri[STP_REMOTE_URI_LEN];	/* remote_uri(), NUL-ended */
 };
 
 struct stp_msg_started {

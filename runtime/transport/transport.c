@@ -32,6 +32,9 @@ MODULE_PARM_DESC(_stp_bulkmode, "one output file per CPU");
 #define _STP_CTL_RING_SIZE (64 * 1024)
 
 int _stp_target;
+int _stp_ns_pid;
+int64_t _stp_remote_id = -1;
+char _stp_remote_uri[STP_REMOTE_URI_LEN];
 
 static struct _stp_ring *_stp_ctl_ring;
 static struct _stp_ring **_stp_data_rings;	/* nr_cpu_ids slots in bulk mode */

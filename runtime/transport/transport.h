@@ -24,6 +24,9 @@ void _stp_transport_system(const char *cmd);	/* stapio runs sh -c CMD */
 /* Start the normal stop sequence (end probes, then exit) asynchronously. */
 void _stp_transport_request_exit(void);
 extern int _stp_target;		/* pid of -c CMD or -x PID, 0 if none */
+extern int _stp_ns_pid;		/* staprun -N PID, 0 if none */
+extern int64_t _stp_remote_id;	/* staprun -r N:URI: N, else -1 */
+extern char _stp_remote_uri[];	/* ... and URI, else "" */
 
 /* Provided by the rest of the module; called in process context from the
  * transport's own ordered workqueue, never concurrently with each other. */

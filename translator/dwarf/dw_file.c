@@ -27,10 +27,37 @@ struct dw_file {
 
 static struct dw_file *files;
 
-static const Dwfl_Callbacks offline_callbacks = {
+static const char *sysroot;	/* dw_set_sysroot: NULL for / */
+static char *debuginfo_path;	/* libdw's search for separate debug
+				   files, under the sysroot; NULL: its
+				   default */
+
+static Dwfl_Callbacks offline_callbacks = {
 	.find_debuginfo = dwfl_standard_find_debuginfo,
 	.section_address = dwfl_offline_section_address,
+	.debuginfo_path = &debuginfo_path,
 };
+
+void dw_set_sysroot(const char *root)
+{
+	static char path[4200];
+
+	if (!root || !strcmp(root, "/"))
+		return;
+	sysroot = root;
+	/* the file's directory, its .debug, then the root's /usr/lib/debug
+	 * (also searched by build-id) */
+	snprintf(path, sizeof path, ":.debug:%s/usr/lib/debug", root);
+	debuginfo_path = path;
+}
+
+const char *dw_rooted(const char *path, char *buf, size_t n)
+{
+	if (!sysroot || path[0] != '/')
+		return path;
+	snprintf(buf, n, "%s%s", sysroot, path);
+	return buf;
+}
 
 static void read_build_id(struct dw_file *f)
 {
@@ -109,4 +136,9 @@ void dw_file_close_all(void)
 		free(f);
 	}
 	files = NULL;
+}
+
+const char *dw_lib_version(void)
+{
+	return dwfl_version(NULL);
 }

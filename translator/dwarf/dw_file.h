@@ -22,6 +22,17 @@ struct dw_file *dw_file_open(const char *path, char *err, size_t errlen);
 
 /* Its path, as given. */
 const char *dw_file_path(const struct dw_file *f);
+/* The elfutils release libdw reports ("0.188"), for -V. */
+const char *dw_lib_version(void);
+
+/* --sysroot: ROOT holds the target's user-space files (programs,
+ * libraries, /usr/lib/debug); NULL or "/" for this machine's.  Target
+ * paths given to elf_user, elf_unwind and the separate debug files libdw
+ * looks for are read under it. */
+void dw_set_sysroot(const char *root);
+/* Target path PATH as this machine reads it: under the sysroot when there
+ * is one (BUF holds it), else PATH. */
+const char *dw_rooted(const char *path, char *buf, size_t n);
 
 /* Its NT_GNU_BUILD_ID as lowercase hex ("" when it has none). */
 const char *dw_file_build_id(const struct dw_file *f);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dwarf/dw_file.h"
 #include "dwarf/elf_unwind.h"
 
 static void *copy(const void *p, size_t n)
@@ -146,7 +147,7 @@ static int read_symtab(Elf *elf, struct elf_unwind *uw)
 /* The symbols of the debug file for UW's build-id, if there is one. */
 static int read_debug_syms(struct elf_unwind *uw)
 {
-	char path[512];
+	char path[512], host[4200];
 	size_t i, n = 0;
 	Elf *elf;
 	int fd, rc = -1;
@@ -159,7 +160,7 @@ static int read_debug_syms(struct elf_unwind *uw)
 		n += (size_t)snprintf(path + n, sizeof path - n, "%02x",
 				      uw->build_id[i]);
 	snprintf(path + n, sizeof path - n, ".debug");
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = open(dw_rooted(path, host, sizeof host), O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
 	elf = elf_begin(fd, ELF_C_READ, NULL);
@@ -200,11 +201,12 @@ static int read_sections(Elf *elf, struct elf_unwind *uw)
 int elf_unwind_read(const char *path, struct elf_unwind *uw, char *err,
 		    size_t errlen)
 {
+	char host[4200];
 	Elf *elf;
 	int fd, rc;
 
 	memset(uw, 0, sizeof *uw);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = open(dw_rooted(path, host, sizeof host), O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		snprintf(err, errlen, "%s", strerror(errno));
 		return -1;

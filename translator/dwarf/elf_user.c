@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dwarf/dw_file.h"
 #include "dwarf/elf_user.h"
 
 #define NT_STAPSDT 3
@@ -261,13 +262,13 @@ static void read_build_id(Elf_Scn *scn, struct elf_user *eu)
  * and -dbgsym packages put it? */
 static int has_debug_file(const char *build_id)
 {
-	char path[512];
+	char path[512], host[4200];
 
 	if (strlen(build_id) < 4)
 		return 0;
 	snprintf(path, sizeof path, "/usr/lib/debug/.build-id/%.2s/%s.debug",
 		 build_id, build_id + 2);
-	return !access(path, R_OK);
+	return !access(dw_rooted(path, host, sizeof host), R_OK);
 }
 
 static int read_file(Elf *elf, struct elf_user *eu)
@@ -332,13 +333,14 @@ const struct elf_user *elf_user_open(const char *path, char *err,
 				     size_t errlen)
 {
 	struct cached *c;
+	char host[4200];
 	Elf *elf;
 	int fd, rc;
 
 	for (c = cache; c; c = c->next)
 		if (!strcmp(c->eu.path, path))
 			return &c->eu;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = open(dw_rooted(path, host, sizeof host), O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		snprintf(err, errlen, "%s", strerror(errno));
 		return NULL;

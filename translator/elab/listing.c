@@ -174,7 +174,7 @@ int elab_cond_reads_globals(struct exp *e)
 
 /* Does stap add a begin probe to P, arming the conditions that read
  * globals? */
-static int needs_arming_probe(const struct program *p)
+int elab_needs_arming_probe(const struct program *p)
 {
 	const struct derived_probe *dp;
 	int i;
@@ -186,7 +186,7 @@ static int needs_arming_probe(const struct program *p)
 }
 
 /* Does stap add an end probe displaying global SYM (written, never read)? */
-static int displayed_at_end(const struct session *s, const struct sym *sym)
+int elab_displayed_at_end(const struct session *s, const struct sym *sym)
 {
 	return !s->no_global_display && sym->written && !sym->read;
 }
@@ -195,10 +195,10 @@ static int displayed_at_end(const struct session *s, const struct sym *sym)
 int elab_synthesized_probes(struct session *s, struct program *p)
 {
 	const struct sym *sym;
-	int i, n = needs_arming_probe(p);
+	int i, n = elab_needs_arming_probe(p);
 
 	VEC_EACH(p->globals, i, sym)
-		n += displayed_at_end(s, sym);
+		n += elab_displayed_at_end(s, sym);
 	return n;
 }
 
@@ -292,13 +292,13 @@ void elab_print_program(struct elab *el)
 		if (bodies)
 			listing_probe_body(f, dp);
 	}
-	if (needs_arming_probe(p)) {
+	if (elab_needs_arming_probe(p)) {
 		fputs("begin /* <- begin */\n", f);
 		if (bodies)
 			listing_arming_body(f);
 	}
 	VEC_EACH(p->globals, i, sym)
-		if (displayed_at_end(s, sym))
+		if (elab_displayed_at_end(s, sym))
 			print_display_probe(f, sym, bodies);
 	listing_body_end();
 }

@@ -96,6 +96,11 @@ struct derived_probe {
 	int optional;			/* resolved under `?` or `!`: a family
 					   reports no error for "nothing here",
 					   it returns 0 */
+	const struct probe_point *point; /* -q: the point resolved */
+	const struct exp *user_cond;	/* -q: the user point's if (…) */
+	struct vec chain;		/* -q: const struct vec * of points:
+					   each alias's on the way, then the
+					   user probe's */
 };
 
 /* A probe family: begin/end/error/never, timer, kprobe, tracepoint, …
@@ -225,6 +230,18 @@ void family_list(void (*fn)(const struct probe_family *f, void *arg),
 		 void *arg);
 /* Entry I of the table: its first component (NULL past its end). */
 const char *family_name_at(size_t i);
+
+/* The probes stap synthesizes (listing.c): a begin arming the conditions
+ * that read globals, and an end displaying each global written but never
+ * read. */
+int elab_needs_arming_probe(const struct program *p);
+int elab_displayed_at_end(const struct session *s, const struct sym *sym);
+
+/* -q: add the program's probes, functions, globals and probe locals to
+ * stap's tapset coverage database, $SYSTEMTAP_DIR/RELEASE.db (coverage.c;
+ * P NULL after -p1: the database and its table only).  0, or -1 after
+ * a message. */
+int elab_write_coverage(struct session *s, const struct program *p);
 
 /* Helpers for families. */
 const char *pp_format(struct session *s, struct vec *comps);

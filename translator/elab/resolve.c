@@ -437,6 +437,11 @@ static int derive_one(struct derive *d, const struct probe_family *fam,
 		dp->list_pp = d->list_pp;
 	else
 		dp->list_mark = d->user_point->optional;
+	dp->point = point;
+	dp->user_cond = d->user_point->cond;
+	for (i = d->depth - 1; i >= 0; i--)
+		vec_push(a, &dp->chain, (void *)&d->expanding[i]->points);
+	vec_push(a, &dp->chain, (void *)&d->probe->points);
 	dp->mark_optional = point->optional;
 	dp->mark_sufficient = point->sufficient;
 	dp->point_cond = point->cond;

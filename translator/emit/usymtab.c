@@ -18,21 +18,21 @@
 #include "dwarf/elf_user.h"
 #include "emit/emit_int.h"
 #include "util/diag.h"
+#include "util/fileio.h"
 
 #define A emit_sprintf
 
 static void add_file(struct session *s, struct vec *v, const char *path)
 {
-	char buf[PATH_MAX];
-	const char *p;
+	const char *real = fio_target_realpath(s, path), *p;
 	int i;
 
-	if (!realpath(path, buf))
+	if (!real)
 		return;
 	VEC_EACH(*v, i, p)
-		if (!strcmp(p, buf))
+		if (!strcmp(p, real))
 			return;
-	vec_push(s->arena, v, arena_strdup(s->arena, buf));
+	vec_push(s->arena, v, (void *)real);
 }
 
 /* The libraries PATH loads, as ldd lists them ("name => /path (0x…)" or
@@ -64,6 +64,15 @@ static void add_ldd(struct session *s, struct vec *v, const char *path)
 	pclose(f);
 }
 
+/* -d PATH read as ELF, its links followed (inside --sysroot's DIR). */
+static const struct elf_user *d_file(struct session *s, const char *path,
+				     char *err, size_t errlen)
+{
+	const char *real = fio_target_realpath(s, path);
+
+	return elf_user_open(real ? real : path, err, errlen);
+}
+
 /* -d PATH (a user file: it has a slash), the probed files, --ldd's. */
 static void collect(struct emit *e, struct vec *files)
 {
@@ -73,7 +82,7 @@ static void collect(struct emit *e, struct vec *files)
 	int i, n;
 
 	VEC_EACH(s->sym_modules, i, m)
-		if (strchr(m, '/') && elf_user_open(m, err, sizeof err))
+		if (strchr(m, '/') && d_file(s, m, err, sizeof err))
 			add_file(s, files, m);
 	VEC_EACH(s->probed_files, i, m)
 		add_file(s, files, m);
@@ -186,7 +195,7 @@ static void check_d_files(struct session *s)
 	int i;
 
 	VEC_EACH(s->sym_modules, i, m)
-		if (strchr(m, '/') && !elf_user_open(m, err, sizeof err))
+		if (strchr(m, '/') && !d_file(s, m, err, sizeof err))
 			diag_plain_warning(&s->diags, "missing unwind/symbol data for module '%s'", m);
 }
 

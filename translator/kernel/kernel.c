@@ -63,6 +63,13 @@ static const char *path_if(struct session *s, const char *path)
 	return exists(path) ? arena_strdup(s->arena, path) : NULL;
 }
 
+/* FMT with the kernel's RELEASE, under --sysroot, if it exists. */
+static const char *host_path_if(struct session *s, const char *fmt,
+				const char *release)
+{
+	return path_if(s, fio_host_path(s, arena_printf(s->arena, fmt, release)));
+}
+
 /* The testbed state directory of the kernel -r NAME names, or NULL: a
  * matrix kernel (TESTBED/kernels/NAME) or the default one by its release. */
 static const char *testbed_kernel(struct session *s, const char *name)
@@ -88,11 +95,12 @@ static int use_testbed(struct session *s, const char *tb_dir)
 
 /* K's build tree in its testbed directory: a root of its Debian release
  * (where pass 4 runs chrooted), or its headers unpacked; else where the
- * host keeps headers. */
+ * host (or --sysroot's target) keeps headers. */
 static void find_build_dir(struct session *s, struct kernel_info *k)
 {
 	struct arena *a = s->arena;
 	const char *src = arena_printf(a, "/usr/src/linux-headers-%s", k->release);
+	const char *lib = arena_printf(a, "/lib/modules/%s/build", k->release);
 
 	if (k->tb_dir && exists(arena_printf(a, "%s/root%s/Makefile", k->tb_dir, src))) {
 		k->build_root = arena_printf(a, "%s/root", k->tb_dir);
@@ -102,10 +110,16 @@ static void find_build_dir(struct session *s, struct kernel_info *k)
 	}
 	if (k->tb_dir && exists(arena_printf(a, "%s/headers%s/Makefile", k->tb_dir, src)))
 		k->build_dir = arena_printf(a, "%s/headers%s", k->tb_dir, src);
-	else if (exists(arena_printf(a, "/lib/modules/%s/build/Makefile", k->release)))
-		k->build_dir = arena_printf(a, "/lib/modules/%s/build", k->release);
-	else if (exists(arena_printf(a, "%s/Makefile", src)))
-		k->build_dir = src;
+	else {
+		if (!k->tb_dir) {	/* with --sysroot, the target's */
+			lib = fio_host_path(s, lib);
+			src = fio_host_path(s, src);
+		}
+		if (exists(arena_printf(a, "%s/Makefile", lib)))
+			k->build_dir = lib;
+		else if (exists(arena_printf(a, "%s/Makefile", src)))
+			k->build_dir = src;
+	}
 	k->make_dir = k->build_dir;
 }
 
@@ -174,15 +188,15 @@ static const struct kernel_info *resolve(struct session *s)
 		k->module_debug_dir = path_if(s, arena_printf(a, "%s/debug-modules", tb));
 		if (!k->config)
 			k->config = path_if(s, arena_printf(a, "%s/config", tb));
-	} else {
-		k->vmlinux = path_if(s, arena_printf(a, "/usr/lib/debug/boot/vmlinux-%s", k->release));
+	} else {	/* the host's, or with --sysroot the target's */
+		k->vmlinux = host_path_if(s, "/usr/lib/debug/boot/vmlinux-%s", k->release);
 		if (!k->vmlinux)
-			k->vmlinux = path_if(s, arena_printf(a, "/usr/lib/debug/lib/modules/%s/vmlinux", k->release));
-		k->system_map = path_if(s, arena_printf(a, "/boot/System.map-%s", k->release));
-		k->modules_dir = path_if(s, arena_printf(a, "/lib/modules/%s/kernel", k->release));
-		k->module_debug_dir = path_if(s, arena_printf(a, "/usr/lib/debug/lib/modules/%s/kernel", k->release));
+			k->vmlinux = host_path_if(s, "/usr/lib/debug/lib/modules/%s/vmlinux", k->release);
+		k->system_map = host_path_if(s, "/boot/System.map-%s", k->release);
+		k->modules_dir = host_path_if(s, "/lib/modules/%s/kernel", k->release);
+		k->module_debug_dir = host_path_if(s, "/usr/lib/debug/lib/modules/%s/kernel", k->release);
 		if (!k->config)
-			k->config = path_if(s, arena_printf(a, "/boot/config-%s", k->release));
+			k->config = host_path_if(s, "/boot/config-%s", k->release);
 	}
 	k->types = type_source(s, k);
 	return k;

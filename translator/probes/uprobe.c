@@ -113,8 +113,7 @@ static const char *const lib_dirs[] = {
 static const char *find_lib(struct session *s, const char *lib,
 			    const char *dirs, const char *origin)
 {
-	char buf[PATH_MAX];
-	const char *d;
+	const char *d, *f;
 	int i;
 
 	for (d = dirs ? dirs : ""; *d; d += strcspn(d, ":"), d += *d == ':') {
@@ -122,12 +121,12 @@ static const char *find_lib(struct session *s, const char *lib,
 		const char *dir = arena_strndup(s->arena, d, n);
 		if (!strncmp(dir, "$ORIGIN", 7))
 			dir = arena_printf(s->arena, "%s%s", origin, dir + 7);
-		if (realpath(arena_printf(s->arena, "%s/%s", dir, lib), buf))
-			return arena_strdup(s->arena, buf);
+		if ((f = fio_target_realpath(s, arena_printf(s->arena, "%s/%s", dir, lib))))
+			return f;
 	}
 	for (i = 0; lib_dirs[i]; i++)
-		if (realpath(arena_printf(s->arena, "%s/%s", lib_dirs[i], lib), buf))
-			return arena_strdup(s->arena, buf);
+		if ((f = fio_target_realpath(s, arena_printf(s->arena, "%s/%s", lib_dirs[i], lib))))
+			return f;
 	return NULL;
 }
 
@@ -141,13 +140,12 @@ static void match_libs(struct session *s, const char *pattern,
 {
 	const char *slash = strrchr(proc, '/');
 	const char *origin = arena_strndup(s->arena, proc, (size_t)(slash - proc));
-	char buf[PATH_MAX];
 	const char *f;
 	size_t i;
 
 	if (strchr(pattern, '/')) {
-		if (realpath(pattern, buf))
-			vec_push(s->arena, out, arena_strdup(s->arena, buf));
+		if ((f = fio_target_realpath(s, pattern)))
+			vec_push(s->arena, out, (void *)f);
 		return;
 	}
 	for (i = 0; i < eu->nneeded; i++) {
@@ -435,7 +433,7 @@ static struct site_point *add_site_point(struct session *s,
 static struct dw_index *user_index(struct session *s, const struct elf_user *eu)
 {
 	return eu->has_dwarf && eu->build_id[0] ?
-		kernel_module_dwarf_index(s, eu->path) : NULL;
+		kernel_module_dwarf_index(s, fio_host_path(s, eu->path)) : NULL;
 }
 
 /* Which DWARF records a point's suffix takes, as stap 4.8 (probes/dwarf.c's
@@ -748,8 +746,7 @@ static const char *similar_libs(struct session *s, const char *proc,
 	static const struct elf_user none;	/* a file named, not read */
 	struct vec paths = {0}, files = {0}, reals = {0};
 	const struct elf_user *cur, *lu;
-	char buf[PATH_MAX];
-	const char *dir, *f;
+	const char *dir, *f, *real;
 	char err[256];
 	size_t i;
 	int k;
@@ -757,10 +754,10 @@ static const char *similar_libs(struct session *s, const char *proc,
 	vec_push(s->arena, &files, (void *)eu);
 	vec_push(s->arena, &paths, (void *)proc);
 	vec_push(s->arena, &reals, (void *)proc);
-	if (eu->interp && realpath(eu->interp, buf)) {	/* ldd's name */
-		vec_push(s->arena, &files, (void *)&none);
+	if (eu->interp && (real = fio_target_realpath(s, eu->interp))) {
+		vec_push(s->arena, &files, (void *)&none);	/* ldd's name */
 		vec_push(s->arena, &paths, (void *)eu->interp);
-		vec_push(s->arena, &reals, arena_strdup(s->arena, buf));
+		vec_push(s->arena, &reals, (void *)real);
 	}
 	for (k = 0; k < files.n; k++) {
 		cur = files.v[k];
@@ -768,10 +765,11 @@ static const char *similar_libs(struct session *s, const char *proc,
 		dir = arena_strndup(s->arena, f, (size_t)(strrchr(f, '/') - f));
 		for (i = 0; i < cur->nneeded; i++) {
 			f = lib_path(s, cur->needed[i], cur->runpath, dir);
-			if (!f || !realpath(f, buf) || has_name(&reals, buf))
+			if (!f || !(real = fio_target_realpath(s, f)) ||
+			    has_name(&reals, real))
 				continue;
 			vec_push(s->arena, &paths, (void *)f);
-			vec_push(s->arena, &reals, arena_strdup(s->arena, buf));
+			vec_push(s->arena, &reals, (void *)real);
 			lu = elf_user_open(f, err, sizeof err);
 			vec_push(s->arena, &files, (void *)(lu ? lu : &none));
 		}
@@ -872,7 +870,7 @@ static void warn_no_dwarf(struct session *s, const struct probe_point *pt,
 	vec_push(s->arena, &warned, (void *)file);
 	diag_warning(&s->diags, pt->loc, "sema.uprobe-no-debuginfo",
 		     "cannot find module %s debuginfo: No DWARF information found [man warning::debuginfo]",
-		     file);
+		     fio_host_path(s, file));	/* as stap: under --sysroot */
 }
 
 /* The ELF address of site ST (libdwfl lays a PIE or library out at a

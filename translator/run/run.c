@@ -250,17 +250,24 @@ static const char *quoted(struct session *s, const char *arg)
 }
 
 /* The host program the -c command starts, to copy into the guest at the
- * same path: its first word, looked up in PATH.  NULL when it is not a
- * file (a shell builtin, or a busybox applet the guest has anyway). */
-static const char *target_program(struct session *s)
+ * same path (*GUEST NULL), or with --sysroot at its target path *GUEST:
+ * its first word, looked up in PATH (the target's, in the sysroot).  NULL
+ * when it is not a file (a shell builtin, or a busybox applet the guest
+ * has anyway). */
+static const char *target_program(struct session *s, const char **guest)
 {
 	const char *cmd = s->target_cmd, *path, *p;
 	size_t n;
 
+	*guest = NULL;
 	cmd += strspn(cmd, " \t");
 	n = strcspn(cmd, " \t;|&<>()$`'\"");
 	if (!n)
 		return NULL;
+	if (s->sysroot && strcmp(s->sysroot, "/")) {
+		*guest = fio_which(s, arena_strndup(s->arena, cmd, n));
+		return *guest ? fio_host_path(s, *guest) : NULL;
+	}
 	if (memchr(cmd, '/', n))
 		return access(arena_strndup(s->arena, cmd, n), X_OK) ? NULL
 			: arena_strndup(s->arena, cmd, n);
@@ -334,6 +341,7 @@ static int run_in_testbed(struct session *s, const char *module,
 			  struct vec *argv, int in_guest, int *status)
 {
 	const char *dir = session_tmpdir(s), *work, *prog, *arg, *ko, *in;
+	const char *prog_guest;
 	struct tb_file files[5];
 	struct strbuf job = { 0 };
 	struct tb_guest g;
@@ -354,9 +362,10 @@ static int run_in_testbed(struct session *s, const char *module,
 		.guest = arena_printf(s->arena, "work/%s", ko), .stap_module = 1 };
 	files[nfiles++] = (struct tb_file){ .host = staprun_path(), .program = 1 };
 	files[nfiles++] = (struct tb_file){ .host = stapio_path(), .program = 1 };
-	prog = s->target_cmd ? target_program(s) : NULL;
+	prog = s->target_cmd ? target_program(s, &prog_guest) : NULL;
 	if (prog)
-		files[nfiles++] = (struct tb_file){ .host = prog, .program = 1 };
+		files[nfiles++] = (struct tb_file){ .host = prog,
+			.guest = prog_guest, .program = 1 };
 	in = stdin_copy(s, work);
 	if (in)
 		files[nfiles++] = (struct tb_file){ .host = in, .guest = "work/stdin" };

@@ -205,15 +205,90 @@ static int executable(const char *path)
 	return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, X_OK);
 }
 
+static const char *sysroot(struct session *s)
+{
+	return s->sysroot && strcmp(s->sysroot, "/") ? s->sysroot : NULL;
+}
+
+const char *fio_host_path(struct session *s, const char *path)
+{
+	return sysroot(s) && path[0] == '/' ?
+		arena_printf(s->arena, "%s%s", s->sysroot, path) : path;
+}
+
+/* Append component C (N bytes) to target path OUT (LEN bytes so far),
+ * following a symbolic link there inside the root: its text goes in front
+ * of REST, to be walked next.  -1 when it does not exist or loops. */
+static int walk_component(struct session *s, char *out, size_t *len,
+			  const char *c, size_t n, char *rest, int *links)
+{
+	char link[PATH_MAX], next[PATH_MAX];
+	struct stat st;
+	ssize_t k;
+
+	if (n == 1 && c[0] == '.')
+		return 0;
+	if (n == 2 && c[0] == '.' && c[1] == '.') {
+		while (*len > 0 && out[--*len] != '/')
+			;
+		out[*len] = 0;
+		return 0;
+	}
+	if (*len + 1 + n >= PATH_MAX)
+		return -1;
+	snprintf(out + *len, PATH_MAX - *len, "/%.*s", (int)n, c);
+	if (lstat(fio_host_path(s, out), &st))
+		return -1;
+	if (!S_ISLNK(st.st_mode)) {
+		*len += 1 + n;
+		return 0;
+	}
+	k = readlink(fio_host_path(s, out), link, sizeof link - 1);
+	if (k < 0 || ++*links > 40)
+		return -1;
+	link[k] = 0;
+	if (snprintf(next, sizeof next, "%s/%s", link, rest) >= (int)sizeof next)
+		return -1;
+	strcpy(rest, next);
+	if (link[0] == '/')
+		*len = 0;	/* from the root again */
+	out[*len] = 0;
+	return 0;
+}
+
+const char *fio_target_realpath(struct session *s, const char *path)
+{
+	char buf[PATH_MAX], out[PATH_MAX], rest[PATH_MAX];
+	size_t len = 0, n;
+	int links = 0;
+	char *c;
+
+	if (!sysroot(s))
+		return realpath(path, buf) ? arena_strdup(s->arena, buf) : NULL;
+	if (path[0] != '/' || strlen(path) >= sizeof rest)
+		return NULL;
+	strcpy(rest, path);
+	out[0] = 0;
+	while (rest[0]) {
+		c = rest + strspn(rest, "/");
+		n = strcspn(c, "/");
+		memmove(buf, c, n);
+		buf[n] = 0;
+		memmove(rest, c + n, strlen(c + n) + 1);
+		if (n && walk_component(s, out, &len, buf, n, rest, &links))
+			return NULL;
+	}
+	return arena_strdup(s->arena, len ? out : "/");
+}
+
 const char *fio_which(struct session *s, const char *name)
 {
-	char buf[PATH_MAX];
 	const char *dirs, *d;
 	const struct kv *kv;
 	int i;
 
 	if (strchr(name, '/'))
-		return realpath(name, buf) ? arena_strdup(s->arena, buf) : NULL;
+		return fio_target_realpath(s, name);
 	dirs = getenv("PATH");
 	VEC_EACH(s->sysenv, i, kv)	/* --sysenv PATH=...: the target's */
 		if (!strcmp(kv->name, "PATH"))
@@ -222,8 +297,8 @@ const char *fio_which(struct session *s, const char *name)
 		size_t n = strcspn(d, ":");
 		const char *f = arena_printf(s->arena, "%.*s/%s", (int)n, d, name);
 
-		if (n && executable(f) && realpath(f, buf))
-			return arena_strdup(s->arena, buf);
+		if (n && executable(fio_host_path(s, f)))
+			return fio_target_realpath(s, f);
 	}
 	return NULL;
 }

@@ -47,6 +47,15 @@ int fio_copy_to_fd(const char *from, int out);
  * there is none. */
 const char *fio_which(struct session *s, const char *name);
 
+/* --sysroot: target paths (what the target machine calls a file) and the
+ * paths this machine reads them at.  fio_host_path: PATH under the
+ * sysroot (PATH itself without one, or when relative).
+ * fio_target_realpath: the real path of target path PATH, its symbolic
+ * links followed inside the sysroot (an absolute link is the target's),
+ * as a target path; NULL when it does not exist. */
+const char *fio_host_path(struct session *s, const char *path);
+const char *fio_target_realpath(struct session *s, const char *path);
+
 /* mkdir -p PATH; 0 on success. */
 int fio_mkdirs(const char *path);
 

@@ -1,0 +1,79 @@
+#!/bin/bash
+# golden: stap 4.8 (its $SYSTEMTAP_DIR/RELEASE.db after the same runs, rows
+# of the user's script in insertion order).
+# coverage-db.sh - stap -q adds the program's probe points (each derived
+# probe its own point, then every point of the aliases and the user probe it
+# came through), probe locals, functions and globals, and the probes stap
+# synthesizes, to the table counts of $SYSTEMTAP_DIR/RELEASE.db; a second
+# run adds to the counts.  -p1 leaves the table empty; a failing pass 2
+# writes nothing.  Built without SQLite, -q says so.
+# Run by run-tests with $STAP set; exit 0 = pass.
+. "$(dirname "$0")/lib/workdir.bash" coverage-db
+mkdir -p "$SYSTEMTAP_DIR"
+
+cat >cov.stp <<'STP'
+global hits, count = 1, seen
+probe tick = timer.ms(10), timer.ms(20) { t = 1 }
+probe tick2 = tick { }
+function double(n) { return 2 * n }
+function unused() { return 0 }
+probe tick2 if (count) {
+	hits[t, execname()] <<< double(t)
+	seen = 1
+}
+probe begin, end { msg = "x"; println(msg) }
+STP
+
+if ! "$STAP" -V 2>&1 | grep -q '^enabled features:.*LIBSQLITE3'; then
+	"$STAP" -q -p2 cov.stp >out 2>err || bad "-q without SQLite: failed"
+	grep -q "tapset coverage is not recorded" err || bad "-q without SQLite: no message"
+	exit $status
+fi
+command -v python3 >/dev/null || { echo "SKIP: no python3 to read the database"; exit 0; }
+
+dump() {
+	python3 - "$1" cov.stp <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+for r in db.execute("select sql from sqlite_master order by name"):
+    print(r[0])
+for r in db.execute("select * from counts where file = ? order by rowid", (sys.argv[2],)):
+    print('|'.join(map(str, r)))
+PY
+}
+
+"$STAP" -q -p2 -e 'probe begin { g = f() }' >out 2>err && bad "pass-2 error: accepted"
+[ -z "$(ls "$SYSTEMTAP_DIR"/*.db 2>/dev/null)" ] || bad "pass-2 error: a database was written"
+
+"$STAP" -q -p1 cov.stp >out 2>err || bad "-q -p1: failed"
+db=$(ls "$SYSTEMTAP_DIR"/*.db 2>/dev/null)
+case $db in *.db) ;; *) bad "-q -p1: no RELEASE.db in \$SYSTEMTAP_DIR" ;; esac
+[ "$(dump "$db" | wc -l)" = 2 ] || bad "-q -p1: rows recorded"
+
+for i in 1 2; do
+	"$STAP" -q -p2 cov.stp >out 2>err || bad "-q -p2 run $i: failed"
+done
+dump "$db" >got
+cat >want <<'ROWS'
+CREATE TABLE counts (file text, line integer, col integer, type text, name text, parent text, compiled integer, executed integer)
+CREATE UNIQUE INDEX tokens on counts (file, line, col, type, name)
+cov.stp|2|14|1|timer.ms(10) if (__global_count)||6|0
+cov.stp|2|28|1|timer.ms(20) if (__global_count)||6|0
+cov.stp|3|15|1|tick if (count)||4|0
+cov.stp|6|7|1|tick2 if (count)||4|0
+cov.stp|2|43|3|t||4|0
+cov.stp|7|10|3|execname||4|0
+cov.stp|10|7|1|begin||6|0
+cov.stp|10|14|1|end||6|0
+cov.stp|10|20|3|msg||4|0
+cov.stp|1|7|1|begin||4|0
+cov.stp|1|7|1|end||8|0
+cov.stp|2|11|3|__idx0||2|0
+cov.stp|2|18|3|__idx1||2|0
+cov.stp|4|10|2|__global_double__overload_0||2|0
+cov.stp|1|8|4|__global_hits||2|0
+cov.stp|1|25|4|__global_seen||2|0
+cov.stp|1|14|4|__global_count||2|0
+ROWS
+diff want got >out || bad "the table after two -q -p2 runs differs from stap 4.8's"
+exit $status
