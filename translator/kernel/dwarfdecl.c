@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dwarf/dw_file.h"
 #include "dwarf/dw_index.h"
 #include "kernel/dwarfdecl.h"
 #include "kernel/kernel.h"
@@ -26,6 +27,32 @@ struct opened {
 
 static struct opened *opened;
 
+/* A module static's address (dw_file.h's hook): the run-time address of
+ * "module:symbol", kept once in s->modsyms, plus OFF.  The module is
+ * named as the kernel names it, after its file ('-' read as '_'). */
+static const char *modsym_addr(void *arg, const char *path, const char *sym,
+			       uint64_t off)
+{
+	struct session *s = arg;
+	const char *base = strrchr(path, '/'), *key, *k;
+	char *mod, *p;
+	int i;
+
+	base = base ? base + 1 : path;
+	mod = arena_strndup(s->arena, base, strcspn(base, "."));
+	for (p = mod; *p; p++)
+		if (*p == '-')
+			*p = '_';
+	key = arena_printf(s->arena, "%s:%s", mod, sym);
+	VEC_EACH(s->modsyms, i, k)
+		if (!strcmp(k, key))
+			break;
+	if (i == s->modsyms.n)
+		vec_push(s->arena, &s->modsyms, (void *)key);
+	return arena_printf(s->arena, "(_stp_modsym_addr(%d) + 0x%llxULL)", i,
+			    (unsigned long long)off);
+}
+
 static struct dw_index *open_index(struct session *s, const char *path)
 {
 	const char *cdir = fio_cache_dir(s), *dir = NULL;
@@ -35,6 +62,7 @@ static struct dw_index *open_index(struct session *s, const char *path)
 	for (o = opened; o; o = o->next)
 		if (o->s == s && !strcmp(o->path, path))
 			return o->ix;
+	dw_file_set_symaddr(modsym_addr, s);
 	o = ARENA_NEW(s->arena, struct opened);
 	o->s = s;
 	o->path = arena_strdup(s->arena, path);
