@@ -1,7 +1,9 @@
 /* modsym.c - the run-time addresses of the kernel module symbols that
  * target variables read (a module's statics: @var("x@f.c", "mod"), a
- * $var of the probed module's unit), by the "module:symbol" names pass 3
- * lists in _stp_modsym_names[] (translator/emit/kmodules.c).
+ * $var of the probed module's unit) and of the code sites a kernel
+ * marker's operands are told apart by, by the "module:symbol" names and
+ * offsets pass 3 lists in _stp_modsym_names[] (struct _stp_modsym,
+ * translator/emit/kmodules.c).
  *
  * A module's data lies where the module was loaded, which only the kernel
  * knows, and it exports no lookup by name (kallsyms_lookup_name is not
@@ -28,10 +30,11 @@ static DEFINE_MUTEX(_stp_modsym_lock);
 /* The address of symbol I, 0 while its module is not loaded. */
 #define _stp_modsym_addr(i) ((u64)READ_ONCE(_stp_modsym_addrs[i]))
 
-/* NAME's address, 0 if the kernel has no such symbol. */
-static unsigned long _stp_lookup_name(const char *name)
+/* The address of symbol NAME plus OFFSET as a kprobe there gets it, 0
+ * if the kernel has no such symbol. */
+static unsigned long _stp_lookup_name(const char *name, unsigned int offset)
 {
-	struct kprobe kp = { .symbol_name = name,
+	struct kprobe kp = { .symbol_name = name, .offset = offset,
 			     .flags = KPROBE_FLAG_DISABLED };
 
 	if (register_kprobe(&kp) == 0)	/* text after all: not kept */
@@ -48,12 +51,13 @@ static void _stp_modsyms_lookup(const char *mod, int going)
 
 	mutex_lock(&_stp_modsym_lock);
 	for (i = 0; i < STP_MODSYMS_N; i++) {
-		const char *name = _stp_modsym_names[i];
+		const char *name = _stp_modsym_names[i].name;
 
 		if (mod && (strncmp(name, mod, n) || name[n] != ':'))
 			continue;
 		WRITE_ONCE(_stp_modsym_addrs[i],
-			   going ? 0 : _stp_lookup_name(name));
+			   going ? 0 : _stp_lookup_name(name,
+						_stp_modsym_names[i].offset));
 	}
 	mutex_unlock(&_stp_modsym_lock);
 }

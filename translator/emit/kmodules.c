@@ -95,10 +95,15 @@ void emit_modsyms(struct emit *e)
 
 	if (!e->s->modsyms.n)
 		return;
+	emit_line(e, "struct _stp_modsym { const char *name; unsigned int offset; };");
 	emit_line(e, "#define STP_MODSYMS_N %d", e->s->modsyms.n);
-	emit_line(e, "static const char *const _stp_modsym_names[STP_MODSYMS_N] = {");
-	VEC_EACH(e->s->modsyms, i, n)
-		emit_line(e, "	%s,", emit_cstr(e, n, strlen(n)));
+	emit_line(e, "static const struct _stp_modsym _stp_modsym_names[STP_MODSYMS_N] = {");
+	VEC_EACH(e->s->modsyms, i, n) {	/* "module:symbol[+offset]" */
+		size_t len = strcspn(n, "+");
+
+		emit_line(e, "\t{ %s, %s },", emit_cstr(e, n, len),
+			  n[len] ? n + len + 1 : "0");
+	}
 	emit_line(e, "};");
 	emit_line(e, "#include \"modsym.c\"\n");
 }
