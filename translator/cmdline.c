@@ -570,6 +570,7 @@ static int one_option(struct session *s, int c, const char *arg,
 		return -1;
 	case 'v':
 		s->verbose++;
+		s->diags.show_similar = 1;
 		break;
 	case 'p':
 		if (parse_long(arg, 1, 5, &v))

@@ -122,6 +122,7 @@ static int run_passes(struct session *s)
 			if (i < 4 || rc > 0)
 				fprintf(stderr, "Pass %d: %s failed.  [man error::pass%d]\n",
 					i + 1, passes[i].failed, i + 1);
+			diag_similar_summary(&s->diags);
 			return rc ? rc : 1;
 		}
 		/* A module from the cache was announced by pass 4 itself. */

@@ -127,6 +127,11 @@ struct session {
 	struct vec user_files;		/* parse: struct file_ast * */
 	struct vec library_files;	/* parse: struct file_ast * (tapsets) */
 	struct program *program;	/* elaborate: the resolved program */
+	struct vec modsyms;		/* elaborate: "module:symbol[+offset]"
+					   (const char *) of the module statics
+					   and code addresses target variables
+					   read, each once, by their index
+					   (runtime/modsym.c) */
 	int reads_stdin;		/* elaborate: it has input probes
 					   (procfs("__stdin").write): staprun -i */
 	const char *tmpdir;		/* translate: the build directory */

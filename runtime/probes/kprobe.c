@@ -7,8 +7,9 @@
  * one, or a kernel link-time address (anchor set: the link-time address
  * of sprint_symbol) relocated by the distance between sprint_symbol's
  * real and link-time addresses (KASLR).  Registration yields the CPU
- * between probes; unregistration is batched (one RCU wait per batch
- * rather than per probe).  The handler sees the
+ * between probes; unregistration takes all the kprobes in one call, then
+ * all the kretprobes (one RCU wait each rather than one per probe), as
+ * stap 4.8's.  The handler sees the
  * probed registers with the instruction pointer at the probe address (the
  * kernel shows it one byte past, as after an int3), as stap's handlers do;
  * a return probe sees the registers at the return (ax: the value, ip: the
@@ -21,6 +22,8 @@
 
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
 #include "stp_compat.h"
 
 struct stp_kprobe {
@@ -145,36 +148,50 @@ static int _stp_kprobes_start(struct stp_kprobe *probes, int n)
 
 #define STP_KPROBE_BATCH 64
 
-/* Unregistered in batches: each batch waits for one RCU grace period. */
-static void _stp_kprobes_stop(struct stp_kprobe *probes, int n)
+/* Unregister the registered ones of PROBES[0, N) whose is_return is RET,
+ * in batches of up to MAX through ARR (unregister_kprobes and
+ * unregister_kretprobes wait for one RCU grace period per call). */
+static void _stp_kprobes_unregister(struct stp_kprobe *probes, int n, int ret,
+				    void **arr, int max)
 {
-	struct kprobe *kps[STP_KPROBE_BATCH];
-	struct kretprobe *rps[STP_KPROBE_BATCH];
-	int i, nk = 0, nr = 0;
+	int i, k = 0;
 
 	for (i = 0; i < n; i++) {
-		struct stp_kprobe *k = &probes[i];
+		struct stp_kprobe *p = &probes[i];
 
-		if (!k->registered)
+		if (!p->registered || p->is_return != ret)
 			continue;
-		k->registered = 0;
-		if (k->is_return)
-			rps[nr++] = &k->u.rp;
-		else
-			kps[nk++] = &k->u.kp;
-		if (nk == STP_KPROBE_BATCH) {
-			unregister_kprobes(kps, nk);
-			nk = 0;
-		}
-		if (nr == STP_KPROBE_BATCH) {
-			unregister_kretprobes(rps, nr);
-			nr = 0;
+		arr[k++] = ret ? (void *)&p->u.rp : (void *)&p->u.kp;
+		if (k == max) {
+			if (ret)
+				unregister_kretprobes((struct kretprobe **)arr, k);
+			else
+				unregister_kprobes((struct kprobe **)arr, k);
+			k = 0;
 		}
 	}
-	if (nk)
-		unregister_kprobes(kps, nk);
-	if (nr)
-		unregister_kretprobes(rps, nr);
+	if (k && ret)
+		unregister_kretprobes((struct kretprobe **)arr, k);
+	else if (k)
+		unregister_kprobes((struct kprobe **)arr, k);
+}
+
+/* All the kprobes in one call, then all the kretprobes, as stap 4.8 does
+ * (two grace periods, rather than one per batch: under emulation, tens of
+ * milliseconds each); in batches if there is no memory for the list. */
+static void _stp_kprobes_stop(struct stp_kprobe *probes, int n)
+{
+	void *batch[STP_KPROBE_BATCH];
+	void **all = n > STP_KPROBE_BATCH ?
+		kvmalloc_array(n, sizeof(*all), GFP_KERNEL) : NULL;
+	int ret, i;
+
+	for (ret = 0; ret <= 1; ret++)
+		_stp_kprobes_unregister(probes, n, ret, all ? all : batch,
+					all ? n : STP_KPROBE_BATCH);
+	for (i = 0; i < n; i++)
+		probes[i].registered = 0;
+	kvfree(all);
 }
 
 #endif

@@ -26,6 +26,8 @@ struct dw_file {
 };
 
 static struct dw_file *files;
+static dw_symaddr_fn *symaddr;	/* dw_file_set_symaddr */
+static void *symaddr_arg;
 
 static const char *sysroot;	/* dw_set_sysroot: NULL for / */
 static char *debuginfo_path;	/* libdw's search for separate debug
@@ -123,6 +125,51 @@ void *dw_file_dwarf(const struct dw_file *f, uint64_t *bias)
 void *dw_file_module(const struct dw_file *f)
 {
 	return f->mod;
+}
+
+void dw_file_set_symaddr(dw_symaddr_fn *fn, void *arg)
+{
+	symaddr = fn;
+	symaddr_arg = arg;
+}
+
+/* Symbol I of F if it is a named object or function (or untyped) symbol
+ * of a section; its name, its relocated address and size. */
+static const char *data_sym(struct dw_file *f, int i, GElf_Addr *addr,
+			    GElf_Sym *sym)
+{
+	GElf_Word shndx;
+	const char *name = dwfl_module_getsym_info(f->mod, i, sym, addr, &shndx,
+						   NULL, NULL);
+	int type = name ? GELF_ST_TYPE(sym->st_info) : STT_SECTION;
+
+	if (!name || !*name || shndx == SHN_UNDEF || shndx == SHN_ABS ||
+	    (type != STT_OBJECT && type != STT_FUNC && type != STT_NOTYPE))
+		return NULL;
+	return name;
+}
+
+const char *dw_file_symaddr(struct dw_file *f, uint64_t addr)
+{
+	int n = symaddr ? dwfl_module_getsymtab(f->mod) : 0, i, uses = 0;
+	const char *name, *best = NULL;
+	GElf_Addr a, best_addr = 0;
+	GElf_Sym sym;
+
+	for (i = 1; i < n; i++) {	/* the symbol holding ADDR */
+		if (!(name = data_sym(f, i, &a, &sym)) || a > addr ||
+		    (a != addr && addr - a >= sym.st_size) ||
+		    (best && best_addr >= a))
+			continue;
+		best = name;
+		best_addr = a;
+	}
+	for (i = 1; best && i < n; i++)	/* the kernel finds the first */
+		if ((name = data_sym(f, i, &a, &sym)) && !strcmp(name, best))
+			uses++;
+	if (!best || uses != 1)
+		return NULL;
+	return symaddr(symaddr_arg, f->path, best, addr - best_addr);
 }
 
 void dw_file_close_all(void)

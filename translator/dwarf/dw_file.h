@@ -44,6 +44,20 @@ void *dw_file_dwarf(const struct dw_file *f, uint64_t *bias);
 /* The libdwfl module (a Dwfl_Module *), for symbol tables and CFI. */
 void *dw_file_module(const struct dw_file *f);
 
+/* A kernel module's statics lie in sections only the loaded module
+ * places, so their addresses are C the caller writes: FN(ARG, PATH, SYM,
+ * OFF) is the C expression of the address OFF bytes past symbol SYM of
+ * the loaded module whose debug file is PATH (NULL: it cannot be had).
+ * One hook for every module file. */
+typedef const char *dw_symaddr_fn(void *arg, const char *path,
+				  const char *sym, uint64_t off);
+void dw_file_set_symaddr(dw_symaddr_fn *fn, void *arg);
+
+/* That C for the module file's address ADDR: through the symbol (an
+ * object or function, not a section) that holds it, whose name the module
+ * must have once; NULL without a hook or such a symbol. */
+const char *dw_file_symaddr(struct dw_file *f, uint64_t addr);
+
 void dw_file_close_all(void);
 
 #endif

@@ -1148,6 +1148,41 @@ static int is_entry_row(Dwarf_Line *l, const char *file, int line,
 	return src && !strcmp(src, file);
 }
 
+static void callees_in(Dwarf_Die *parent,
+		       void (*fn)(void *arg, const char *name, uint64_t die_off),
+		       void *arg)
+{
+	Dwarf_Die d;
+	const char *name;
+
+	if (dwarf_child(parent, &d))
+		return;
+	do {
+		int tag = dwarf_tag(&d);
+
+		if (tag == DW_TAG_lexical_block)
+			callees_in(&d, fn, arg);
+		else if (tag == DW_TAG_inlined_subroutine &&
+			 dwarf_hasattr(&d, DW_AT_low_pc) &&
+			 (name = dwarf_diename(&d)))
+			fn(arg, name, dwarf_dieoffset(&d));
+	} while (dwarf_siblingof(&d, &d) == 0);
+}
+
+int dw_index_callees(const struct dw_index *ix, const struct dw_func *f,
+		     void (*fn)(void *arg, const char *name, uint64_t die_off),
+		     void *arg)
+{
+	uint64_t bias;
+	Dwarf *dbg = lazy_dwarf(ix, &bias);
+	Dwarf_Die d;
+
+	if (!dbg || !dwarf_offdie(dbg, f->die_off, &d))
+		return -1;
+	callees_in(&d, fn, arg);
+	return 0;
+}
+
 size_t dw_index_inline_entries(const struct dw_index *ix,
 			       const struct dw_func *f, uint64_t *pcs,
 			       size_t max)

@@ -90,6 +90,15 @@ int dw_file_matches(const char *pat, const char *file);
  * entered on a path of its own (7.2's prepare_signal() enters its
  * sig_ignored() at one address for real-time signals, at another for the
  * rest).  Up to MAX file addresses into PCS; returns how many. */
+/* The callees stap 4.8's .callees finds in function or inline instance
+ * F: the inline instances right in it (in its lexical blocks, not in
+ * other instances) that are one range (DW_AT_low_pc; an instance with
+ * DW_AT_ranges is not one).  FN(ARG, its name, its DIE offset) for each,
+ * in DWARF order; -1 without the DWARF. */
+int dw_index_callees(const struct dw_index *ix, const struct dw_func *f,
+		     void (*fn)(void *arg, const char *name, uint64_t die_off),
+		     void *arg);
+
 size_t dw_index_inline_entries(const struct dw_index *ix,
 			       const struct dw_func *f, uint64_t *pcs,
 			       size_t max);

@@ -242,8 +242,13 @@ static int address(struct machine *m, const Dwarf_Op *op)
 	if (m->user)
 		return push(m, "_stp_uaddr(c, 0x%" PRIx64 "ULL)",
 			    (uint64_t)op->number);
-	if (is_module(m->f))
-		return fail(m, "module static addresses are not supported yet");
+	if (is_module(m->f)) {
+		const char *c = dw_file_symaddr(m->f, op->number);
+
+		if (!c)
+			return fail(m, "module static addresses are not supported yet");
+		return push(m, "%s", c);
+	}
 	return push(m, "_stp_kaddr_at(0x%" PRIx64 "ULL, 0x%" PRIx64 "ULL)",
 		    (uint64_t)op->number, m->anchor);
 }

@@ -4,8 +4,11 @@
  * in the units matching "@unit", or in the probed function's unit when a
  * DWARF probe's family resolves it without one; its location (an address,
  * DW_OP_addr, relocated where the kernel runs) and type become a tvar as
- * a target variable's do.  Only the kernel's debug vmlinux for now.
+ * a target variable's do.  In the kernel's debug vmlinux, or in module
+ * MODULE's debug file (its statics' addresses taken at run time,
+ * kernel/dwarfdecl.c).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "dwarf/dw_file.h"
@@ -14,8 +17,11 @@
 #include "dwarf/dw_vars.h"
 #include "elab/targets.h"
 #include "elab/tvar.h"
+#include "dwarf/dw_index.h"
+#include "kernel/dwarfdecl.h"
 #include "kernel/kernel.h"
 #include "kernel/ksyms.h"
+#include "kernel/modtree.h"
 
 static struct dw_file *kernel_file(struct session *s)
 {
@@ -23,6 +29,21 @@ static struct dw_file *kernel_file(struct session *s)
 	char err[512];
 
 	return k && k->vmlinux ? dw_file_open(k->vmlinux, err, sizeof err) : NULL;
+}
+
+/* Module NAME's debug file, NULL if the modules' debug tree lacks it. */
+static struct dw_file *module_file(struct session *s, const char *name)
+{
+	const struct kernel_info *k = kernel_target(s);
+	struct dw_index *ix;
+	char *path;
+
+	if (!k || !k->module_debug_dir ||
+	    !(path = modtree_find(k->module_debug_dir, name)))
+		return NULL;
+	ix = kernel_module_dwarf_index(s, arena_strdup(s->arena, path));
+	free(path);
+	return ix ? dw_index_file(ix) : NULL;
 }
 
 static int not_found(struct session *s, struct exp *e, const char *name,
@@ -48,7 +69,8 @@ int atvar_resolve(struct session *s, struct exp *e, struct dw_file *f,
 	uint64_t var;
 
 	if (!f)
-		f = kernel_file(s);
+		f = strcmp(modname, "kernel") ? module_file(s, modname) :
+						 kernel_file(s);
 	if (!f || (!cu && !cu_off) || dw_global_var(f, name, cu, cu_off, &var))
 		return not_found(s, e, name, cu, modname, quiet);
 	if (dw_loc_var(f, var, 0, 0, 0, k ? ksyms_addr(k, "sprint_symbol") : 0,

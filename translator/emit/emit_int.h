@@ -51,6 +51,7 @@ void emit_usym_table(struct emit *e);			/* usymtab.c */
 /* The kernel modules the probes lie in, as a .modinfo entry the testbed
  * guest reads to load them first (or nothing when there are none). */
 void emit_kmodules(struct emit *e);			/* kmodules.c */
+void emit_modsyms(struct emit *e);			/* kmodules.c */
 
 void emit_stmt(struct emit *e, struct stmt *st);	/* stmt.c */
 /* Count N actions of a body that counts as it runs; charge all that is

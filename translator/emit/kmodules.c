@@ -10,7 +10,9 @@
  * not have (built into the kernel, or absent) is left out, and so is a
  * wildcard: module("*") probes the modules that are loaded, as stap's do,
  * not every module of the kernel (a test loads what it wants with
- * NAME.modules).
+ * NAME.modules).  Also the names of the module symbols whose run-time
+ * addresses the target variables of module statics read
+ * (s->modsyms, runtime/modsym.c).
  */
 #include <string.h>
 
@@ -84,4 +86,24 @@ void emit_kmodules(struct emit *e)
 	emit_line(e, "MODULE_INFO(ctap_modules, %s);",
 		  emit_cstr(e, list.s, list.len));
 	sb_free(&list);
+}
+
+void emit_modsyms(struct emit *e)
+{
+	const char *n;
+	int i;
+
+	if (!e->s->modsyms.n)
+		return;
+	emit_line(e, "struct _stp_modsym { const char *name; unsigned int offset; };");
+	emit_line(e, "#define STP_MODSYMS_N %d", e->s->modsyms.n);
+	emit_line(e, "static const struct _stp_modsym _stp_modsym_names[STP_MODSYMS_N] = {");
+	VEC_EACH(e->s->modsyms, i, n) {	/* "module:symbol[+offset]" */
+		size_t len = strcspn(n, "+");
+
+		emit_line(e, "\t{ %s, %s },", emit_cstr(e, n, len),
+			  n[len] ? n + len + 1 : "0");
+	}
+	emit_line(e, "};");
+	emit_line(e, "#include \"modsym.c\"\n");
 }

@@ -262,9 +262,13 @@ static void emit_global_locks_init(struct emit *e)
 	emit_open(e, "%s", "");
 	VEC_EACH(e->prog->globals, i, sym)
 		emit_array_free(e, sym);
+	if (e->s->modsyms.n)
+		emit_line(e, "_stp_modsyms_stop();");
 	emit_close(e, "\n");
 	emit_line(e, "static int stp_globals_init(void)");
 	emit_open(e, "%s", "");
+	if (e->s->modsyms.n)	/* before a begin probe reads them */
+		emit_line(e, "_stp_modsyms_start();");
 	VEC_EACH(e->prog->globals, i, sym) {
 		emit_line(e, "stp_rwlock_init(&%s_lock);", emit_sym_ref(e, sym));
 		emit_array_init(e, sym);
@@ -531,6 +535,7 @@ int pass_translate(struct session *s)
 	emit_kmodules(&e);
 	emit_ksym_table(&e);
 	emit_usym_table(&e);
+	emit_modsyms(&e);
 	emit_embeds(&e);
 	emit_globals(&e);
 	emit_prototypes(&e);

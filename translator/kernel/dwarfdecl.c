@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dwarf/dw_file.h"
 #include "dwarf/dw_index.h"
 #include "kernel/dwarfdecl.h"
 #include "kernel/kernel.h"
@@ -26,6 +27,54 @@ struct opened {
 
 static struct opened *opened;
 
+/* Index of "module:symbol[+offset]" in s->modsyms, added if new. */
+static int modsym_index(struct session *s, const char *key)
+{
+	const char *k;
+	int i;
+
+	VEC_EACH(s->modsyms, i, k)
+		if (!strcmp(k, key))
+			return i;
+	vec_push(s->arena, &s->modsyms, (void *)key);
+	return s->modsyms.n - 1;
+}
+
+const char *kernel_modsym_c(struct session *s, const char *module,
+			    const char *sym, uint64_t off)
+{
+	int i = modsym_index(s, arena_printf(s->arena, "%s:%s", module, sym));
+
+	return arena_printf(s->arena, "(_stp_modsym_addr(%d) + 0x%llxULL)", i,
+			    (unsigned long long)off);
+}
+
+const char *kernel_modsite_c(struct session *s, const char *module,
+			     const char *func, uint64_t off)
+{
+	int i = modsym_index(s, arena_printf(s->arena, "%s:%s+%llu", module,
+					     func, (unsigned long long)off));
+
+	return arena_printf(s->arena, "_stp_modsym_addr(%d)", i);
+}
+
+/* A module static's address (dw_file.h's hook), by the module named
+ * after its debug file ('-' read as '_', as the kernel names it). */
+static const char *modsym_addr(void *arg, const char *path, const char *sym,
+			       uint64_t off)
+{
+	struct session *s = arg;
+	const char *base = strrchr(path, '/');
+	char *mod, *p;
+
+	base = base ? base + 1 : path;
+	mod = arena_strndup(s->arena, base, strcspn(base, "."));
+	for (p = mod; *p; p++)
+		if (*p == '-')
+			*p = '_';
+	return kernel_modsym_c(s, mod, sym, off);
+}
+
 static struct dw_index *open_index(struct session *s, const char *path)
 {
 	const char *cdir = fio_cache_dir(s), *dir = NULL;
@@ -35,6 +84,7 @@ static struct dw_index *open_index(struct session *s, const char *path)
 	for (o = opened; o; o = o->next)
 		if (o->s == s && !strcmp(o->path, path))
 			return o->ix;
+	dw_file_set_symaddr(modsym_addr, s);
 	o = ARENA_NEW(s->arena, struct opened);
 	o->s = s;
 	o->path = arena_strdup(s->arena, path);

@@ -19,6 +19,17 @@ struct dw_index *kernel_dwarf_index(struct session *s, const char **why);
 struct dw_index *kernel_module_dwarf_index(struct session *s,
 					   const char *path);
 
+/* The C of the run-time address OFF bytes past symbol SYM of kernel module
+ * MODULE (as the kernel names it), through the table of module symbols
+ * the generated module looks up (s->modsyms, runtime/modsym.c). */
+const char *kernel_modsym_c(struct session *s, const char *module,
+			    const char *sym, uint64_t off);
+/* The same for code: the address the kernel gives a kprobe at FUNC+OFF
+ * (which may differ from FUNC's address plus OFF where OFF is 0 and the
+ * function starts with an endbr). */
+const char *kernel_modsite_c(struct session *s, const char *module,
+			     const char *func, uint64_t off);
+
 /* "NAME@FILE:LINE" for kernel function FUNC (a symbol name, maybe a
  * compiler's clone NAME.isra.0) at link-time address ADDR, from the target
  * kernel's debug vmlinux; NULL without debug info or a match. */

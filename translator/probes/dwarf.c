@@ -5,6 +5,7 @@
  *       [.call | .exported | .inline | .return[.maxactive(N)]]
  *   kernel.statement("FUNC@FILE:LINE" | "*@FILE:LINE" | :A-B | :*)
  *   kernel.statement(ADDR).absolute                      (guru mode)
+ *   kernel.function(...).callee("PAT") | .callees[(DEPTH)]
  *   module("M").function(...), module("M").statement(...)
  *
  * Points are matched against the function index of the debug file
@@ -37,6 +38,9 @@ struct dwarf_point {
 	struct probe_point pt;	/* first */
 	struct dwarf_data *dd;
 	const char *name;	/* the canonical point, without suffixes */
+	const char *from;	/* a callee's: its caller's point and
+				   .callee("NAME@FILE:LINE"), as stap
+				   derives it; else NULL */
 };
 
 /* A set of entry pcs (open addressing; 0 is never a pc). */
@@ -82,6 +86,8 @@ struct query {
 	long l1, l2;
 	unsigned call : 1, inl : 1, exported : 1, ret : 1;
 	int64_t maxactive;
+	const char *callee;	/* .callee("PAT"): the callees' pattern */
+	int64_t callees;	/* .callee, .callees(N): the depth; 0: none */
 	const char *suffix;	/* the point's components after fi, as
 				   written (".call", ".return" …) */
 	struct vec *out;
@@ -152,6 +158,20 @@ static int parse_suffixes(struct query *q)
 		    c->arg->kind == EX_NUM) {
 			q->maxactive = c->arg->u.num;
 			sb_printf(&sb, ".maxactive(%lld)", (long long)q->maxactive);
+			continue;
+		}
+		if (!strcmp(c->name, "callee") && i == q->fi + 1 &&
+		    i == pt->comps.n - 1 && !q->is_stmt &&
+		    (q->callee = family_str_arg(q->s, c))) {
+			q->callees = 1;
+			continue;
+		}
+		if (!strcmp(c->name, "callees") && i == q->fi + 1 &&
+		    i == pt->comps.n - 1 && !q->is_stmt &&
+		    (!c->has_arg || (c->arg && c->arg->kind == EX_NUM &&
+				     c->arg->u.num > 0))) {
+			q->callees = c->has_arg ? c->arg->u.num : 1;
+			q->callee = "*";
 			continue;
 		}
 		if (c->has_arg || q->is_stmt)
@@ -329,9 +349,11 @@ static int blocked(struct query *q, const struct dw_index *ix,
 }
 /* ---- sites ----------------------------------------------------------- */
 
-static void push_site(struct query *q, const struct dw_index *ix,
-		      const char *module, const char *name, uint64_t pc,
-		      const struct dw_func *f, int is_inline)
+static struct dwarf_point *push_site(struct query *q,
+				     const struct dw_index *ix,
+				     const char *module, const char *name,
+				     uint64_t pc, const struct dw_func *f,
+				     int is_inline)
 {
 	struct arena *a = q->s->arena;
 	struct dwarf_point *dpt = ARENA_NEW(a, struct dwarf_point);
@@ -351,6 +373,7 @@ static void push_site(struct query *q, const struct dw_index *ix,
 	dd->site.is_statement = q->is_stmt;
 	dd->maxactive = q->maxactive;
 	vec_push(a, q->out, &dpt->pt);
+	return dpt;
 }
 
 static const char *point_head(struct query *q, const char *module)
@@ -529,6 +552,71 @@ static void inline_entries(struct query *q, const struct dw_index *ix,
 	}
 }
 
+/* ---- callees ---------------------------------------------------------- */
+
+struct callee_ctx {
+	struct query *q;
+	const struct dw_index *ix;
+	const char *module;
+	const char *caller;	/* the caller's point */
+	int64_t depth;		/* levels still to go below this one */
+};
+
+/* The index's record of the inline instance DIE_OFF of NAME. */
+static const struct dw_func *instance(const struct dw_index *ix,
+				      const char *name, uint64_t die_off)
+{
+	size_t first, n = dw_index_lookup(ix, name, &first), i;
+	const struct dw_func *f;
+
+	for (i = first; i < first + n; i++) {
+		f = dw_index_at(ix, i);
+		if (f->die_off == die_off && (f->flags & DW_FN_INLINE))
+			return f;
+	}
+	return NULL;
+}
+
+/* A callee: probed at its instance, and derived as stap derives it, from
+ * its caller's point and .callee("NAME@FILE:LINE"); then its own callees
+ * (depth first, as stap orders them). */
+static void callee_site(void *arg, const char *name, uint64_t die_off)
+{
+	struct callee_ctx *c = arg, sub;
+	struct query *q = c->q;
+	const char *pat = arena_strndup(q->s->arena, q->callee,
+					strcspn(q->callee, "@"));
+	size_t skip = strlen(point_head(q, c->module)) + strlen("function(\"");
+	const struct dw_func *f;
+	const char *fn;
+	struct dwarf_point *dpt;
+
+	if (fnmatch(pat, name, 0) || !(f = instance(c->ix, name, die_off)) ||
+	    blocked(q, c->ix, f))
+		return;
+	fn = func_name(q, c->ix, f, c->module);
+	dpt = push_site(q, c->ix, c->module, fn, dw_index_pc(c->ix, f), f, 1);
+	dpt->from = arena_printf(q->s->arena, "%s.callee(\"%.*s\")", c->caller,
+				 (int)(strlen(fn) - skip - 2), fn + skip);
+	if (c->depth > 0) {
+		sub = *c;
+		sub.caller = fn;
+		sub.depth--;
+		dw_index_callees(c->ix, f, callee_site, &sub);
+	}
+}
+
+/* CALLER's callees, and theirs down to the query's depth. */
+static void callee_sites(struct query *q, const struct dw_index *ix,
+			 const char *module, const struct dw_func *caller)
+{
+	struct callee_ctx c = { .q = q, .ix = ix, .module = module,
+				.caller = func_name(q, ix, caller, module),
+				.depth = q->callees - 1 };
+
+	dw_index_callees(ix, caller, callee_site, &c);
+}
+
 static void function_sites(struct query *q, const struct dw_index *ix,
 			   const char *module)
 {
@@ -560,6 +648,11 @@ static void function_sites(struct query *q, const struct dw_index *ix,
 		}
 		if (list_only && !nameset_add(q->s, &names, f))
 			continue;
+		if (q->callees) {
+			if (!(f->flags & DW_FN_SYMTAB))
+				callee_sites(q, ix, module, f);
+			continue;
+		}
 		push_site(q, ix, module, func_name(q, ix, f, module),
 			  dw_index_pc(ix, f),
 			  f, f->flags & DW_FN_INLINE);
@@ -908,8 +1001,11 @@ static int resolve_dwarf(struct session *s, const struct probe_point *pt,
 	dp->kernel_symbols = !dd->site.module;
 	dp->pp = arena_printf(s->arena, "%s%s", dpt->name, q.suffix);
 	/* stap shows the resolved point, with the point's ? or ! */
-	dp->user_pp = arena_printf(s->arena, "%s%s", dp->pp,
+	dp->user_pp = arena_printf(s->arena, "%s%s",
+				   dpt->from ? dpt->from : dp->pp,
 				   pt->sufficient ? "!" : pt->optional ? "?" : "");
+	if (dpt->from)	/* -l: the callee as its caller's */
+		dp->list_pp = dpt->from;
 	dp->comps = (struct vec){0};
 	for (i = 0; i < pt->comps.n; i++)
 		vec_push(s->arena, &dp->comps, pt->comps.v[i]);
@@ -986,6 +1082,9 @@ static const char *const dwarf_shapes[] = {
 	"kernel.function(string).exported", "kernel.function(string).inline",
 	"kernel.function(string).return",
 	"kernel.function(string).return.maxactive(number)",
+	"kernel.function(string).callee(string)",
+	"kernel.function(string).callees",
+	"kernel.function(string).callees(number)",
 	"kernel.statement(string)", "kernel.statement(number).absolute",
 	"module(string).function(string)",
 	"module(string).function(string).call",
@@ -993,6 +1092,9 @@ static const char *const dwarf_shapes[] = {
 	"module(string).function(string).inline",
 	"module(string).function(string).return",
 	"module(string).function(string).return.maxactive(number)",
+	"module(string).function(string).callee(string)",
+	"module(string).function(string).callees",
+	"module(string).function(string).callees(number)",
 	"module(string).statement(string)", NULL,
 };
 

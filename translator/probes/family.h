@@ -70,10 +70,14 @@ struct derived_probe *dwarf_vars_entry_probe(struct session *s,
 
 /* sdt.c: the SDT operand ARG ("-4@%edi") of a marker in EU as the C of
  * its raw value in a uprobe handler; *SIZE gets its size, negative when
- * signed.  NULL for an operand this implementation cannot read.  EU NULL:
- * a marker in a kernel module (kmark.c), read in a kprobe handler. */
+ * signed.  NULL for an operand this implementation cannot read. */
 const char *sdt_operand_c(struct session *s, const struct elf_user *eu,
 			  const char *arg, int *size);
+/* The same for a marker in kernel module MODULE (kmark.c), read in a
+ * kprobe handler (a symbol relative to %rip is the loaded module's:
+ * kernel_modsym_c). */
+const char *sdt_kernel_operand_c(struct session *s, const char *module,
+				 const char *arg, int *size);
 
 /* common.c */
 

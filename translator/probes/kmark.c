@@ -8,15 +8,19 @@
  * site is the function symbol of that section holding it, plus an
  * offset, which the kernel resolves as "M:function+offset" when the
  * probe registers (runtime/probes/kmark.c: at the start or when the
- * module loads later; unregistered when it unloads).  M is a module name (the file under the target kernel's
- * modules' debug files) or a path to a .ko.  $argN comes from the
- * note's operands (sdt.c, reading pt_regs and kernel memory), and
- * $$name, $$provider, $$parms as for user-space markers.  stap 4.8 has
+ * module loads later; unregistered when it unloads).  M is a module name
+ * (its file in the target kernel's modules' debug tree, else in its
+ * modules' tree) or a path to a .ko, either with wildcards.  $argN comes
+ * from the note's operands (sdt.c, reading pt_regs and kernel memory; a
+ * symbol relative to %rip looked up in the loaded module), the site that
+ * fired telling which when the sites' operands differ; $$name,
+ * $$provider, $$parms as for user-space markers.  stap 4.8 has
  * no kernel markers: the family is ours, its words stap's for markers.
  */
 #include <fcntl.h>
 #include <fnmatch.h>
 #include <gelf.h>
+#include <glob.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -201,22 +205,89 @@ static int shape_of(const struct probe_point *pt, struct shape *sh)
 	return !strcmp(c->name, "mark") && c->arg;
 }
 
-/* The .ko module("M") names, or NULL. */
+/* The .ko module("M") names (a path, or a module of the target kernel:
+ * its debug file, else the module itself), or NULL. */
 static const char *module_file(struct session *s, const char *m)
 {
 	const struct kernel_info *k;
-	char *p;
+	char *p = NULL;
 	const char *r;
 
 	if (strchr(m, '/'))
 		return access(m, R_OK) ? NULL : m;
 	k = kernel_target(s);
-	if (!k || !k->module_debug_dir ||
-	    !(p = modtree_find(k->module_debug_dir, m)))
+	if (k && k->module_debug_dir)
+		p = modtree_find(k->module_debug_dir, m);
+	if (!p && k && k->modules_dir)
+		p = modtree_find(k->modules_dir, m);
+	if (!p)
 		return NULL;
 	r = arena_strdup(s->arena, p);
 	free(p);
 	return r;
+}
+
+/* module("PATTERN"): the modules whose names match, each once (as
+ * module() names them, struct kv: name and file). */
+struct modglob {
+	struct session *s;
+	const char *pat;
+	struct vec *out;
+};
+
+static void add_module(struct session *s, struct vec *out, const char *name,
+		       const char *path)
+{
+	const struct kv *kv;
+	struct kv *n;
+	int i;
+
+	VEC_EACH(*out, i, kv)
+		if (!strcmp(kv->name, name))
+			return;
+	n = ARENA_NEW(s->arena, struct kv);
+	n->name = arena_strdup(s->arena, name);
+	n->value = arena_strdup(s->arena, path);
+	vec_push(s->arena, out, n);
+}
+
+static int glob_one(const char *path, const char *name, void *arg)
+{
+	struct modglob *g = arg;
+
+	if (!fnmatch(g->pat, name, 0))
+		add_module(g->s, g->out, name, path);
+	return 0;
+}
+
+/* The modules module("M") names: M itself, or those a wildcard matches
+ * (in the modules' debug tree and the modules' tree; a wildcard in a
+ * path: the files it matches). */
+static void modules_of(struct session *s, const char *m, struct vec *out)
+{
+	const struct kernel_info *k = kernel_target(s);
+	struct modglob g = { s, m, out };
+	const char *file;
+	glob_t gl;
+	size_t i;
+
+	if (!strpbrk(m, "*?[")) {
+		if ((file = module_file(s, m)))
+			add_module(s, out, m, file);
+		return;
+	}
+	if (strchr(m, '/')) {
+		if (glob(m, 0, NULL, &gl) == 0)
+			for (i = 0; i < gl.gl_pathc; i++)
+				add_module(s, out, gl.gl_pathv[i],
+					   gl.gl_pathv[i]);
+		globfree(&gl);
+		return;
+	}
+	if (k && k->module_debug_dir)
+		modtree_each(k->module_debug_dir, glob_one, &g);
+	if (k && k->modules_dir)
+		modtree_each(k->modules_dir, glob_one, &g);
 }
 
 static int no_match(struct session *s, const struct probe_point *pt)
@@ -244,28 +315,18 @@ static void set_arg(struct session *s, struct probe_point *np, int i,
 	np->comps.v[i] = nc;
 }
 
-/* One point per marker (provider and name) the point matches. */
-static int expand_kmark(struct session *s, const struct probe_point *pt,
-			struct vec *out)
+/* The points of module MOD's markers that match PAT and PROV into OUT;
+ * how many. */
+static int module_points(struct session *s, const struct probe_point *pt,
+			 const struct shape *sh, const struct kv *mod,
+			 const char *pat, const char *prov, struct vec *out)
 {
-	const char *m, *file, *pat, *prov;
-	struct shape sh;
 	struct vec sites = {0}, seen = {0};
 	const struct ksite *k, *o;
-	int i, j, optional = pt->optional;
+	int i, j;
 
-	if (!shape_of(pt, &sh))
+	if (read_sites(s, mod->value, &sites))
 		return 0;
-	m = family_str_arg(s, pt->comps.v[0]);
-	pat = str_of(s, pt, sh.mark, NULL);
-	prov = str_of(s, pt, sh.provider, "*");
-	if (!m || !pat || !prov)
-		return family_mismatch(s, pt, pt->comps.v[sh.mark],
-				       "mark needs a string argument");
-	pat = sdt_mark_pattern(s, pat);
-	file = module_file(s, m);
-	if (!file || read_sites(s, file, &sites))
-		return optional ? 0 : no_match(s, pt);
 	VEC_EACH(sites, i, k) {
 		struct probe_point *np;
 
@@ -283,12 +344,39 @@ static int expand_kmark(struct session *s, const struct probe_point *pt,
 		np->comps = (struct vec){0};
 		VEC_EACH(pt->comps, j, o)
 			vec_push(s->arena, &np->comps, (void *)o);
-		set_arg(s, np, sh.mark, k->name);
-		if (sh.provider >= 0)
-			set_arg(s, np, sh.provider, k->provider);
+		set_arg(s, np, 0, mod->name);
+		set_arg(s, np, sh->mark, k->name);
+		if (sh->provider >= 0)
+			set_arg(s, np, sh->provider, k->provider);
 		vec_push(s->arena, out, np);
 	}
-	if (seen.n)
+	return seen.n;
+}
+
+/* One point per module and marker (provider and name) the point
+ * matches. */
+static int expand_kmark(struct session *s, const struct probe_point *pt,
+			struct vec *out)
+{
+	const char *m, *pat, *prov;
+	struct shape sh;
+	struct vec mods = {0};
+	const struct kv *mod;
+	int i, n = 0, optional = pt->optional;
+
+	if (!shape_of(pt, &sh))
+		return 0;
+	m = family_str_arg(s, pt->comps.v[0]);
+	pat = str_of(s, pt, sh.mark, NULL);
+	prov = str_of(s, pt, sh.provider, "*");
+	if (!m || !pat || !prov)
+		return family_mismatch(s, pt, pt->comps.v[sh.mark],
+				       "mark needs a string argument");
+	pat = sdt_mark_pattern(s, pat);
+	modules_of(s, m, &mods);
+	VEC_EACH(mods, i, mod)
+		n += module_points(s, pt, &sh, mod, pat, prov, out);
+	if (n)
 		return 1;
 	return optional ? 0 : no_match(s, pt);
 }
@@ -335,28 +423,61 @@ static int resolve_kmark(struct session *s, const struct probe_point *pt,
 
 /* ---- target variables --------------------------------------------------- */
 
-/* $argN's value, the same operand at every site (a kprobe's handler
- * does not know which site fired); NULL when they differ or sdt.c
- * cannot read it. */
+/* One site's operand OP as a signed 64-bit value; NULL if unreadable. */
+static const char *site_operand(struct session *s, const char *module,
+				const char *op)
+{
+	int sz;
+	const char *c = op ? sdt_kernel_operand_c(s, module, op, &sz) : NULL;
+
+	if (!c)
+		return NULL;
+	if (sz == 8 || sz == -8)
+		return arena_printf(s->arena, "(int64_t)(%s)", c);
+	return arena_printf(s->arena, "(int64_t)(%sint%d_t)(%s)",
+			    sz < 0 ? "" : "u", (sz < 0 ? -sz : sz) * 8, c);
+}
+
+/* $argN's value.  The same operand at every site: read as it is.  Else
+ * the site is told by the probed address (the handler's ip), the
+ * address of each site in the loaded module.  NULL when an operand
+ * cannot be read. */
 static struct tvar *arg_tvar(struct session *s, struct derived_probe *dp,
 			     int n)
 {
 	const struct kmark_data *kd = dp->data;
 	const struct ksite *k;
 	struct tvar *tv = ARENA_NEW(s->arena, struct tvar);
-	const char *op = sdt_arg(s, kd->args, n);
-	int i, sz;
+	const char *op = sdt_arg(s, kd->args, n), *c;
+	struct strbuf sb = {0};
+	int i, sz, same = 1;
 
 	VEC_EACH(kd->sites, i, k) {
 		const char *o = sdt_arg(s, k->args, n);
-		if (!o || !op || strcmp(o, op))
+		if (!o || !op)
 			return NULL;
+		same &= !strcmp(o, op);
 	}
 	tv->final = TV_VALUE;
-	tv->base = sdt_operand_c(s, NULL, op, &sz);
-	tv->size = sz < 0 ? -sz : sz;
-	tv->is_signed = sz < 0;
-	return tv->base ? tv : NULL;
+	if (same) {
+		tv->base = sdt_kernel_operand_c(s, kd->module, op, &sz);
+		tv->size = sz < 0 ? -sz : sz;
+		tv->is_signed = sz < 0;
+		return tv->base ? tv : NULL;
+	}
+	VEC_EACH(kd->sites, i, k) {
+		if (!(c = site_operand(s, kd->module, sdt_arg(s, k->args, n)))) {
+			sb_free(&sb);
+			return NULL;
+		}
+		sb_printf(&sb, "c->regs->ip == %s ? %s : ",
+			  kernel_modsite_c(s, kd->module, k->func, k->off), c);
+	}
+	tv->base = arena_printf(s->arena, "(%s0)", sb.s);
+	tv->size = 8;
+	tv->is_signed = 1;
+	sb_free(&sb);
+	return tv;
 }
 
 static int no_target(struct session *s, struct derived_probe *dp,

@@ -99,9 +99,10 @@ static const char *address_c(struct session *s, const char *p, const char *disp)
 			    base ? base : "0", index ? index : "0", scale);
 }
 
-/* "[OFF+]SYM[+OFF](%rip)": the symbol's address at run time. */
+/* "[OFF+]SYM[+OFF](%rip)": the symbol's address at run time, in the
+ * program EU or in kernel module KMOD. */
 static const char *symbol_c(struct session *s, const struct elf_user *eu,
-			    const char *op, size_t len)
+			    const char *kmod, const char *op, size_t len)
 {
 	const char *text = arena_strndup(s->arena, op, len);
 	const struct elf_user_sym *sym;
@@ -122,6 +123,8 @@ static const char *symbol_c(struct session *s, const struct elf_user *eu,
 			return NULL;
 		*p = '\0';
 	}
+	if (kmod)
+		return kernel_modsym_c(s, kmod, name, (uint64_t)off);
 	sym = elf_user_obj(eu, name);
 	if (!sym)
 		sym = elf_user_func(eu, name);
@@ -131,8 +134,9 @@ static const char *symbol_c(struct session *s, const struct elf_user *eu,
 			    (unsigned long long)(sym->addr + (uint64_t)off));
 }
 
-const char *sdt_operand_c(struct session *s, const struct elf_user *eu,
-			  const char *arg, int *size)
+/* sdt_operand_c, in program EU or kernel module KMOD (one of them). */
+static const char *operand_c(struct session *s, const struct elf_user *eu,
+			     const char *kmod, const char *arg, int *size)
 {
 	const char *at = strchr(arg, '@'), *op, *paren, *addr;
 	char *end;
@@ -165,8 +169,8 @@ const char *sdt_operand_c(struct session *s, const struct elf_user *eu,
 		if (!strcmp(paren, "(%rip)"))
 			return NULL;
 		addr = address_c(s, paren, arena_printf(s->arena, "%lldLL", v));
-	} else if (!strcmp(paren, "(%rip)") && eu) {
-		addr = symbol_c(s, eu, op, (size_t)(paren - op));
+	} else if (!strcmp(paren, "(%rip)") && (eu || kmod)) {
+		addr = symbol_c(s, eu, kmod, op, (size_t)(paren - op));
 	} else {
 		return NULL;
 	}
@@ -177,4 +181,16 @@ const char *sdt_operand_c(struct session *s, const struct elf_user *eu,
 				    addr, abs(*size));
 	return arena_printf(s->arena, "_stp_sdt_uread(c, %s, %d)", addr,
 			    abs(*size));
+}
+
+const char *sdt_operand_c(struct session *s, const struct elf_user *eu,
+			  const char *arg, int *size)
+{
+	return operand_c(s, eu, NULL, arg, size);
+}
+
+const char *sdt_kernel_operand_c(struct session *s, const char *module,
+				 const char *arg, int *size)
+{
+	return operand_c(s, NULL, module, arg, size);
 }

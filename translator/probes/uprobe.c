@@ -1107,7 +1107,6 @@ static int expand_statements(struct session *s, const struct probe_point *pt,
 	struct dw_index *ix = user_index(s, eu);
 	struct vec hits = {0}, names = {0}, placed = {0};
 	const struct stmt_hit *h, *prev = NULL;
-	int list_only = s->list_probes || s->list_probes_vars;
 	const char *label;
 	struct stmt_spec sp;
 	int i, j;
@@ -1128,8 +1127,10 @@ static int expand_statements(struct session *s, const struct probe_point *pt,
 
 			if (strcmp(h->label, label) ||
 			    (prev && !strcmp(prev->label, label) &&
-			     (list_only || has_pc(&placed, h->pc))))
-				continue;	/* -l, -L: a label once */
+			     (s->list_probes || has_pc(&placed, h->pc))))
+				continue;	/* -l: a label once (-L: every
+						 * place, whose variables the
+						 * listing intersects) */
 			np = with_arg(s, pt, sh->stmt, h->label, proc);
 			add_site_point(s, np)->hit = h;
 			vec_push(s->arena, out, np);

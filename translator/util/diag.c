@@ -144,7 +144,23 @@ void diag_error(struct diags *d, struct loc loc, const char *id,
 		last_shown = 0;
 		return;
 	}
+	if (!seen_add(d, arena_printf(d->arena, "S %s:%d:%d: %s",
+				      loc.file->name, loc.line, loc.col, id)) &&
+	    !d->show_similar) {
+		d->similar++;
+		last_shown = 0;
+		return;
+	}
 	print_error(d, loc, "%s", msg);
+}
+
+void diag_similar_summary(struct diags *d)
+{
+	if (!d->similar)
+		return;
+	fprintf(d->out, "Number of similar error messages suppressed: %d.\n",
+		d->similar);
+	fputs("Rerun with -v to see them.\n", d->out);
 }
 
 void diag_warning(struct diags *d, struct loc loc, const char *id,

@@ -32,6 +32,11 @@ struct diags {
 				   (one per derived probe, say), as stap */
 	const char **seen;	/* those errors, an open hash set */
 	size_t nseen, capseen;
+	int show_similar;	/* -v: print similar errors too */
+	int similar;		/* errors not printed for being similar to
+				   an earlier one: the same id at the same
+				   place, another text (a $var at each of a
+				   statement's places), as stap counts them */
 };
 
 void diag_init(struct diags *d);
@@ -52,5 +57,8 @@ void diag_fatal(struct diags *d, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void diag_plain_warning(struct diags *d, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* After a failed pass: how many similar errors were not printed, in
+ * stap's words (nothing if none). */
+void diag_similar_summary(struct diags *d);
 
 #endif
