@@ -34,7 +34,7 @@
 #include "util/fileio.h"
 #include "util/tmpdir.h"
 
-#define RECIPE_MAGIC "ctap-recipe 3"
+#define RECIPE_MAGIC "ctap-recipe 5"
 /* The capture's module name, objects and flag: distinctive, so that
  * replacing them by placeholders cannot touch anything else in a command. */
 #define CAPTURE_NAME "ctap_recipe_capture_module"
@@ -47,22 +47,26 @@
 #define RT_OBJ "stp_rt"
 
 enum {
-	STEP_CC, STEP_FIXDEP, STEP_LINK, STEP_MODPOST, STEP_MOD_CC, STEP_LD,
-	STEP_MODFILE, NSTEPS
+	STEP_CC, STEP_FIXDEP, STEP_LINK, STEP_MODPOST, STEP_MOD_CC,
+	STEP_COMMON_CC, STEP_LD, STEP_MODFILE, STEP_ORDERFILE, NSTEPS
 };
 
 static const char *const step_names[NSTEPS] = {
 	[STEP_CC] = "cc", [STEP_FIXDEP] = "fixdep", [STEP_LINK] = "link",
-	[STEP_MODPOST] = "modpost", [STEP_MOD_CC] = "mod-cc", [STEP_LD] = "ld",
-	[STEP_MODFILE] = "mod-file",
+	[STEP_MODPOST] = "modpost", [STEP_MOD_CC] = "mod-cc",
+	[STEP_COMMON_CC] = "common-cc", [STEP_LD] = "ld",
+	[STEP_MODFILE] = "mod-file", [STEP_ORDERFILE] = "order-file",
 };
 
 /* The .cmd file kbuild writes for each step's target, %s the module or,
- * for cc, the object; NULL for what kbuild records nowhere. */
+ * for cc, the object; NULL for what kbuild records nowhere.  The objects
+ * every module links since 6.10 (scripts/module-common.c) are compiled
+ * beside it; before, that step is a no-op. */
 static const char *const step_cmd_files[NSTEPS] = {
 	[STEP_CC] = ".%s.o.cmd", [STEP_LINK] = ".%s.o.cmd",
 	[STEP_MODPOST] = ".Module.symvers.cmd",
-	[STEP_MOD_CC] = ".%s.mod.o.cmd", [STEP_LD] = ".%s.ko.cmd",
+	[STEP_MOD_CC] = ".%s.mod.o.cmd", [STEP_COMMON_CC] = "..module-common.o.cmd",
+	[STEP_LD] = ".%s.ko.cmd",
 };
 
 /* After compiling, kbuild turns the compiler's dependency file into the
@@ -73,8 +77,9 @@ static const char *const step_cmd_files[NSTEPS] = {
 	"'ctap' >@DIR@/.@OBJ@.o.cmd && rm -f @DIR@/.@OBJ@.o.d"
 
 /* Commands (a shell's) with @DIR@ @NAME@ @CCFLAGS@, @OBJ@ (cc, fixdep),
- * @MAIN@ @RT@ (link); mod-file is the text of NAME.mod (the objects, for
- * the link and modpost), its newlines as "\n". */
+ * @MAIN@ @RT@ (link); mod-file and order-file are the texts of NAME.mod
+ * (the objects, for the link and modpost) and modules.order (the module,
+ * for modpost), their newlines as "\n". */
 struct recipe {
 	const char *cmd[NSTEPS];
 };
@@ -152,14 +157,15 @@ static const char *cc_cmd(struct session *s, const char *dir, const char *obj)
 	return cmd ? placeholders(s, cmd, dir, obj) : NULL;
 }
 
-/* NAME.mod as kbuild wrote it, its newlines escaped; NULL if it holds a
+/* DIR/FILE as kbuild wrote it, its newlines escaped; NULL if it holds a
  * backslash or anything of the capture's but the placeholders. */
-static const char *mod_file(struct session *s, const char *dir)
+static const char *text_file(struct session *s, const char *dir,
+			     const char *file)
 {
 	struct strbuf sb = { 0 };
 	const char *text = NULL;
 
-	if (!fio_read(arena_printf(s->arena, "%s/%s.mod", dir, CAPTURE_NAME), &sb) &&
+	if (!fio_read(arena_printf(s->arena, "%s/%s", dir, file), &sb) &&
 	    !strchr(sb.s, '\\') && !strchr(sb.s, '\t'))
 		text = placeholders(s, replace_all(s, sb.s, "\n", "\\n"), dir, NULL);
 	sb_free(&sb);
@@ -181,14 +187,21 @@ static int recipe_from_cmds(struct session *s, const char *dir,
 				return -1;
 			continue;
 		}
-		if (i == STEP_FIXDEP || i == STEP_MODFILE) {
-			r->cmd[i] = i == STEP_FIXDEP ? FIXDEP_CMD : mod_file(s, dir);
+		if (i == STEP_FIXDEP || i >= STEP_MODFILE) {
+			r->cmd[i] = i == STEP_FIXDEP ? FIXDEP_CMD :
+				    i == STEP_ORDERFILE ? text_file(s, dir, "modules.order") :
+				    text_file(s, dir, CAPTURE_NAME ".mod");
 			if (!r->cmd[i])
 				return -1;
 			continue;
 		}
 		file = arena_printf(s->arena, step_cmd_files[i], CAPTURE_NAME);
-		cmd = read_cmd_file(s, arena_printf(s->arena, "%s/%s", dir, file));
+		file = arena_printf(s->arena, "%s/%s", dir, file);
+		if (i == STEP_COMMON_CC && access(file, F_OK)) {
+			r->cmd[i] = "true";
+			continue;
+		}
+		cmd = read_cmd_file(s, file);
 		if (!cmd || !(cmd = placeholders(s, cmd, dir, NULL)))
 			return -1;
 		r->cmd[i] = cmd;
@@ -258,6 +271,21 @@ static int shell_safe(const char *str)
 			       "0123456789_./+-=") == strlen(str);
 }
 
+/* make exports SRCARCH, which some kernels' objtool (Debian's wrapper
+ * that runs the architecture's) needs: the source architecture the
+ * compile's include paths name ("-I…/arch/x86/include"). */
+static void export_srcarch(struct session *s, const char *cc)
+{
+	const char *a = strstr(cc, "/arch/"), *end;
+
+	if (getenv("SRCARCH") || !a)
+		return;
+	a += 6;
+	end = strchr(a, '/');
+	if (end && end > a)
+		setenv("SRCARCH", arena_strndup(s->arena, a, (size_t)(end - a)), 0);
+}
+
 /* Run one command with sh in the kernel's build tree, as make does;
  * its output goes to LOG_FD. */
 static int run_step(struct session *s, const char *cmd, int log_fd)
@@ -305,16 +333,18 @@ static int recipe_run(struct session *s, struct replay *p)
 {
 	const char *log = arena_printf(s->arena, "%s/build.log", p->dir);
 	const char *mod = expand(s, p, p->r->cmd[STEP_MODFILE], NULL, p->name);
+	const char *order = expand(s, p, p->r->cmd[STEP_ORDERFILE], NULL, p->name);
 	int i, rc;
 
 	if (fio_put(&s->diags, arena_printf(s->arena, "%s/modules.order", p->dir),
-			     arena_printf(s->arena, "%s/%s.ko\n", p->dir, p->name)) ||
+			     replace_all(s, order, "\\n", "\n")) ||
 	    fio_put(&s->diags, arena_printf(s->arena, "%s/%s.mod", p->dir, p->name),
 			     replace_all(s, mod, "\\n", "\n")))
 		return -1;
 	p->fd = s->verbose >= 2 ? dup(2) : open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	if (p->fd < 0)
 		return -1;
+	export_srcarch(s, p->r->cmd[STEP_CC]);
 	rc = compile_obj(s, p, p->main, p->name);
 	if (!rc && !p->rt_ready)
 		rc = compile_obj(s, p, p->rt, p->rt_name);
