@@ -419,7 +419,8 @@ static int fmt_field(struct fmt_args *a, int spec, int64_t room)
 	return fmt_clamp(spec, room);
 }
 
-#ifdef STP_LEGACY_PTR
+int _stp_fmt_legacy_ptr;
+
 /* %p as SystemTap before 1.3 printed it (--compatible 1.2): zero-filled
  * to 16 digits, or to the width under '-'; a wider field is filled with
  * spaces on the left; a precision is ignored. */
@@ -434,7 +435,6 @@ static void fmt_legacy_ptr(int *width, int *prec, unsigned *flags)
 		*prec = *width - 2 < 16 ? *width - 2 : 16;
 	}
 }
-#endif
 
 static void fmt_one(struct fmt_out *o, const struct _stp_fmt_piece *p,
 		    struct fmt_args *a)
@@ -483,9 +483,8 @@ static void fmt_one(struct fmt_out *o, const struct _stp_fmt_piece *p,
 		return;
 	case 'p':
 		flags |= STP_FMT_SPECIAL;
-#ifdef STP_LEGACY_PTR
-		fmt_legacy_ptr(&width, &prec, &flags);
-#endif
+		if (_stp_fmt_legacy_ptr)
+			fmt_legacy_ptr(&width, &prec, &flags);
 		fmt_number(o, (uint64_t)fmt_take_long(a), 16, width, prec, flags);
 		return;
 	default:	/* 'x' */

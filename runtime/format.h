@@ -94,6 +94,9 @@ struct _stp_fmt_arg {
 
 int _stp_format(char *buf, size_t size, const char *fmt,
 		const struct _stp_fmt_arg *args, int nargs);
+/* Nonzero: %p as SystemTap before 1.3 (--compatible 1.2) printed it; the
+ * module sets it at load when built so (STP_LEGACY_PTR). */
+extern int _stp_fmt_legacy_ptr;
 
 /* Decimal text of v into buf (NUL-terminated, truncated to size - 1);
  * returns the length of the full text. */

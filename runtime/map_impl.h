@@ -38,6 +38,15 @@ struct _stp_map {
 	char *ents;			/* maxnum entries of esize bytes */
 };
 
+/* An aggregate array: one map per CPU (pmap.c). */
+struct _stp_pmap {
+	int ncpus;
+	const struct _stp_hist *hist;
+	struct _stp_map *agg;		/* rebuilt by _stp_pmap_agg */
+	struct _stp_stat_data *one;	/* result of _stp_pmap_get */
+	struct _stp_map *cpu[];		/* ncpus maps */
+};
+
 static inline struct map_ent *map_ent(const struct _stp_map *m, uint32_t id)
 {
 	return (struct map_ent *)(m->ents + (size_t)id * m->esize);

@@ -14,7 +14,19 @@
 #include <linux/utsname.h>
 #include <generated/utsrelease.h>
 #include "stp_mem.h"
+#ifndef STP_RT_SPLIT	/* else compiled apart, once per kernel (stp_rtlib.c) */
 #include "transport/transport.c"
+#endif
+
+/* Set by staprun: one data ring and file per CPU (-b, built in as its
+ * default); stapio reads it in sysfs. */
+#ifdef STP_BULKMODE
+bool _stp_bulkmode = true;
+#else
+bool _stp_bulkmode;
+#endif
+module_param(_stp_bulkmode, bool, 0444);
+MODULE_PARM_DESC(_stp_bulkmode, "one output file per CPU");
 
 static DEFINE_MUTEX(_stp_session_lock);	/* guards the three below */
 static int _stp_session_state = STP_STATE_LOADED;
@@ -143,7 +155,7 @@ static int _stp_ctl_start(const char __user *payload, size_t len)
 }
 
 /* One whole command per write(), from stapio's process context. */
-static ssize_t _stp_ctl_write_cmd(const char __user *buf, size_t count)
+ssize_t _stp_ctl_write_cmd(const char __user *buf, size_t count)
 {
 	struct stp_msg_hdr hdr;
 	struct stp_msg_state st = { 0 };
@@ -180,6 +192,9 @@ static int __init _stp_module_init(void)
 {
 	int rc;
 
+#ifdef STP_LEGACY_PTR
+	_stp_fmt_legacy_ptr = 1;
+#endif
 	_stp_session_wq = alloc_ordered_workqueue("stap_session", 0);
 	if (!_stp_session_wq)
 		return -ENOMEM;

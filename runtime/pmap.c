@@ -6,14 +6,6 @@
  */
 #include "map_impl.h"
 
-struct _stp_pmap {
-	int ncpus;
-	const struct _stp_hist *hist;
-	struct _stp_map *agg;		/* rebuilt by _stp_pmap_agg */
-	struct _stp_stat_data *one;	/* result of _stp_pmap_get */
-	struct _stp_map *cpu[];		/* ncpus maps */
-};
-
 struct _stp_pmap *_stp_pmap_new(unsigned maxnum, int wrap, const char *keysig,
 				const struct _stp_hist *hist, int ncpus)
 {

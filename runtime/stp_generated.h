@@ -21,6 +21,9 @@
  * (regex_match.h, sym.c, regs.c).  The hooks the runtime calls are
  * declared below and the tables it reads are checked at the top of
  * stp_session.c, so that the compiler sees both sides agree.
+ * With STP_RT_SPLIT the transport, the printf formatter and the maps and
+ * statistics are not included but linked, compiled apart once per kernel
+ * (stp_rtlib.c): nothing in them may test a macro of this contract.
  */
 #ifndef STP_GENERATED_H
 #define STP_GENERATED_H

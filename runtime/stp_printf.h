@@ -8,7 +8,9 @@
 #define STP_PRINTF_H
 
 #include "format.h"
+#ifndef STP_RT_SPLIT	/* else compiled apart (stp_rtlib.c) */
 #include "format.c"
+#endif
 
 /* Room that one printf may fill: the rest of an emptied buffer. */
 static __maybe_unused void _stp_print_fmt(struct context *c, const char *fmt,

@@ -35,8 +35,6 @@ struct _stp_procfs_buf {
 static DEFINE_MUTEX(_stp_procfs_lock);
 static struct _stp_procfs_buf *_stp_procfs_cur;	/* under the lock */
 static char _stp_procfs_in[MAXSTRINGLEN];	/* a write's bytes, ditto */
-/* The transport's directory when it lives in procfs (transport/fs.c). */
-static struct proc_dir_entry *_stp_proc_dir;
 static struct proc_dir_entry *_stp_procfs_dir;
 static int _stp_procfs_own_dir;
 

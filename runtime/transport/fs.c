@@ -16,11 +16,9 @@
 #include "stp_compat.h"
 #include "stp_procroot.h"
 
-static ssize_t _stp_ctl_write_cmd(const char __user *buf, size_t count);
-
 static struct _stp_ring *_stp_fs_ctl;		/* the ring behind .cmd */
 static struct dentry *_stp_debugfs_dir;	/* our directory, if in debugfs */
-static struct proc_dir_entry *_stp_proc_dir;	/* else in procfs */
+struct proc_dir_entry *_stp_proc_dir;	/* else in procfs */
 
 static int _stp_fs_open_ring(struct _stp_ring *r, struct file *file)
 {

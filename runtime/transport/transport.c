@@ -17,17 +17,10 @@
 #include "ring.c"
 #include "fs.c"
 
-/* Set by staprun: data ring size in MB (-s), and one ring per CPU (-b). */
+/* Set by staprun: data ring size in MB (-s). */
 static int _stp_bufsize = STP_DEFAULT_BUFSIZE_MB;
 module_param(_stp_bufsize, int, 0);
 MODULE_PARM_DESC(_stp_bufsize, "transport buffer size in MB");
-#ifdef STP_BULKMODE
-static bool _stp_bulkmode = true;
-#else
-static bool _stp_bulkmode;
-#endif
-module_param(_stp_bulkmode, bool, 0444);	/* stapio reads it in sysfs */
-MODULE_PARM_DESC(_stp_bulkmode, "one output file per CPU");
 
 #define _STP_CTL_RING_SIZE (64 * 1024)
 
@@ -39,10 +32,10 @@ char _stp_remote_uri[STP_REMOTE_URI_LEN];
 static struct _stp_ring *_stp_ctl_ring;
 static struct _stp_ring **_stp_data_rings;	/* nr_cpu_ids slots in bulk mode */
 static int _stp_nr_data_rings;
-static atomic64_t _stp_transport_dropped = ATOMIC64_INIT(0);
+atomic64_t _stp_transport_dropped = ATOMIC64_INIT(0);
 static atomic_t _stp_bulk_seq = ATOMIC_INIT(0);	/* bulk mode's record order */
 
-static void _stp_ctl_send(uint32_t type, const void *data, size_t len)
+void _stp_ctl_send(uint32_t type, const void *data, size_t len)
 {
 	struct stp_msg_hdr hdr = { .type = type, .len = len };
 
@@ -83,11 +76,6 @@ void _stp_transport_write(const char *buf, size_t len)
 	if (!r || !_stp_ring_write2(r, buf, len, NULL, 0))
 		atomic64_inc(&_stp_transport_dropped);
 }
-
-/* stap 4.8 sends errors and warnings in 384-byte control messages that
- * hold the "ERROR: " or "WARNING: " prefix and a newline: longer texts
- * are cut to what fits. */
-#define STP_CTL_MSG_SIZE 384
 
 static void _stp_ctl_send_cut(uint32_t type, const char *msg, size_t room)
 {

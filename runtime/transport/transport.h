@@ -10,6 +10,7 @@
 #define _STP_TRANSPORT_H
 
 #include <linux/types.h>
+#include <linux/atomic.h>
 #include "stp_msgs.h"
 
 /* Provided by the transport. */
@@ -28,9 +29,25 @@ extern int _stp_ns_pid;		/* staprun -N PID, 0 if none */
 extern int64_t _stp_remote_id;	/* staprun -r N:URI: N, else -1 */
 extern char _stp_remote_uri[];	/* ... and URI, else "" */
 
+/* stap 4.8 sends errors and warnings in 384-byte control messages that
+ * hold the "ERROR: " or "WARNING: " prefix and a newline: longer texts
+ * are cut to what fits. */
+#define STP_CTL_MSG_SIZE 384
+
+/* A message for stapio on the control channel (module.c's handshake). */
+void _stp_ctl_send(uint32_t type, const void *data, size_t len);
+extern atomic64_t _stp_transport_dropped;	/* writes that did not fit */
+/* The transport's directory when it lives in procfs, else NULL (procfs
+ * probes put their files beside it). */
+extern struct proc_dir_entry *_stp_proc_dir;
+
 /* Provided by the rest of the module; called in process context from the
  * transport's own ordered workqueue, never concurrently with each other. */
 int stp_session_start(void);	/* <0 fails the run (already reported) */
 void stp_session_stop(void);	/* exactly once if start was called */
+/* A command stapio wrote to the control file (any process context). */
+ssize_t _stp_ctl_write_cmd(const char __user *buf, size_t count);
+/* -b: one data ring and file per CPU (a module parameter of module.c). */
+extern bool _stp_bulkmode;
 
 #endif /* _STP_TRANSPORT_H */

@@ -30,7 +30,7 @@
 
 /* Bump when the way the module is built changes (the Kbuild file, make's
  * arguments): modules cached by an older recipe must not be reused. */
-#define BUILD_RECIPE "kbuild 4"
+#define BUILD_RECIPE "kbuild 5"
 
 /* The compiler kbuild runs: -B CC=…, else the one Debian's headers name in
  * .kernelvariables ("CC = … gcc-12"), else gcc; NULL when not found.  With
@@ -124,6 +124,25 @@ static void build_key(struct session *s, const struct strbuf *src, char hex[65])
 	}
 	VEC_EACH(s->kbuild_opts, i, opt)
 		cache_key_str(&key, "kbuild-option", opt);
+	sha256_final_hex(&key, hex);
+}
+
+/* The key of the runtime's object (runtime/stp_rtlib.c, recipe.c): the
+ * kernel's recipe, the runtime, and the -D options (stap_defines.h, which
+ * it includes as the script's unit does). */
+static void build_rt_key(struct session *s, const char *recipe_key, char hex[65])
+{
+	struct sha256 key;
+	struct kv *kv;
+	int i;
+
+	sha256_init(&key);
+	cache_key_str(&key, "rtlib", recipe_key);
+	cache_key_tree(s, &key, "runtime", s->runtime_dir);
+	VEC_EACH(s->defines, i, kv) {
+		cache_key_str(&key, "define", kv->name);
+		cache_key_str(&key, "value", kv->value);
+	}
 	sha256_final_hex(&key, hex);
 }
 
@@ -232,15 +251,20 @@ static int kbuild_failed(struct session *s, const char *log)
 	return 1;
 }
 
-/* Build without make when the kernel's recipe allows (recipe.c); never
- * with -B options, which only make understands. */
+/* Build without make when the kernel's recipe allows (recipe.c), the
+ * runtime's object apart; never with -B options, which only make
+ * understands. */
 static int fast_build(struct session *s, const char *recipe_key,
 		      const char *dir, const char *name, const char *base)
 {
+	char rt_key[65];
+
 	if (s->kbuild_opts.n || !fio_cache_dir(s))
 		return -1;
-	return recipe_build(s, recipe_key, dir, name, base,
-			    build_ccflags(s, dir));
+	build_rt_key(s, recipe_key, rt_key);
+	return recipe_build(s, recipe_key, rt_key, dir, name, base,
+			    arena_printf(s->arena, "%s -DSTP_RT_SPLIT",
+					 build_ccflags(s, dir)));
 }
 
 int pass_build(struct session *s)

@@ -125,12 +125,31 @@ static const char *concat(struct emit *e, struct exp *x)
 		 t, a, t, b, t);
 }
 
+static const char *call_into(struct emit *e, struct exp *x, const char *into);
+
+/* Is X the call of a stable string function that elab/stable.c hoisted
+ * into the local LHS holds its value in?  Its value can be written
+ * straight into that local rather than through a temporary and a copy:
+ * the local is assigned once, first in its scope, and read only after. */
+static int stable_string_call(const struct exp *x, const struct exp *lhs)
+{
+	const struct func *f;
+
+	return x->kind == EX_CALL && (f = x->u.call.func) && f->stable &&
+	       f->type == TY_STRING && lhs->kind == EX_SYM && lhs->u.sym.sym &&
+	       lhs->u.sym.sym->kind == SYM_LOCAL && lhs->u.sym.sym->name &&
+	       !strncmp(lhs->u.sym.sym->name, "__stable_", 9);
+}
+
 static const char *assign_scalar(struct emit *e, struct exp *x,
 				 const char *lv, enum type t)
 {
 	enum op op = x->u.bin.op, base = op_base(op);
 	const char *r, *tmp;
 
+	if (t == TY_STRING && op == OP_ASSIGN &&
+	    stable_string_call(x->u.bin.right, x->u.bin.left))
+		return call_into(e, x->u.bin.right, lv);
 	if (t == TY_STRING) {
 		r = emit_exp(e, x->u.bin.right);
 		if (op == OP_CAT_ASSIGN)
@@ -233,8 +252,9 @@ static const char *ternary(struct emit *e, struct exp *x)
 
 /* Call F with ARGS: arguments are evaluated into the caller's
  * temporaries first (a nested call would reuse the callee's frame), then
- * copied into the callee's frame. */
-static const char *call(struct emit *e, struct exp *x)
+ * copied into the callee's frame.  A string function writes its value
+ * into INTO (a string of MAXSTRINGLEN bytes), else into a temporary. */
+static const char *call_into(struct emit *e, struct exp *x, const char *into)
 {
 	struct func *f = x->u.call.func;
 	struct strbuf sb = {0};
@@ -265,7 +285,7 @@ static const char *call(struct emit *e, struct exp *x)
 	 * temporary (no copy out of its frame); set after the arguments,
 	 * whose own calls use the same frame. */
 	if (f->type == TY_STRING) {
-		t = emit_temp(e, TY_STRING);
+		t = into ? into : emit_temp(e, TY_STRING);
 		sb_printf(&sb, "_stp_callee_frame(c, struct frame_f%d)->__retvalue = %s; ",
 			  f->info->index, t);
 	}
@@ -293,6 +313,11 @@ static const char *call(struct emit *e, struct exp *x)
 	r = arena_strdup(e->s->arena, sb.s);
 	sb_free(&sb);
 	return r;
+}
+
+static const char *call(struct emit *e, struct exp *x)
+{
+	return call_into(e, x, NULL);
 }
 
 static const char *sym_value(struct emit *e, struct exp *x)
