@@ -27,7 +27,7 @@
 #include "dwarf/dw_index.h"
 
 #define IX_MAGIC "CTAPDWI"
-#define IX_VERSION 12
+#define IX_VERSION 13
 #define MAX_THREADS 8
 
 struct ix_header {
@@ -35,7 +35,8 @@ struct ix_header {
 	uint32_t version;
 	uint32_t nfuncs;
 	uint32_t strsize;
-	uint32_t pad;
+	uint32_t nnocode;	/* names of functions without code, after
+				   the records (uint32_t string offsets) */
 	uint64_t pc_base;	/* the records' pcs are offsets from it */
 	char build_id[48];	/* hex, NUL-terminated */
 };
@@ -46,6 +47,7 @@ struct dw_index {
 	size_t size;
 	const struct ix_header *h;
 	const struct dw_func *funcs;
+	const uint32_t *nocode;
 	const char *str;
 	struct dw_file *file;	/* opened for lazy reads */
 };
@@ -96,10 +98,10 @@ struct worker {
 	Dwarf *dbg;
 	int fd;
 	struct recs out;
-	struct recs codeless;	/* functions defined without code (merged
-				   into another; not abstract ones): only
-				   their names, which stap does not list
-				   from the symbol table either */
+	struct recs codeless;	/* functions defined without code: merged
+				   into another, or abstract ones
+				   (DW_FN_DECL_INLINE) without an instance;
+				   only their names */
 };
 
 /* D's entry pc; 0, 1 when it is its first range's, -1 if none. */
@@ -140,8 +142,8 @@ static void add_func(struct worker *w, Dwarf_Die *d, Dwarf_Die *cu,
 		return;
 	how = entry_pc(d, &pc);
 	if (how < 0 || !pc) {	/* abstract, or discarded */
-		r.name = is_inline || dwarf_hasattr(d, DW_AT_inline) ? NULL :
-			 dwarf_diename(d);
+		r.name = is_inline ? NULL : dwarf_diename(d);
+		r.flags = dwarf_hasattr(d, DW_AT_inline) ? DW_FN_DECL_INLINE : 0;
 		if (r.name && recs_push(&w->codeless, &r))
 			w->job->failed = 1;
 		return;
@@ -511,14 +513,17 @@ static int add_symtab_only(struct recs *all, const struct sym *syms,
 	return rc;
 }
 
+/* The index file OUT: the records ALL, then the names of NOCODE (a set). */
 static int write_index(const char *out, const char *build_id,
-		       struct recs *all, char *err, size_t errlen)
+		       struct recs *all, const struct strtab *nocode,
+		       char *err, size_t errlen)
 {
 	struct strtab st = {0};
 	struct ix_header h = {0};
 	struct dw_func *fv = calloc(all->n ? all->n : 1, sizeof *fv);
+	uint32_t *nv = calloc(nocode->used + 1, sizeof *nv);
 	char tmp[4200];
-	size_t i;
+	size_t i, off;
 	FILE *f;
 	int rc = -1;
 
@@ -542,7 +547,11 @@ static int write_index(const char *out, const char *build_id,
 		fv[i].die_off = all->v[i].die_off;
 		fv[i].origin = all->v[i].origin;
 	}
-	if (!fv || i < all->n) {
+	for (off = 1; nv && off < nocode->len; off += strlen(nocode->buf + off) + 1)
+		if ((nv[h.nnocode++] = strtab_add(&st, nocode->buf + off)) ==
+		    (uint32_t)-1)
+			break;
+	if (!fv || i < all->n || !nv || off < nocode->len) {
 		snprintf(err, errlen, "out of memory indexing the debug info");
 		goto out;
 	}
@@ -559,6 +568,7 @@ static int write_index(const char *out, const char *build_id,
 	}
 	if (fwrite(&h, sizeof h, 1, f) != 1 ||
 	    fwrite(fv, sizeof *fv, all->n, f) != all->n ||
+	    fwrite(nv, sizeof *nv, h.nnocode, f) != h.nnocode ||
 	    fwrite(st.buf, 1, st.len, f) != st.len) {
 		snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
 		fclose(f);
@@ -573,6 +583,7 @@ static int write_index(const char *out, const char *build_id,
 	rc = 0;
 out:
 	free(fv);
+	free(nv);
 	strtab_free(&st);
 	return rc;
 }
@@ -599,9 +610,10 @@ static int exported_names(struct strtab *set, const struct sym *syms,
 	return 0;
 }
 
-/* Merge the workers' records with the symbol table's facts into ALL. */
-static int collect(struct recs *all, struct worker *ws, int nw,
-		   struct dw_file *df)
+/* Merge the workers' records with the symbol table's facts into ALL, and
+ * the names of the functions without code into the set NOCODE. */
+static int collect(struct recs *all, struct strtab *nocode, struct worker *ws,
+		   int nw, struct dw_file *df)
 {
 	struct strtab exported = {0}, codeless = {0};
 	struct sym *syms;
@@ -619,8 +631,11 @@ static int collect(struct recs *all, struct worker *ws, int nw,
 		}
 	for (k = 0; k < nw; k++)
 		for (i = 0; i < ws[k].codeless.n; i++)
-			if (strtab_add(&codeless, ws[k].codeless.v[i].name) ==
-			    (uint32_t)-1)
+			if (strtab_add(nocode, ws[k].codeless.v[i].name) ==
+			    (uint32_t)-1 ||
+			    (!(ws[k].codeless.v[i].flags & DW_FN_DECL_INLINE) &&
+			     strtab_add(&codeless, ws[k].codeless.v[i].name) ==
+			     (uint32_t)-1))
 				goto out;
 	if (add_symtab_only(all, syms, nsyms, &codeless))
 		goto out;
@@ -640,6 +655,7 @@ static int build(const char *path, const char *out, const char *build_id,
 	struct worker ws[MAX_THREADS];
 	struct job job = { .path = path };
 	struct recs all = {0};
+	struct strtab nocode = {0};
 	GElf_Ehdr eh;
 	Elf *elf;
 	Dwarf *dbg;
@@ -657,17 +673,18 @@ static int build(const char *path, const char *out, const char *build_id,
 		fprintf(progress, "Indexing the functions of %s (once for its build-id %s)...\n",
 			path, build_id);
 	if (list_cus(dbg, &job) || walk_all(&job, ws, &nw) ||
-	    collect(&all, ws, nw, df)) {
+	    strtab_grow(&nocode) || collect(&all, &nocode, ws, nw, df)) {
 		snprintf(err, errlen, "cannot index the debug info of %s: %s",
 			 path, dwarf_errmsg(-1));
 		goto out;
 	}
-	rc = write_index(out, build_id, &all, err, errlen);
+	rc = write_index(out, build_id, &all, &nocode, err, errlen);
 	if (progress && !rc)
 		fprintf(progress, "Indexed %zu functions of %zu units in %.1f s\n",
 			all.n, job.ncus, now() - t0);
 out:
 	close_workers(ws, nw);
+	strtab_free(&nocode);
 	free(all.v);
 	free(job.cus);
 	return rc;
@@ -731,6 +748,7 @@ static struct dw_index *map_index(const char *file, const char *build_id)
 	if (memcmp(h->magic, IX_MAGIC, sizeof IX_MAGIC) ||
 	    h->version != IX_VERSION || strcmp(h->build_id, build_id) ||
 	    sizeof *h + (size_t)h->nfuncs * sizeof(struct dw_func) +
+	    (size_t)h->nnocode * sizeof(uint32_t) +
 	    h->strsize != (size_t)st.st_size ||
 	    !(ix = calloc(1, sizeof *ix))) {
 		munmap(map, st.st_size);
@@ -740,7 +758,8 @@ static struct dw_index *map_index(const char *file, const char *build_id)
 	ix->size = st.st_size;
 	ix->h = h;
 	ix->funcs = (const struct dw_func *)(h + 1);
-	ix->str = (const char *)(ix->funcs + h->nfuncs);
+	ix->nocode = (const uint32_t *)(ix->funcs + h->nfuncs);
+	ix->str = (const char *)(ix->nocode + h->nnocode);
 	return ix;
 }
 
@@ -807,6 +826,16 @@ const char *dw_index_str(const struct dw_index *ix, uint32_t off)
 uint64_t dw_index_pc(const struct dw_index *ix, const struct dw_func *f)
 {
 	return ix->h->pc_base + f->pc_off;
+}
+
+size_t dw_index_nocode_count(const struct dw_index *ix)
+{
+	return ix->h->nnocode;
+}
+
+const char *dw_index_nocode_name(const struct dw_index *ix, size_t i)
+{
+	return dw_index_str(ix, ix->nocode[i]);
 }
 
 size_t dw_index_strsize(const struct dw_index *ix)

@@ -71,6 +71,11 @@ size_t dw_index_count(const struct dw_index *ix);
 uint64_t dw_index_pc(const struct dw_index *ix, const struct dw_func *f);
 const struct dw_func *dw_index_at(const struct dw_index *ix, size_t i);
 const char *dw_index_str(const struct dw_index *ix, uint32_t off);
+/* The names of the functions defined without code (abstract inline ones,
+ * functions merged into another), each once; a name may also be a
+ * record's.  stap suggests them for a function that does not exist. */
+size_t dw_index_nocode_count(const struct dw_index *ix);
+const char *dw_index_nocode_name(const struct dw_index *ix, size_t i);
 /* The size of its string table (string offsets are below it). */
 size_t dw_index_strsize(const struct dw_index *ix);
 

@@ -791,14 +791,17 @@ static const char *similar(struct session *s, const struct vec *ixs,
 	size_t i;
 	int k;
 
-	VEC_EACH(*ixs, k, ix)	/* names in order, each once */
+	VEC_EACH(*ixs, k, ix) {	/* with code, or without (as stap) */
 		for (i = 0; i < dw_index_count(ix); i++) {
 			cand = dw_index_str(ix, dw_index_at(ix, i)->name);
 			if (!names.n || strcmp(names.v[names.n - 1], cand))
 				vec_push(s->arena, &names, (void *)cand);
 		}
-	if (ixs->n > 1)
-		qsort(names.v, names.n, sizeof *names.v, by_str);
+		for (i = 0; i < dw_index_nocode_count(ix); i++)
+			vec_push(s->arena, &names,
+				 (void *)dw_index_nocode_name(ix, i));
+	}
+	qsort(names.v, names.n, sizeof *names.v, by_str);	/* each once */
 	similar_top_init_stap(&t, name);
 	for (k = 0; k < names.n; k++)
 		if (!k || strcmp(names.v[k], names.v[k - 1]))
