@@ -12,7 +12,10 @@
  *                          in the guest's working directory), stopped
  *                          after SECS seconds (status 124); its stdin is
  *                          /work/NAME.stdin if an install line put one
- *                          there, else /dev/null.
+ *                          there, else /dev/null;
+ *   sh NAME SECS ARGS…     the same with sh ARGS in place of staprun: a
+ *                          guest-side script (installed) that runs
+ *                          several scripts at once (the soak test).
  * Each job loads, just before it runs, its modules lines' kernel modules
  * and those its stap module's probes lie in (with what they depend on),
  * and unloads them after it, so that a job sees only the modules it asks
@@ -35,7 +38,8 @@
  * console) fails it at once.  Exit
  * status 0 when every job ran, 1 (with a message) otherwise.
  * STAP_TESTBED_KARGS: more kernel arguments for the guest (the test suite
- * boots with the kernel's debug checks on).
+ * boots with the kernel's debug checks on); STAP_TESTBED_CPUS: its number
+ * of CPUs (default 2).
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -86,7 +90,7 @@ static const char job_loop[] =
 "			loaderr=\"${loaderr}stap-testbed: cannot load module $secs: $(cat /tmp/insmod.err)\n\"\n"
 "		fi\n"
 "		continue ;;\n"
-"	run) ;;\n"
+"	run|sh) ;;\n"
 "	*) continue ;;\n"
 "	esac\n"
 "	eval \"set -- $args\"\n"
@@ -94,7 +98,9 @@ static const char job_loop[] =
 "	echo \"stap-testbed: job $name\" >/dev/console\n"
 "	in=/dev/null\n"
 "	[ -e \"/work/$name.stdin\" ] && in=/work/$name.stdin\n"
-"	tb_timed \"$secs\" \"$STAPRUN\" \"$@\" <$in >$r.stdout 2>$r.stderr\n"
+"	cmd=$STAPRUN\n"
+"	[ $kind = sh ] && cmd=sh\n"
+"	tb_timed \"$secs\" \"$cmd\" \"$@\" <$in >$r.stdout 2>$r.stderr\n"
 "	echo $? >$r.rc\n"
 "	printf '%s' \"$loaderr\" >>$r.stderr\n"
 "	m=-\n"
@@ -329,11 +335,11 @@ static int read_jobs(const char *dir, struct jobs *j, struct files *files)
 			mods = xasprintf("%s %s", mods, line + 8);
 			continue;
 		}
-		if (strncmp(line, "run ", 4)) {
+		if (strncmp(line, "run ", 4) && strncmp(line, "sh ", 3)) {
 			fputs(line, head);
 			continue;
 		}
-		if (sscanf(line, "run %255s %d", name, &secs) != 2)
+		if (sscanf(line, "%*s %255s %d", name, &secs) != 2)
 			continue;
 		j->line = realloc(j->line, (j->n + 1) * sizeof *j->line);
 		j->name = realloc(j->name, (j->n + 1) * sizeof *j->name);
@@ -499,7 +505,7 @@ int main(int argc, char **argv)
 		add_file(&files, staprun, NULL, 1);
 	if (!access(stapio, X_OK))
 		add_file(&files, stapio, NULL, 1);
-	job = xasprintf("export SYSTEMTAP_STAPIO=%s\nSTAPRUN=%s\n",
+	job = xasprintf("export SYSTEMTAP_STAPIO=%s STAPRUN=%s\n",
 			shell_quoted(stapio), shell_quoted(staprun));
 	job = xasprintf("%s%s", job, job_loop);
 
@@ -510,6 +516,7 @@ int main(int argc, char **argv)
 	g.nfiles = files.n;
 	g.job = job;
 	g.kargs = getenv("STAP_TESTBED_KARGS");	/* run-tests' debug checks */
+	g.cpus = atoi(env_or("STAP_TESTBED_CPUS", "0"));
 	g.verbose = getenv("STAP_TESTBED_VERBOSE") != NULL;
 	g.boot_timeout = atoi(env_or("STAP_TESTBED_BOOT_TIMEOUT", "0"));
 	/* A job reports when it ends, within its time limit, the 5 s before

@@ -298,16 +298,17 @@ static pid_t start_qemu(const struct tb_guest *g, const char *initrd,
 	else
 		strcpy(mon, "none");
 
-	char append[1024];
+	char append[1024], smp[16];
 
 	/* no_timer_check: under TCG on a loaded host the kernel's IO-APIC
 	 * timer test can miss its ticks and panic the boot ("IO-APIC + timer
 	 * doesn't work!"; seen with the host's load at 20) */
 	snprintf(append, sizeof append, "console=ttyS0 panic=-1 quiet cryptomgr.notests no_timer_check%s%s",
 		 g->kargs ? " " : "", g->kargs ? g->kargs : "");
+	snprintf(smp, sizeof smp, "%d", g->cpus > 0 ? g->cpus : 2);
 	char *argv[] = {
 		(char *)qemu, "-accel", "tcg", "-cpu", "max", "-m", "1024",
-		"-smp", "2", "-no-reboot", "-display", "none", "-nodefaults",
+		"-smp", smp, "-no-reboot", "-display", "none", "-nodefaults",
 		"-no-user-config", "-monitor", mon,
 		"-kernel", (char *)g->kernel, "-initrd", (char *)initrd,
 		"-append", append,

@@ -45,6 +45,7 @@ struct tb_guest {
 	int forward_signals;	/* SIGINT/SIGTERM go to the job; else they
 				   stop the guest */
 	int verbose;		/* print the qemu command line */
+	int cpus;		/* the guest's CPUs; 0 = 2 */
 	const char *kargs;	/* more kernel arguments (the test suite's
 				   debug checks: slub_debug=…), or NULL */
 	const char *results_dir;	/* host directory for the files the job
