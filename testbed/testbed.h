@@ -37,7 +37,9 @@ struct tb_guest {
 	const char *modules;	/* kernel modules to load before the job
 				   (tbmods.h: "NAME[:PARAM=V…] …"), or NULL */
 	const char *modules_dir;	/* where their .ko files are */
-	int boot_timeout;	/* seconds to reach /init; 0 = default (60) */
+	int boot_timeout;	/* seconds of the guest's CPU time to reach
+				   /init (10 times that on the clock at
+				   most); 0 = default (60) */
 	int idle_timeout;	/* seconds the booted guest may stay silent
 				   before it counts as hung; 0 = no limit */
 	const char *system_map;	/* the guest kernel's, to name where a hung
