@@ -124,7 +124,7 @@ check "fault-forced: rmmod -f" "$(at fault-forced rmmod 4) == 0"
 check "fault-forced: staprun's status" "$(at fault-forced rc 3) == 1"
 check "fault-forced: the module is gone" "$(field fault-forced loaded) == 0"
 check "fault-forced: output kept" "$(field fault-forced lines) > 0"
-grep -qx "fault-forced stderr ERROR: module 'fault' was removed while its script ran" $out ||
+grep -qx "fault-forced stderr: ERROR: module 'fault' was removed while its script ran" $out ||
 	bad "fault-forced: stapio's error"
 grep '^module .* still loaded' $out && bad "a module stayed loaded"
 
