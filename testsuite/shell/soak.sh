@@ -13,8 +13,10 @@
 # module runs and unloads cleanly, the faults end as stap's do, and the
 # kernel log stays clean.  Prints the load held (probe hits/s, lines/s).
 # SOAK_SECONDS: how long the load runs (default 20, in make check; a
-# longer soak: SOAK_SECONDS=600).  SOAK_KEEP=DIR keeps the guest's
-# results there.  Run by run-tests with $STAP and $TESTBED; exit 0 = pass.
+# longer soak: SOAK_SECONDS=600 STAP_CMD_TIMEOUT=1200 testsuite/run-tests
+# shell/soak, as run-tests stops a shell test after 600 s; the short one
+# takes 3-5 min here, most of it building the seven modules).
+# SOAK_KEEP=DIR keeps the guest's results there.  Run by run-tests with $STAP and $TESTBED; exit 0 = pass.
 . "$(dirname "$0")/lib/workdir.bash" soak
 src=$(cd "$(dirname "$0")/soak" && pwd)
 secs=${SOAK_SECONDS:-20}
