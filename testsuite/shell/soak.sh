@@ -130,11 +130,17 @@ grep -qx "fault-forced stderr: ERROR: module 'fault' was removed while its scrip
 	bad "fault-forced: stapio's error"
 grep '^module .* still loaded' $out && bad "a module stayed loaded"
 
-hits=$(( $(field sched switches) + $(field sched forks) + $(field sched exits) +
-	$(field vfs reads) + $(field vfs writes) + $(field vfs returns) + p +
-	$(field timers ms) ))
+# num NAME KEY: field NAME KEY, 0 if absent (a script that failed)
+num() {
+	local v
+	v=$(field "$1" "$2")
+	echo "${v:-0}"
+}
+hits=$(( $(num sched switches) + $(num sched forks) + $(num sched exits) +
+	$(num vfs reads) + $(num vfs writes) + $(num vfs returns) +
+	$(num timers profile) + $(num timers ms) ))
 echo "soak: $seconds s on $cpus CPUs: $((hits / seconds)) probe hits/s (sched, vfs, timers)," \
-	"$((lines / seconds)) flood lines/s, $rounds workload rounds," \
+	"$(( $(num flood lines) / seconds)) flood lines/s, $rounds workload rounds," \
 	"$(field cycle runs) module load/unload cycles, skipped probes: sched $(skipped sched), vfs $(skipped vfs); faults: stapio killed, rmmod -f with stapio stopped"
 [ $status = 0 ] || { echo "--- the guest's results"; cat $out; }
 exit $status
