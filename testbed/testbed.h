@@ -37,7 +37,9 @@ struct tb_guest {
 	const char *modules;	/* kernel modules to load before the job
 				   (tbmods.h: "NAME[:PARAM=V…] …"), or NULL */
 	const char *modules_dir;	/* where their .ko files are */
-	int boot_timeout;	/* seconds to reach /init; 0 = default (60) */
+	int boot_timeout;	/* seconds of the guest's CPU time to reach
+				   /init (10 times that on the clock at
+				   most); 0 = default (60) */
 	int idle_timeout;	/* seconds the booted guest may stay silent
 				   before it counts as hung; 0 = no limit */
 	const char *system_map;	/* the guest kernel's, to name where a hung
@@ -45,6 +47,7 @@ struct tb_guest {
 	int forward_signals;	/* SIGINT/SIGTERM go to the job; else they
 				   stop the guest */
 	int verbose;		/* print the qemu command line */
+	int cpus;		/* the guest's CPUs; 0 = 2 */
 	const char *kargs;	/* more kernel arguments (the test suite's
 				   debug checks: slub_debug=…), or NULL */
 	const char *results_dir;	/* host directory for the files the job

@@ -185,8 +185,9 @@ static int _stp_fs_init(const char *modname, struct _stp_ring *ctl,
 	return rc;
 }
 
-/* Remove our directory. No file is open any more (each holds a module
- * reference); the rings are closed first all the same. */
+/* Remove our directory, its rings closed first.  After a normal stop no
+ * file is open (each holds a module reference); after rmmod -f some may
+ * be, and _stp_transport_close waits for their release. */
 static void _stp_fs_remove(void)
 {
 	debugfs_remove(_stp_debugfs_dir);

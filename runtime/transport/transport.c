@@ -176,6 +176,28 @@ static void _stp_transport_drain_wait(void)
 	}
 }
 
+/* Forced out (rmmod -f) with its files still open (stapio slow, stopped
+ * or not yet scheduled): each open file holds a reference on the module,
+ * and closing it runs our release and reads our file_operations (debugfs
+ * calls them through its proxy), so the module's memory and the rings the
+ * release touches must outlive the last close, or the close oopses in
+ * freed memory.  The rings are closed and the files removed by now, so
+ * stapio's next read fails and it closes them: wait for that, however
+ * long it takes (a stopped stapio holds rmmod -f until it continues).
+ * After a normal stop nothing holds a reference (delete_module refuses a
+ * module in use), and this returns at once. */
+static void _stp_transport_release_wait(void)
+{
+	unsigned int waited;
+
+	for (waited = 1; module_refcount(THIS_MODULE) > 0; waited++) {
+		if (waited % 1000 == 0)	/* every 10 s */
+			printk(KERN_INFO "%s: forced out: waiting for %d open transport files to be closed\n",
+			       THIS_MODULE->name, module_refcount(THIS_MODULE));
+		msleep(10);
+	}
+}
+
 void _stp_transport_close(void)
 {
 	int i;
@@ -185,5 +207,6 @@ void _stp_transport_close(void)
 	for (i = 0; i < _stp_nr_data_rings; i++)
 		_stp_ring_close(_stp_data_rings[i]);
 	_stp_fs_remove();
+	_stp_transport_release_wait();
 	_stp_transport_free();
 }

@@ -1,8 +1,8 @@
 #!/bin/bash
 # testbed-noboot-panic.sh - a batch guest whose kernel panics while booting
 # (no initramfs /init: "Kernel panic - not syncing: ...") fails the batch at
-# once, with the kernel's words: a crash is never retried into a pass (only
-# a silent boot, starved by the host's load, boots again: testbed-noboot).
+# once, with the kernel's words: a crash is never retried into a pass (nor
+# is a silent boot: testbed-noboot).
 # Run by run-tests with $TESTBED (stap-testbed); exit 0 = pass.
 . "$(dirname "$0")/lib/workdir.bash" testbed-noboot-panic
 
