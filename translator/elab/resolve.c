@@ -369,8 +369,9 @@ static int expand_alias(struct derive *d, const struct probe_alias *al,
 			found = 1;
 			if (ap->sufficient)
 				break;
-		} else if (!ap->optional) {
-			return 0;
+		} else if (!ap->optional && !d->el->s->list_probes &&
+			   !d->el->s->list_probes_vars) {
+			return 0;	/* -l/-L list the points that match, as stap */
 		}
 	}
 	return found;
