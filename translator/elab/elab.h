@@ -29,6 +29,9 @@ struct elab {
 	const struct exp *discarded[2];	/* bind.c: exps whose value is unused */
 	int report;		/* types.c: report mismatches this round */
 	int changed;		/* types.c: something was inferred */
+	struct vec globals_before_split;	/* -u: struct sym *, the globals
+					   used before void expressions were
+					   split (elaborate.c) */
 	struct vec autocast_failed;	/* autocast.c: typed accesses whose
 					   walk failed, reported if kept */
 };
@@ -100,6 +103,7 @@ int printcheck_program(struct session *s, struct program *p);
 
 /* opt.c */
 void elab_optimize(struct elab *el);
+int elab_reduce_void(struct elab *el);
 void elab_fold_defined(struct elab *el);
 
 /* listing.c */
