@@ -107,13 +107,13 @@ static void keep_globals(struct elab *el)
 
 /* -u: stap still splits expressions whose value is unused (opt.c), after
  * it chose the globals, so a global only read there stays, untyped; the
- * functions no longer called go. */
+ * functions no longer called go after types are inferred. */
 static void split_void(struct elab *el)
 {
 	keep_globals(el);
 	el->globals_before_split = el->prog->globals;
 	if (elab_reduce_void(el))
-		elab_rescan(el);
+		elab_rescan_marking(el);
 }
 
 /* Before optimizing: the order stap lists globals in. */
@@ -435,6 +435,7 @@ static const struct step steps[] = {
 	{ "check print formats", NULL, check_prints, NULL },
 	{ "infer types", NULL, elab_infer_types, NULL },
 	{ "errors so far", NULL, NULL, no_errors },
+	{ "-u: drop functions no longer called", unoptimizing, elab_drop_unreached, NULL },
 	{ "drop hidden overloads", NULL, elab_drop_hidden_overloads, NULL },
 	{ "check foreach", NULL, elab_check_foreach, NULL },
 	{ "check histograms", NULL, elab_check_hists, NULL },
