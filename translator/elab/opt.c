@@ -764,7 +764,10 @@ static void fold_branch(struct walker *w, struct stmt **slot)
 
 	switch (st->kind) {
 	case ST_IF:
-		if (st->u.if_.cond->kind != EX_NUM)
+		/* optimizing, stap first elides in both branches, with its
+		 * warnings, then keeps one (elide_stmt) */
+		if (st->u.if_.cond->kind != EX_NUM ||
+		    !((struct elab *)w->arg)->s->unoptimized)
 			return;
 		keep = st->u.if_.cond->u.num ? st->u.if_.then : st->u.if_.els;
 		break;
