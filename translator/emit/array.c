@@ -324,7 +324,7 @@ static void foreach_keys(struct emit *e, struct stmt *st, const char *m,
 static void foreach_body(struct emit *e, struct stmt *st)
 {
 	emit_stmt(e, st->u.foreach.body);
-	emit_actions(e, 0, emit_stmt_where(e, st->u.foreach.body), 1);
+	emit_actions(e, 0, emit_body_where(e, st, st->u.foreach.body), 1);
 	emit_line(e, "%s: __attribute__((unused));", e->continue_label);
 	emit_close(e, "");
 	emit_line(e, "%s: __attribute__((unused));", e->break_label);
