@@ -535,10 +535,11 @@ void elab_drop_hidden_overloads(struct elab *el)
 	p->funcs = kept;
 }
 
-/* After the optimizer removed code: recompute what each body reads,
- * writes and calls, which functions are still reached (prog->funcs keeps
- * its order and renumbers), and the globals of each probe. */
-void elab_rescan(struct elab *el)
+/* After code was removed: recompute what each body reads, writes and
+ * calls, which functions are still reached (f->used; with DROP the others
+ * leave prog->funcs, which keeps its order and renumbers), and the globals
+ * of each probe. */
+static void rescan(struct elab *el, int drop)
 {
 	struct program *p = el->prog;
 	struct arena *a = el->s->arena;
@@ -576,11 +577,37 @@ void elab_rescan(struct elab *el)
 		for (j = 0; j < reached.n && reached.v[j] != f; j++)
 			;
 		f->used = j < reached.n;
-		if (!f->used)
+		if (!f->used && drop)
 			continue;
 		f->info->index = kept.n;
 		vec_push(a, &kept, f);
 	}
 	p->funcs = kept;
 	elab_close_globals(el);
+}
+
+void elab_rescan(struct elab *el)
+{
+	rescan(el, 1);
+}
+
+/* -u: stap infers types in the functions no longer reached too (they may
+ * type a global), reports nothing in them, then drops them. */
+void elab_rescan_marking(struct elab *el)
+{
+	rescan(el, 0);
+}
+
+void elab_drop_unreached(struct elab *el)
+{
+	struct vec kept = {0};
+	struct func *f;
+	int i;
+
+	VEC_EACH(el->prog->funcs, i, f)
+		if (f->used) {
+			f->info->index = kept.n;
+			vec_push(el->s->arena, &kept, f);
+		}
+	el->prog->funcs = kept;
 }

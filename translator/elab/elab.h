@@ -29,6 +29,11 @@ struct elab {
 	const struct exp *discarded[2];	/* bind.c: exps whose value is unused */
 	int report;		/* types.c: report mismatches this round */
 	int changed;		/* types.c: something was inferred */
+	int unreached;		/* types.c: in a function -u no longer calls,
+				   which reports no unresolved type */
+	struct vec globals_before_split;	/* -u: struct sym *, the globals
+					   used before void expressions were
+					   split (elaborate.c) */
 	struct vec autocast_failed;	/* autocast.c: typed accesses whose
 					   walk failed, reported if kept */
 };
@@ -59,6 +64,8 @@ void elab_bind_probe(struct elab *el, struct derived_probe *dp);
 void elab_bind_func(struct elab *el, struct func *f);
 void elab_close_globals(struct elab *el);
 void elab_rescan(struct elab *el);
+void elab_rescan_marking(struct elab *el);
+void elab_drop_unreached(struct elab *el);
 void elab_drop_hidden_overloads(struct elab *el);
 
 /* autocast.c: value->member on values that carry a C type */
@@ -100,6 +107,7 @@ int printcheck_program(struct session *s, struct program *p);
 
 /* opt.c */
 void elab_optimize(struct elab *el);
+int elab_reduce_void(struct elab *el);
 void elab_fold_defined(struct elab *el);
 
 /* listing.c */

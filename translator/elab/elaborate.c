@@ -87,6 +87,14 @@ static void keep_globals(struct elab *el)
 		qsort(funcs.v, (size_t)funcs.n, sizeof(void *), cmp_func_name);
 	VEC_EACH(funcs, i, f)
 		walk_stmt(&w, f->body);
+	/* -u: what splitting took away still needs a type, as declared */
+	VEC_EACH(el->globals_before_split, i, sym) {
+		if (!sym->read && !sym->written) {
+			sym->read = 1;
+			sym->use_loc = (struct loc){0};
+		}
+		vec_add_unique(el->s->arena, &el->prog->globals, sym);
+	}
 	/* in the order of the first mentions before optimization, once
 	 * rank_globals has ranked them (all or none) */
 	if (el->prog->globals.n &&
@@ -95,6 +103,17 @@ static void keep_globals(struct elab *el)
 		      sizeof(void *), cmp_mention);
 	VEC_EACH(el->prog->globals, i, sym)
 		sym->index = i;
+}
+
+/* -u: stap still splits expressions whose value is unused (opt.c), after
+ * it chose the globals, so a global only read there stays, untyped; the
+ * functions no longer called go after types are inferred. */
+static void split_void(struct elab *el)
+{
+	keep_globals(el);
+	el->globals_before_split = el->prog->globals;
+	if (elab_reduce_void(el))
+		elab_rescan_marking(el);
 }
 
 /* Before optimizing: the order stap lists globals in. */
@@ -367,6 +386,11 @@ static int optimizing(const struct session *s)
 	return !s->unoptimized;
 }
 
+static int unoptimizing(const struct session *s)
+{
+	return s->unoptimized;
+}
+
 static int last_pass_2(const struct session *s)
 {
 	return s->last_pass == 2;
@@ -398,6 +422,7 @@ static const struct step steps[] = {
 	{ "close globals", NULL, elab_close_globals, NULL },
 	{ "warn of never-assigned", optimizing, warn_unassigned, NULL },
 	{ "errors so far", NULL, NULL, no_errors },
+	{ "-u: split void expressions", unoptimizing, split_void, NULL },
 	{ "fold @defined and literals", NULL, elab_fold_defined, NULL },
 	{ "rank globals", optimizing, rank_globals, NULL },
 	{ "optimize", optimizing, NULL, optimize },
@@ -410,6 +435,7 @@ static const struct step steps[] = {
 	{ "check print formats", NULL, check_prints, NULL },
 	{ "infer types", NULL, elab_infer_types, NULL },
 	{ "errors so far", NULL, NULL, no_errors },
+	{ "-u: drop functions no longer called", unoptimizing, elab_drop_unreached, NULL },
 	{ "drop hidden overloads", NULL, elab_drop_hidden_overloads, NULL },
 	{ "check foreach", NULL, elab_check_foreach, NULL },
 	{ "check histograms", NULL, elab_check_hists, NULL },

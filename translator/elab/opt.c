@@ -7,7 +7,8 @@
  * that are never read keep only their side effects, expression statements
  * without side effects go, then probes whose bodies are empty.  It repeats
  * until nothing changes (removing `y = x` may leave x unread).  Warnings
- * name what was elided, for the user's own code only.
+ * name what was elided, for the user's own code only.  Splitting an
+ * unused value into its parts (reduce_void) happens with -u too.
  */
 #include <string.h>
 
@@ -246,35 +247,6 @@ static void drop_if(struct opt *o, struct stmt *st, int dead)
 	}
 }
 
-/* f(a = 1, b) as a statement, f free of side effects: stap keeps only
- * the arguments that have some, in order (a = 1), so the call's reads of
- * the others are gone (a global only written is then displayed at the
- * end).  ST becomes those arguments' statements; 0 when it is no such
- * call. */
-static int reduce_pure_call(struct opt *o, struct stmt *st)
-{
-	struct exp *e = st->u.exp, *a;
-	struct func *f;
-	struct vec keep = {0};
-	int i;
-
-	if (e->kind != EX_CALL || !e->u.call.func)
-		return 0;
-	for (f = e->u.call.func; f; f = f->info ? f->info->next_overload : NULL)
-		if (func_side_effects(f))
-			return 0;
-	VEC_EACH(e->u.call.args, i, a)
-		if (has_side_effects(a))
-			vec_push(o->el->s->arena, &keep,
-				 ast_exp_stmt(o->el->s->arena, ST_EXP, a->loc, a));
-	if (!keep.n)
-		return 0;	/* nothing left: elided as any pure expression */
-	st->kind = ST_BLOCK;
-	st->u.block = keep;
-	o->changed = 1;
-	return 1;
-}
-
 static int elide_stmt(struct walker *w, struct stmt *st)
 {
 	struct opt *o = w->arg;
@@ -282,8 +254,6 @@ static int elide_stmt(struct walker *w, struct stmt *st)
 
 	switch (st->kind) {
 	case ST_EXP:
-		if (reduce_pure_call(o, st))
-			return 0;	/* its new statements are walked */
 		walk_exp(&aw, st->u.exp);
 		if (!has_side_effects(st->u.exp)) {
 			if (user_code(st->loc) && !is_silent(o, st->u.exp) &&
@@ -355,6 +325,138 @@ static int elide_stmt(struct walker *w, struct stmt *st)
 	return 0;
 }
 
+/* In void context stap evaluates only the parts of an expression that
+ * can do something, each as a statement of its own: a + b (any operator,
+ * comparison or concatenation) as a; b;, -a as a;, a || b as if (!a) b,
+ * a && b as if (a) b, c ? a : b as if (c) a else b, and a call to a
+ * function free of side effects (or an sprint*) as its arguments.  It
+ * does so before types are inferred and also with -u, so `"a" + 1;` is no
+ * type error, and a global read only in such a statement (`k(g . "")`
+ * with k pure) stays untyped.  Optimizing, it splits only statements that
+ * have side effects (the others go whole), and what it leaves goes
+ * without a warning. */
+struct reducer {
+	struct elab *el;
+	struct opt *o;	/* NULL with -u */
+	int changed;
+};
+
+static struct stmt *void_stmt(struct reducer *r, struct exp *e)
+{
+	if (r->o)
+		vec_push(r->el->s->arena, &r->o->silent, e);
+	return ast_exp_stmt(r->el->s->arena, ST_EXP, e->loc, e);
+}
+
+static int pure_call(struct exp *e)
+{
+	struct func *f;
+
+	if (!e->u.call.func || !e->u.call.args.n)
+		return 0;
+	for (f = e->u.call.func; f; f = f->info ? f->info->next_overload : NULL)
+		if (func_side_effects(f))
+			return 0;
+	return 1;
+}
+
+/* ST (an expression statement) split, or NULL when it stays. */
+static struct stmt *split_void(struct reducer *r, struct stmt *st)
+{
+	struct arena *a = r->el->s->arena;
+	struct exp *e = st->u.exp, *arg;
+	struct vec v = {0};
+	int i;
+
+	switch (e->kind) {
+	case EX_BINARY: case EX_CMP: case EX_CONCAT:
+		vec_push(a, &v, void_stmt(r, e->u.bin.left));
+		vec_push(a, &v, void_stmt(r, e->u.bin.right));
+		break;
+	case EX_UNARY:
+		if (e->u.un.op == OP_ADDR)
+			return NULL;
+		vec_push(a, &v, void_stmt(r, e->u.un.operand));
+		break;
+	case EX_LOG_OR:
+		return ast_if(a, st->loc, ast_unary(a, EX_UNARY, e->loc, OP_NOT,
+						    e->u.bin.left),
+			      void_stmt(r, e->u.bin.right), NULL);
+	case EX_LOG_AND:
+		return ast_if(a, st->loc, e->u.bin.left,
+			      void_stmt(r, e->u.bin.right), NULL);
+	case EX_TERNARY:
+		return ast_if(a, st->loc, e->u.tern.cond,
+			      void_stmt(r, e->u.tern.yes),
+			      void_stmt(r, e->u.tern.no));
+	case EX_CALL:
+		if (!pure_call(e))
+			return NULL;
+		VEC_EACH(e->u.call.args, i, arg)
+			vec_push(a, &v, void_stmt(r, arg));
+		break;
+	case EX_PRINT:
+		if (!e->u.print.to_string)
+			return NULL;
+		VEC_EACH(e->u.print.args, i, arg)
+			vec_push(a, &v, void_stmt(r, arg));
+		break;
+	default:
+		return NULL;
+	}
+	return ast_block(a, st->loc, v);
+}
+
+/* The statements a split made split further, side effects or not. */
+static void split_all(struct reducer *r, struct stmt **slot)
+{
+	struct stmt *n;
+	int i;
+
+	if (!*slot || (*slot)->kind != ST_EXP || !(n = split_void(r, *slot)))
+		return;
+	*slot = n;
+	r->changed = 1;
+	if (n->kind == ST_BLOCK) {
+		for (i = 0; i < n->u.block.n; i++)
+			split_all(r, (struct stmt **)&n->u.block.v[i]);
+	} else {
+		split_all(r, &n->u.if_.then);
+		split_all(r, &n->u.if_.els);
+	}
+}
+
+static void reduce_leave(struct walker *w, struct stmt **slot)
+{
+	struct reducer *r = w->arg;
+
+	if ((*slot)->kind == ST_EXP &&
+	    (!r->o || has_side_effects((*slot)->u.exp)))
+		split_all(r, slot);
+}
+
+static int reduce_void(struct elab *el, struct opt *o)
+{
+	struct reducer r = { .el = el, .o = o };
+	struct walker w = { .leave = reduce_leave, .arg = &r };
+	struct derived_probe *dp;
+	struct func *f;
+	int i;
+
+	VEC_EACH(el->prog->probes, i, dp)
+		walk_slot(&w, &dp->body);
+	VEC_EACH(el->prog->funcs, i, f)
+		if (f->body->kind != ST_EMBEDDED)
+			walk_slot(&w, &f->body);
+	return r.changed;
+}
+
+/* With -u this is all that pass 2 takes away; nonzero if it did. */
+int elab_reduce_void(struct elab *el)
+{
+	return reduce_void(el, NULL);
+}
+
 static void optimize_body(struct opt *o, struct stmt *body, struct exp *cond,
 			  struct vec *locals)
 {
@@ -410,6 +512,8 @@ void elab_optimize(struct elab *el)
 		VEC_EACH(p->funcs, i, f)
 			if (f->body->kind != ST_EMBEDDED)
 				optimize_body(&o, f->body, NULL, &f->info->locals);
+		if (reduce_void(el, &o))
+			o.changed = 1;
 	} while (o.changed && ++rounds < 50);
 	VEC_EACH(p->probes, i, dp) {
 		prune_locals(el->s->arena, &dp->locals, dp->body, dp->cond);
@@ -660,7 +764,10 @@ static void fold_branch(struct walker *w, struct stmt **slot)
 
 	switch (st->kind) {
 	case ST_IF:
-		if (st->u.if_.cond->kind != EX_NUM)
+		/* optimizing, stap first elides in both branches, with its
+		 * warnings, then keeps one (elide_stmt) */
+		if (st->u.if_.cond->kind != EX_NUM ||
+		    !((struct elab *)w->arg)->s->unoptimized)
 			return;
 		keep = st->u.if_.cond->u.num ? st->u.if_.then : st->u.if_.els;
 		break;

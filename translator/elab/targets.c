@@ -176,11 +176,16 @@ static int guard_stmt(struct walker *w, struct stmt *st)
 	struct stmt *keep;
 	struct vec block = {0};
 	int64_t v;
+	int written;
 
 	if (st->kind != ST_IF)
 		return 0;
+	/* a literal as written, optimizing: the optimizer elides in both
+	 * branches first, with stap's warnings (opt.c) */
+	written = literal_value(st->u.if_.cond, &v) &&
+		  !((struct tctx *)w->arg)->el->s->unoptimized;
 	walk_exp(w, st->u.if_.cond);
-	if (!literal_value(st->u.if_.cond, &v)) {
+	if (written || !literal_value(st->u.if_.cond, &v)) {
 		walk_stmt(w, st->u.if_.then);
 		walk_stmt(w, st->u.if_.els);
 		return 1;

@@ -149,7 +149,8 @@ static enum type infer_sym(struct elab *el, struct exp *e, enum type want)
 
 	set_arity(el, sym, 0, e->loc);
 	unify(el, &sym->type, &sym->type_loc, want, e->loc, sym_what(el, sym));
-	if (el->report && sym->type == TY_UNKNOWN && !sym->use_loc.file)
+	if (el->report && !el->unreached && sym->type == TY_UNKNOWN &&
+	    !sym->use_loc.file)
 		sym->use_loc = e->loc;
 	return sym->type;
 }
@@ -279,7 +280,7 @@ static enum type infer_print(struct elab *el, struct exp *e)
 		infer(el, a, want);
 		/* a call whose value nothing types: a function returning
 		 * nothing, or embedded C without a declared type */
-		if (el->report && a->kind == EX_CALL &&
+		if (el->report && !el->unreached && a->kind == EX_CALL &&
 		    (a->type == TY_UNKNOWN || a->type == TY_VOID))
 			diag_error(&el->s->diags, a->loc, "sema.unresolved-type",
 				   "cannot infer the type of the value of '%s'",
@@ -601,8 +602,11 @@ static void infer_all(struct elab *el)
 	VEC_EACH(el->prog->probes, i, dp)
 		infer_body(el, dp->body, dp->cond, NULL);
 	VEC_EACH(el->prog->funcs, i, f)
-		if (f->body->kind != ST_EMBEDDED)
+		if (f->body->kind != ST_EMBEDDED) {
+			el->unreached = !f->used;
 			infer_body(el, f->body, NULL, f);
+			el->unreached = 0;
+		}
 }
 
 static void check_sym(struct elab *el, struct sym *sym)
@@ -642,6 +646,8 @@ void elab_infer_types(struct elab *el)
 		VEC_EACH(dp->locals, j, sym)
 			check_sym(el, sym);
 	VEC_EACH(el->prog->funcs, i, f) {
+		if (!f->used)
+			continue;	/* -u: no longer called (elaborate.c) */
 		VEC_EACH(f->info->params, j, sym)
 			check_sym(el, sym);
 		VEC_EACH(f->info->locals, j, sym)

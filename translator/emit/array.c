@@ -272,7 +272,9 @@ const char *emit_stat_op(struct emit *e, struct exp *x)
 		const char *i = emit_exp(e, x->u.index.indexes.v[0]);
 		d = stat_data(e, h->u.hist.stat, &sym);
 		return A(e, "({ int64_t _o, _i = %s; int _r = _stp_stat_bucket(&%s_h, %s, _i, &_o); if (_r) { _stp_error_at(c, _r == -ERANGE ? STP_HIST_INDEX_MSG : STP_STAT_EMPTY_MSG, %s); goto %s; } _o; })",
-			 i, emit_sym_ref(e, sym), d, where(e, h, sym->name),
+			 i, emit_sym_ref(e, sym), d,
+			 emit_where(e, A(e, "operator '@%s'", h->u.hist.is_log ?
+					 "hist_log" : "hist_linear"), h->loc),
 			 e->err_label);
 	}
 	d = stat_data(e, x->u.stat.stat, &sym);
@@ -324,7 +326,7 @@ static void foreach_keys(struct emit *e, struct stmt *st, const char *m,
 static void foreach_body(struct emit *e, struct stmt *st)
 {
 	emit_stmt(e, st->u.foreach.body);
-	emit_actions(e, 0, emit_stmt_where(e, st->u.foreach.body), 1);
+	emit_actions(e, 0, emit_body_where(e, st, st->u.foreach.body), 1);
 	emit_line(e, "%s: __attribute__((unused));", e->continue_label);
 	emit_close(e, "");
 	emit_line(e, "%s: __attribute__((unused));", e->break_label);

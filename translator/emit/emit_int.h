@@ -58,6 +58,8 @@ void emit_stmt(struct emit *e, struct stmt *st);	/* stmt.c */
  * pending (naming WHERE) when UPDATE, or once ten have gathered. */
 void emit_actions(struct emit *e, int n, const char *where, int update);
 const char *emit_stmt_where(struct emit *e, struct stmt *st);
+const char *emit_body_where(struct emit *e, struct stmt *loop,
+			    struct stmt *body);
 /* "identifier 'x' at FILE:L:C" for the first token of an expression. */
 const char *emit_exp_where(struct emit *e, struct exp *x);
 const char *emit_new_label(struct emit *e, const char *stem);

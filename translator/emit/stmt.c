@@ -107,6 +107,17 @@ const char *emit_stmt_where(struct emit *e, struct stmt *st)
 
 #define stmt_where emit_stmt_where
 
+/* Where a loop's body is charged: an empty body, which stap's optimizer
+ * replaces with an empty statement at the loop's own token, is the loop
+ * (with -u it stays the braces). */
+const char *emit_body_where(struct emit *e, struct stmt *loop, struct stmt *body)
+{
+	if (!e->s->unoptimized && (body->kind == ST_NULL ||
+				   (body->kind == ST_BLOCK && !body->u.block.n)))
+		return stmt_where(e, loop);
+	return stmt_where(e, body);
+}
+
 /* stap's accounting, which decides where a runaway loop stops: actions
  * gather at translation time and are charged at the end of each basic
  * block (before an if, at the end of a branch or loop body, at a jump). */
@@ -155,7 +166,7 @@ static void emit_for(struct emit *e, struct stmt *st)
 		emit_line(e, "if (!(%s)) goto %s;", emit_exp(e, st->u.for_.cond), brk);
 	e->break_label = brk, e->continue_label = cont;
 	emit_stmt(e, st->u.for_.body);
-	emit_actions(e, 0, stmt_where(e, st->u.for_.body), 1);
+	emit_actions(e, 0, emit_body_where(e, st, st->u.for_.body), 1);
 	emit_line(e, "%s: __attribute__((unused));", cont);
 	/* stap counts the step as a statement after the loop's last charge:
 	 * it is charged with whatever comes next */
