@@ -13,7 +13,11 @@
 #define MAXACTION 1000			/* statements per probe hit */
 #endif
 #ifndef MAXACTION_INTERRUPTIBLE
-#define MAXACTION_INTERRUPTIBLE (MAXACTION * 10)	/* begin/end probes */
+#define MAXACTION_INTERRUPTIBLE (MAXACTION * 10)	/* … if INTERRUPTIBLE */
+#endif
+#ifndef INTERRUPTIBLE
+#define INTERRUPTIBLE 1			/* 0: every probe but begin/end gets
+					   only MAXACTION (as stap's switch) */
 #endif
 #ifndef MAXMAPENTRIES
 #define MAXMAPENTRIES 2048		/* entries of an array */

@@ -143,8 +143,10 @@ static __maybe_unused cycles_t _stp_overloaded(struct context *c, cycles_t start
 
 /* Run P's handler.  REGS are the registers of the probed context: kernel
  * ones, or user ones when a perf sample interrupted user code (NULL for
- * timers and begin/end); INTERRUPTIBLE handlers (begin/end) get the larger
- * statement budget; ARGS are the probe's arguments (tracepoints), or NULL.
+ * timers and begin/end); INTERRUPTIBLE handlers (begin/end) are not stopped
+ * by overload and may sleep for locks; every handler gets the larger
+ * statement budget, MAXACTION_INTERRUPTIBLE, as in stap 4.8, unless built
+ * with -DINTERRUPTIBLE=0 (then only begin/end do); ARGS are the probe's arguments (tracepoints), or NULL.
  * Returns 0, or -1 if the handler ended in error. */
 static __maybe_unused int _stp_probe_run_full(struct stp_probe *p,
 			  struct pt_regs *regs, int interruptible,
@@ -193,7 +195,8 @@ static __maybe_unused int _stp_probe_run_full(struct stp_probe *p,
 	c->abort_called = 0;
 	c->last_error = NULL;
 	c->last_stmt = NULL;
-	c->actionremaining = interruptible ? MAXACTION_INTERRUPTIBLE : MAXACTION;
+	c->actionremaining = interruptible || INTERRUPTIBLE ?
+			     MAXACTION_INTERRUPTIBLE : MAXACTION;
 	locked = _stp_lock_globals(p, interruptible);
 	if (locked <= 0) {
 		if (!locked)
