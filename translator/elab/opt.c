@@ -457,12 +457,21 @@ int elab_reduce_void(struct elab *el)
 	return reduce_void(el, NULL);
 }
 
-static void optimize_body(struct opt *o, struct stmt *body, struct exp *cond,
+/* Like stap, each round first elides the assignments to unread locals in
+ * every probe and function, then the statements that do nothing. */
+static void elide_assigns(struct opt *o, struct stmt *body, struct exp *cond,
 			  struct vec *locals)
+{
+	struct walker w = { .exp = elide_assign, .arg = o };
+
+	mark_reads(body, cond, locals);
+	walk_stmt(&w, body);
+}
+
+static void elide_stmts(struct opt *o, struct stmt *body)
 {
 	struct walker w = { .stmt = elide_stmt, .arg = o };
 
-	mark_reads(body, cond, locals);
 	walk_stmt(&w, body);
 }
 
@@ -494,24 +503,57 @@ static void prune_locals(struct arena *a, struct vec *locals, struct stmt *body,
 	*locals = kept;
 }
 
+/* The functions in stap's order (its map of them): by name, stably. */
+static struct vec funcs_by_name(struct arena *a, const struct vec *funcs)
+{
+	struct vec v = {0};
+	struct func *f;
+	int i, j;
+
+	VEC_EACH(*funcs, i, f) {
+		vec_push(a, &v, f);
+		for (j = v.n - 1; j > 0 &&
+		     strcmp(((struct func *)v.v[j - 1])->name, f->name) > 0; j--)
+			v.v[j] = v.v[j - 1];
+		v.v[j] = f;
+	}
+	return v;
+}
+
 void elab_optimize(struct elab *el)
 {
 	struct program *p = el->prog;
 	struct opt o = { .el = el };
 	struct derived_probe *dp;
 	struct func *f;
-	struct vec kept = {0};
+	struct vec kept = {0}, by_name;
 	int i, rounds = 0;
 
 	if (el->s->unoptimized)
 		return;
+	by_name = funcs_by_name(el->s->arena, &p->funcs);
 	do {
 		o.changed = 0;
 		VEC_EACH(p->probes, i, dp)
-			optimize_body(&o, dp->body, dp->cond, &dp->locals);
-		VEC_EACH(p->funcs, i, f)
+			elide_assigns(&o, dp->body, dp->cond, &dp->locals);
+		VEC_EACH(by_name, i, f)
 			if (f->body->kind != ST_EMBEDDED)
-				optimize_body(&o, f->body, NULL, &f->info->locals);
+				elide_assigns(&o, f->body, NULL, &f->info->locals);
+		VEC_EACH(p->probes, i, dp)
+			elide_stmts(&o, dp->body);
+		VEC_EACH(by_name, i, f) {
+			if (f->body->kind == ST_EMBEDDED)
+				continue;
+			elide_stmts(&o, f->body);
+			/* stap says so of a function left with nothing */
+			if (empty_body(f->body) && user_code(f->loc) &&
+			    first_time(&o, arena_printf(el->s->arena,
+							"function %s", f->name)))
+				diag_warning(&el->s->diags, f->loc,
+					     "opt.side-effect-free-function",
+					     "side-effect-free function '%s'",
+					     f->name);
+		}
 		if (reduce_void(el, &o))
 			o.changed = 1;
 	} while (o.changed && ++rounds < 50);
