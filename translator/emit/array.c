@@ -8,6 +8,7 @@
  * come from how the script reads it (hist_init).  Full arrays, empty aggregates and
  * bad histogram indexes are runtime errors with stap's messages.
  */
+#define _GNU_SOURCE	/* strverscmp */
 #include <string.h>
 
 #include "ast/ast_walk.h"
@@ -280,8 +281,12 @@ const char *emit_stat_op(struct emit *e, struct exp *x)
 	d = stat_data(e, x->u.stat.stat, &sym);
 	if (!sym)
 		return "0";
-	return A(e, "({ int64_t _o; if (_stp_stat_extract(&%s_h, %s, %s, &_o)) { _stp_error_at(c, STP_STAT_EMPTY_MSG, %s); goto %s; } _o; })",
-		 emit_sym_ref(e, sym), d, stat_op_name(x->u.stat.op),
+	/* before 1.5, @sum of an empty aggregate was an error too */
+	int empty_err = !strcmp(x->u.stat.op, "sum") && e->s->compatible &&
+			strverscmp(e->s->compatible, "1.5") < 0;
+	return A(e, "({ int64_t _o; const struct _stp_stat_data *_sd = %s; if (%s_stp_stat_extract(&%s_h, _sd, %s, &_o)) { _stp_error_at(c, STP_STAT_EMPTY_MSG, %s); goto %s; } _o; })",
+		 d, empty_err ? "!_sd || !_sd->count || " : "",
+		 emit_sym_ref(e, sym), stat_op_name(x->u.stat.op),
 		 emit_where(e, A(e, "operator '@%s'", x->u.stat.op), x->loc),
 		 e->err_label);
 }
