@@ -31,6 +31,31 @@ grep -q "kernel feature tests in .* were stopped by a signal" err ||
 	bad "killed tests: no message"
 [ -z "$(ls "$SYSTEMTAP_DIR"/cache/features/ 2>/dev/null)" ] ||
 	bad "killed tests: answers kept: $(cat "$SYSTEMTAP_DIR"/cache/features/*)"
+# The same when only a compiler is killed and make goes on to its end.
+under() {	# under PID: the processes below PID
+	ps -e -o pid=,ppid= | awk -v p="$1" '
+		{ kid[$2] = kid[$2] " " $1 }
+		END { n = split(kid[p], q, " "); for (i = 1; i <= n; i++) {
+			print q[i]; m = split(kid[q[i]], r, " ")
+			for (j = 1; j <= m; j++) q[++n] = r[j] } }'
+}
+"$STAP" -vv -p4 -e 'probe begin { exit() }' >out 2>err &
+pid=$!
+killed=
+for i in $(seq 1200); do
+	for p in $(under $pid); do
+		[ "$(cat /proc/$p/comm 2>/dev/null)" = cc1 ] &&
+			grep -q /features/ /proc/$p/cmdline 2>/dev/null &&
+			kill -KILL $p && killed=$p && break 2
+	done
+	sleep 0.02
+done
+[ -n "$killed" ] || bad "killed compile: found no compile of the tests to kill"
+wait $pid && bad "killed compile: stap succeeded"
+grep -q "kernel feature tests in .* were stopped by a signal" err ||
+	bad "killed compile: no message"
+[ -z "$(ls "$SYSTEMTAP_DIR"/cache/features/ 2>/dev/null)" ] ||
+	bad "killed compile: answers kept: $(cat "$SYSTEMTAP_DIR"/cache/features/*)"
 
 "$STAP" -v -p4 -e 'probe begin { exit() }' >out 2>err || bad "first build: exit status $?"
 [ "$(probing)" = 1 ] || bad "first build: not one probing line"
