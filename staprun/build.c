@@ -8,7 +8,9 @@
  * runs BINDIR/stap there as root, with a clean environment and only the
  * options that cannot change what the script may do, at the level the
  * user's groups allow, and loads only the module that build left there,
- * read once into memory.  The user cannot change the translator, its
+ * read once into memory.  The files the script names (a process's
+ * program, a library, a @cast module) the translator reads only if the
+ * user may (STAP_BUILD_USER).  The user cannot change the translator, its
  * tapsets and runtime, the generated C or the module between the build
  * and the load; the privilege checks the translator makes (elab/
  * privilege.c) and the runtime's (a stapusr module probes only its user's
@@ -114,9 +116,22 @@ static void build_exec(const struct stp_opts *o, const char *dir,
 		       const char *name)
 {
 	const char *argv[16 + 64 + 16];
-	char level[32];
-	int i, n = 0, fd;
+	char level[32], user[64 * 12 + 32];
+	gid_t groups[64];
+	int i, n = 0, fd, ng = getgroups(64, groups);
+	size_t len;
 
+	/* the user whose rights the files the script names are read with
+	 * (STAP_BUILD_USER, translator/util/fileio.h) */
+	len = (size_t)snprintf(user, sizeof user, "%u:%u", (unsigned)getuid(),
+			       (unsigned)getgid());
+	for (i = 0; i < ng; i++)
+		len += (size_t)snprintf(user + len, sizeof user - len, "%c%u",
+					i ? ',' : ':', (unsigned)groups[i]);
+	if (ng < 0) {
+		perror("ERROR: Couldn't read your groups");
+		_exit(1);
+	}
 	if (setgroups(0, NULL) < 0 || setresgid(0, 0, 0) < 0 ||
 	    setresuid(0, 0, 0) < 0 || chdir(dir) < 0) {
 		perror("ERROR: Couldn't become root to build the module");
@@ -132,6 +147,7 @@ static void build_exec(const struct stp_opts *o, const char *dir,
 	setenv("PATH", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", 1);
 	setenv("HOME", "/root", 1);
 	setenv("LC_ALL", "C", 1);
+	setenv("STAP_BUILD_USER", user, 1);
 	fd = open("/dev/null", O_RDWR);
 	if (fd >= 0) {	/* its diagnostics go to the user, on stderr */
 		dup2(fd, 0);

@@ -3,7 +3,8 @@
 # runtime/compat/NAME.c against the target kernel once (-v says so), keeps
 # the answers in the cache's features/ (STP_HAVE_NAME for a test that
 # compiled, a comment for one that did not), reuses them for the next
-# module, and asks again when the tests change.  The answers of each
+# module, and asks again when the tests change; tests a signal stopped
+# leave no answers.  The answers of each
 # kernel of the matrix are known (below: the features each lacks); a
 # kernel without known answers fails the test until they are added.
 # Run by run-tests with $STAP; exit 0 = pass.
@@ -13,6 +14,48 @@ runtime=${SYSTEMTAP_RUNTIME:-$(cd "$(dirname "$0")/../../runtime" && pwd)}
 cp -r "$runtime" rt
 export SYSTEMTAP_RUNTIME=$w/rt
 probing() { grep -c "^Pass 4: probing the kernel's API" err; }
+
+# A run whose tests a signal stops (Ctrl-C, SIGPIPE of `stap -vv | head`)
+# keeps no answers: make is killed as soon as it starts on the tests.
+mkdir tmp
+TMPDIR=$w/tmp "$STAP" -v -p4 -e 'probe begin { exit() }' >out 2>err &
+pid=$!
+for i in $(seq 1200); do
+	ls tmp/stap*/features/build.log >/dev/null 2>&1 && break
+	sleep 0.05
+done
+sleep 0.3	# make has started its compiles
+for p in $(ps -o pid= --ppid $pid); do kill -TERM $p; done
+wait $pid && bad "killed tests: stap succeeded"
+grep -q "kernel feature tests in .* were stopped by a signal" err ||
+	bad "killed tests: no message"
+[ -z "$(ls "$SYSTEMTAP_DIR"/cache/features/ 2>/dev/null)" ] ||
+	bad "killed tests: answers kept: $(cat "$SYSTEMTAP_DIR"/cache/features/*)"
+# The same when only a compiler is killed and make goes on to its end.
+under() {	# under PID: the processes below PID
+	ps -e -o pid=,ppid= | awk -v p="$1" '
+		{ kid[$2] = kid[$2] " " $1 }
+		END { n = split(kid[p], q, " "); for (i = 1; i <= n; i++) {
+			print q[i]; m = split(kid[q[i]], r, " ")
+			for (j = 1; j <= m; j++) q[++n] = r[j] } }'
+}
+"$STAP" -vv -p4 -e 'probe begin { exit() }' >out 2>err &
+pid=$!
+killed=
+for i in $(seq 1200); do
+	for p in $(under $pid); do
+		[ "$(cat /proc/$p/comm 2>/dev/null)" = cc1 ] &&
+			grep -q /features/ /proc/$p/cmdline 2>/dev/null &&
+			kill -KILL $p && killed=$p && break 2
+	done
+	sleep 0.02
+done
+[ -n "$killed" ] || bad "killed compile: found no compile of the tests to kill"
+wait $pid && bad "killed compile: stap succeeded"
+grep -q "kernel feature tests in .* were stopped by a signal" err ||
+	bad "killed compile: no message"
+[ -z "$(ls "$SYSTEMTAP_DIR"/cache/features/ 2>/dev/null)" ] ||
+	bad "killed compile: answers kept: $(cat "$SYSTEMTAP_DIR"/cache/features/*)"
 
 "$STAP" -v -p4 -e 'probe begin { exit() }' >out 2>err || bad "first build: exit status $?"
 [ "$(probing)" = 1 ] || bad "first build: not one probing line"

@@ -5,8 +5,8 @@
 # stap (level picked by autopriv.c) has staprun -P, setuid root, build it
 # as root with the installed translator and run that module (here in the
 # testbed); the user cannot pass what would lift the checks, ask for a
-# level their groups do not give, or have root read a file for them, and
-# the build directory goes.  staprun is installed for the test in its
+# level their groups do not give, or have root read a file for them (their
+# script, or a program or module it names), and the build directory goes.  staprun is installed for the test in its
 # work directory (root:stapusr 4754), the "installed translator" beside it
 # a wrapper running this tree's with its tapsets.
 # Needs root (setpriv) and the testbed; run by run-tests with $STAP set.
@@ -63,5 +63,30 @@ grep -q 'embedded code in unprivileged script; need stap -g' err ||
 if as bin/staprun -P stapusr /etc/shadow; then bad "staprun -P /etc/shadow: read"; fi
 [ "$(cat err)" = "ERROR: Couldn't open script file '/etc/shadow': Permission denied" ] ||
 	bad "staprun -P /etc/shadow: message"
+# root's translator reads a file the script names only if the user may:
+# a program in a directory of root's (0700) is refused as one that is not
+# there, in the same words (nothing says it exists)
+mkdir -m 700 hidden
+printf 'struct x { int y; } v;\nint main(void) { return v.y; }\n' |
+	gcc -g -x c -o hidden/prog - || bad "cannot compile hidden/prog"
+printf 'int lib_fn(void) { return 1; }\n' |
+	gcc -g -shared -fPIC -x c -o hidden/lib.so - || bad "cannot compile hidden/lib.so"
+for d in hidden absent; do
+	printf 'probe process("%s/%s/prog").function("*") { exit() }\n' "$w" $d >$d.stp
+	printf 'probe begin { println(@cast(0, "struct x", "%s/%s/prog")->y) }\n' "$w" $d >$d-cast.stp
+	printf 'probe process("/bin/sh").library("%s/%s/lib.so").function("*") { exit() }\n' "$w" $d >$d-lib.stp
+	chmod 644 $d.stp $d-cast.stp $d-lib.stp
+	for s in $d $d-cast $d-lib; do
+		if as bin/staprun -P stapusr $s.stp; then bad "staprun -P $s: built"; fi
+		sed "s|$w/$d/|DIR/|g; s/stap_u[0-9_]*/MOD/g" err >$s.err
+	done
+done
+grep -q 'matches no probe' absent.err || bad "staprun -P absent: $(cat absent.err)"
+cmp -s hidden.err absent.err ||
+	bad "staprun -P hidden: not refused as a missing program: $(diff hidden.err absent.err)"
+cmp -s hidden-lib.err absent-lib.err ||
+	bad "staprun -P hidden library: not refused as a missing one: $(diff hidden-lib.err absent-lib.err)"
+cmp -s hidden-cast.err absent-cast.err ||
+	bad "staprun -P hidden @cast: not refused as a missing module: $(diff hidden-cast.err absent-cast.err)"
 [ "$(ls -d /tmp/staprun.* 2>/dev/null | wc -l)" = "$before" ] || bad "a build directory was left"
 exit $status

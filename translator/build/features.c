@@ -7,7 +7,9 @@
  * module's directory: "#define STP_HAVE_NAME 1" for each test that
  * compiled.  runtime/stp_compat.h is its one reader.  The header is kept
  * per kernel build and set of tests in CACHE/features/KEY.h, so a kernel
- * pays for the tests once (about two seconds).
+ * pays for the tests once (about two seconds); only a run whose compiles
+ * all ran to their end is kept (one a signal stopped says nothing about
+ * the kernel), and it is written whole (temporary file and rename).
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -48,12 +50,15 @@ static char **test_names(struct session *s, const char *cdir, int *n)
 	return (char **)names.v;
 }
 
-/* Compile the tests in TDIR; the header's text into OUT. */
+/* Compile the tests in TDIR; the header's text into OUT.  -2 when a
+ * signal ended the compiles (a test that did not run to its end is no
+ * answer: nothing goes into OUT then). */
 static int run_tests(struct session *s, const char *cdir, char **names,
 		     int n, struct strbuf *out)
 {
 	const char *tdir = arena_printf(s->arena, "%s/features", session_tmpdir(s));
 	const char **targets = arena_alloc(s->arena, (n + 3) * sizeof *targets);
+	const char *log;
 	struct strbuf kb = { 0 };
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	int i, j, rc = 0;
@@ -75,8 +80,19 @@ static int run_tests(struct session *s, const char *cdir, char **names,
 	sb_free(&kb);
 	if (rc)
 		return -1;
-	/* A failing test is an answer, not an error. */
-	kbuild_run(s, tdir, arena_printf(s->arena, "%s/build.log", tdir), targets);
+	/* A failing test is an answer, not an error; a killed one is
+	 * neither (Ctrl-C, or SIGPIPE from `stap -vv ... 2>&1 | head`). */
+	log = arena_printf(s->arena, "%s/build.log", tdir);
+	rc = kbuild_run_logged(s, tdir, log, targets);
+	if (!fio_read(log, &kb)) {
+		if (s->verbose >= 2)
+			fputs(kb.s ? kb.s : "", stderr);
+		if (kb.s && kbuild_log_killed(kb.s))
+			rc = -2;
+	}
+	sb_free(&kb);
+	if (rc == -2)
+		return -2;
 	sb_puts(out, "/* stp_features.h - the target kernel's API, by compile tests (runtime/compat/) */\n#define STP_FEATURES_H 1\n");
 	for (i = 0; i < n; i++) {
 		int have = !access(arena_printf(s->arena, "%s/%s.o", tdir, names[i]), F_OK);
@@ -109,9 +125,13 @@ int features_write(struct session *s, const char *dir, const char *kernel_key)
 		names = test_names(s, cdir, &n);
 		if (s->verbose)
 			fprintf(stderr, "Pass 4: probing the kernel's API (%d compile tests)\n", n);
-		if (run_tests(s, cdir, names, n, &text)) {
+		rc = run_tests(s, cdir, names, n, &text);
+		if (rc) {
 			sb_free(&text);
-			diag_fatal(&s->diags, "cannot run the kernel feature tests in %s/features", session_tmpdir(s));
+			diag_fatal(&s->diags, rc == -2 ?
+				   "the kernel feature tests in %s/features were stopped by a signal" :
+				   "cannot run the kernel feature tests in %s/features",
+				   session_tmpdir(s));
 			return -1;
 		}
 		/* Not an error when the cache cannot keep it. */

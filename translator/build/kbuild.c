@@ -100,12 +100,15 @@ int kbuild_exec(struct session *s, const char *const *argv, int out_fd,
 	}
 	if (waitpid(pid, &status, 0) < 0)
 		return -1;
+	if (WIFSIGNALED(status))
+		return -2;
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
-/* Run make; its output goes to LOG (or to stderr with -vv). */
-int kbuild_run(struct session *s, const char *dir, const char *log,
-	       const char *const *targets)
+/* Run make; its output goes to LOG (or to stderr with -vv, unless
+ * TO_LOG). */
+static int run_make(struct session *s, const char *dir, const char *log,
+		    const char *const *targets, int to_log)
 {
 	const struct kernel_info *k = s->kernel;
 	struct vec argv = { 0 };
@@ -140,6 +143,8 @@ int kbuild_run(struct session *s, const char *dir, const char *log,
 		for (i = 0; argv.v[i]; i++)
 			fprintf(stderr, " %s", (char *)argv.v[i]);
 		fputc('\n', stderr);
+	}
+	if (s->verbose >= 2 && !to_log) {
 		fd = 2;
 	} else {
 		fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -149,4 +154,43 @@ int kbuild_run(struct session *s, const char *dir, const char *log,
 	if (fd > 2)
 		close(fd);
 	return rc;
+}
+
+int kbuild_run(struct session *s, const char *dir, const char *log,
+	       const char *const *targets)
+{
+	return run_make(s, dir, log, targets, 0);
+}
+
+int kbuild_run_logged(struct session *s, const char *dir, const char *log,
+		      const char *const *targets)
+{
+	return run_make(s, dir, log, targets, 1);
+}
+
+int kbuild_log_killed(const char *text)
+{
+	const char *p, *q;
+
+	for (p = text; p && *p; p = strchr(p, '\n'), p += p != NULL) {
+		size_t n = strcspn(p, "\n");
+
+		if ((q = memmem(p, n, "signal terminated program", 25)))
+			return 1;	/* gcc: its cc1 or as was killed */
+		if (!(q = memmem(p, n, "*** ", 4)))
+			continue;
+		q += 4;
+		if (!strncmp(q, "Deleting file", 13))
+			return 1;	/* make: interrupted */
+		if (*q != '[')
+			continue;
+		/* "*** [TARGET] Error N" is a job that failed; anything else
+		 * after the target ("Killed", "Broken pipe", "Interrupt") is
+		 * a job a signal ended */
+		while (q < p + n && *q != ']')
+			q++;
+		if (q < p + n && strncmp(q, "] Error ", 8))
+			return 1;
+	}
+	return 0;
 }

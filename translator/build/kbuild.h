@@ -9,14 +9,22 @@ struct session;
 int kbuild_make(struct session *s, const char *dir, const char *log);
 
 /* The same with make's other arguments TARGETS (NULL-terminated) in place
- * of "modules"; 0 when make succeeded. */
+ * of "modules"; 0 when make succeeded, -2 when a signal ended it. */
 int kbuild_run(struct session *s, const char *dir, const char *log,
 	       const char *const *targets);
+
+/* kbuild_run with make's output in LOG even with -vv. */
+int kbuild_run_logged(struct session *s, const char *dir, const char *log,
+		      const char *const *targets);
+
+/* 1 when make's output TEXT tells of a job a signal ended (a compile
+ * that did not run to its end), 0 when every job ran to its end. */
+int kbuild_log_killed(const char *text);
 
 /* Run the build command ARGV (NULL-terminated; ARGV[0] found in PATH) in
  * the target kernel's build root if it has one (kbuild_enter, from CWD),
  * its stdout and stderr going to OUT_FD (-1: stap's own); 0 when it exits
- * with status 0. */
+ * with status 0, -2 when a signal ended it, else -1. */
 int kbuild_exec(struct session *s, const char *const *argv, int out_fd,
 		const char *cwd);
 

@@ -16,6 +16,7 @@
 
 #include "dwarf/dw_file.h"
 #include "dwarf/elf_user.h"
+#include "util/fileio.h"
 
 #define NT_STAPSDT 3
 
@@ -334,13 +335,17 @@ const struct elf_user *elf_user_open(const char *path, char *err,
 {
 	struct cached *c;
 	char host[4200];
+	const char *hpath;
 	Elf *elf;
 	int fd, rc;
 
 	for (c = cache; c; c = c->next)
 		if (!strcmp(c->eu.path, path))
 			return &c->eu;
-	fd = open(dw_rooted(path, host, sizeof host), O_RDONLY | O_CLOEXEC);
+	hpath = dw_rooted(path, host, sizeof host);
+	/* staprun -P: as missing when the user may not read it */
+	errno = ENOENT;
+	fd = fio_user_may_read(hpath) ? open(hpath, O_RDONLY | O_CLOEXEC) : -1;
 	if (fd < 0) {
 		snprintf(err, errlen, "%s", strerror(errno));
 		return NULL;

@@ -124,6 +124,17 @@ static int compile_types(const char *c, const char *o)
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
+/* staprun -P: may the user have the header H (LEN bytes) compiled?  A
+ * path must be one they may read; a system header, one without "..". */
+static int user_header(struct session *s, const char *h, size_t len)
+{
+	const char *name = arena_strndup(s->arena, h, len);
+
+	if (!fio_for_user())
+		return 1;
+	return *name == '/' ? fio_user_may_read(name) : !strstr(name, "..");
+}
+
 /* The DWARF of user-space module MOD (LEN bytes): a file by path, or
  * "<a.h><b.h>" compiled; NULL when it has none. */
 static struct dw_file *user_types(struct session *s, const char *mod,
@@ -141,14 +152,18 @@ static struct dw_file *user_types(struct session *s, const char *mod,
 		if (!strcmp(p, name))
 			return files.v[i];
 	if (*name == '/') {
-		f = dw_file_open(name, err, sizeof err);
+		if (fio_user_may_read(name))	/* staprun -P: else missing */
+			f = dw_file_open(name, err, sizeof err);
 	} else {
 		const char *dir = session_tmpdir(s);
 		const char *c = arena_printf(s->arena, "%s/cast%d.c", dir, ncompiled);
 		const char *o = arena_printf(s->arena, "%s/cast%d.o", dir, ncompiled++);
 
-		for (p = name; *p == '<'; p += strcspn(p, ">") + (p[strcspn(p, ">")] == '>'))
+		for (p = name; *p == '<'; p += strcspn(p, ">") + (p[strcspn(p, ">")] == '>')) {
+			if (!user_header(s, p + 1, strcspn(p, ">") - 1))
+				break;	/* as a header that is not there */
 			sb_printf(&src, "#include %.*s>\n", (int)strcspn(p, ">"), p);
+		}
 		if (dir && !*p && src.s && !fio_write(c, src.s, src.len) &&
 		    !compile_types(c, o))
 			f = dw_file_open(o, err, sizeof err);

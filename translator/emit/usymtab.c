@@ -44,6 +44,8 @@ static void add_ldd(struct session *s, struct vec *v, const char *path)
 	const char *q;
 	FILE *f;
 
+	if (!fio_user_may_read(path))	/* staprun -P: as missing */
+		return;
 	sb_puts(&cmd, "ldd '");
 	for (q = path; *q; q++)	/* PATH in single quotes */
 		*q == '\'' ? sb_puts(&cmd, "'\\''") : sb_putc(&cmd, *q);

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <limits.h>
 #include <pwd.h>
 #include <stdio.h>
@@ -264,7 +265,8 @@ const char *fio_target_realpath(struct session *s, const char *path)
 	char *c;
 
 	if (!sysroot(s))
-		return realpath(path, buf) ? arena_strdup(s->arena, buf) : NULL;
+		return realpath(path, buf) && fio_user_may_read(buf) ?
+		       arena_strdup(s->arena, buf) : NULL;
 	if (path[0] != '/' || strlen(path) >= sizeof rest)
 		return NULL;
 	strcpy(rest, path);
@@ -278,7 +280,71 @@ const char *fio_target_realpath(struct session *s, const char *path)
 		if (n && walk_component(s, out, &len, buf, n, rest, &links))
 			return NULL;
 	}
+	if (!fio_user_may_read(fio_host_path(s, len ? out : "/")))
+		return NULL;
 	return arena_strdup(s->arena, len ? out : "/");
+}
+
+/* The user STAP_BUILD_USER names: 1 with their ids, 0 when none. */
+static int build_user(uid_t *uid, gid_t *gid, gid_t *groups, int *ngroups)
+{
+	const char *e = getenv("STAP_BUILD_USER");
+	char *end;
+	int n = 0;
+
+	if (!e || getuid() != 0 || geteuid() != 0)
+		return 0;
+	*uid = (uid_t)strtoul(e, &end, 10);
+	if (*end++ != ':')
+		goto bad;
+	*gid = (gid_t)strtoul(end, &end, 10);
+	while (*end == ':' || *end == ',') {
+		if (n == 64)
+			goto bad;
+		groups[n++] = (gid_t)strtoul(end + 1, &end, 10);
+	}
+	if (*end)
+		goto bad;
+	*ngroups = n;
+	return 1;
+bad:	/* read nothing for a user stap cannot name */
+	*uid = 65534;
+	*gid = 65534;
+	*ngroups = 0;
+	return 1;
+}
+
+int fio_for_user(void)
+{
+	uid_t uid;
+	gid_t gid, groups[64];
+	int n;
+
+	return build_user(&uid, &gid, groups, &n);
+}
+
+int fio_user_may_read(const char *path)
+{
+	gid_t groups[64], saved[256];
+	uid_t uid;
+	gid_t gid;
+	int ngroups, nsaved, ok;
+
+	if (!build_user(&uid, &gid, groups, &ngroups))
+		return 1;
+	nsaved = getgroups(256, saved);
+	if (nsaved < 0 || setgroups((size_t)ngroups, groups) < 0 ||
+	    setegid(gid) < 0 || seteuid(uid) < 0) {
+		ok = 0;
+	} else {
+		ok = !faccessat(AT_FDCWD, path, R_OK, AT_EACCESS);
+	}
+	if (seteuid(0) < 0 || setegid(0) < 0 ||
+	    setgroups(nsaved > 0 ? (size_t)nsaved : 0, saved) < 0) {
+		perror("stap: cannot regain root's rights");
+		exit(1);
+	}
+	return ok;
 }
 
 const char *fio_which(struct session *s, const char *name)

@@ -56,6 +56,17 @@ const char *fio_which(struct session *s, const char *name);
 const char *fio_host_path(struct session *s, const char *path);
 const char *fio_target_realpath(struct session *s, const char *path);
 
+/* staprun -P: the translator runs as root for a user in stapusr or
+ * stapsys, who is named by STAP_BUILD_USER="UID:GID[:GROUP,...]" in its
+ * environment (set by staprun, honoured only when stap's real user is
+ * root).  fio_user_may_read: 1 when that user may read PATH (a host
+ * path), or when there is no such user; every file the script names
+ * (process paths, libraries, @cast/@var modules and headers) passes it,
+ * and one that does not is treated as missing.  fio_for_user: 1 when
+ * stap builds for such a user. */
+int fio_user_may_read(const char *path);
+int fio_for_user(void);
+
 /* mkdir -p PATH; 0 on success. */
 int fio_mkdirs(const char *path);
 

@@ -77,21 +77,30 @@ done
 pid_cycle=$!
 
 # faults under the load: stapio killed (the module stays until
-# staprun -d), then forced out while its stapio is stopped
+# staprun -d), then forced out while its stapio is stopped.
+# start_fault: run fault in the background ($p), its output files emptied
+# here first: were they left to the background job's redirections, the
+# second run's wait would find the first run's "begin" before the job
+# truncated them, and under load stapio would be stopped (and the module
+# forced out) before it had opened the module's files, as stapio then
+# says: "Couldn't find the transport of module 'fault'"
+start_fault() {
+	: >/tmp/fault.out
+	: >/tmp/fault.err
+	staprun fault.ko >>/tmp/fault.out 2>>/tmp/fault.err &
+	p=$!
+	wait_for /tmp/fault.out begin
+	sleep 1
+}
 sleep 1
-staprun fault.ko >/tmp/fault.out 2>/tmp/fault.err &
-p=$!
-wait_for /tmp/fault.out begin
-sleep 1
+start_fault
 kill -KILL $(ps | awk '/[s]tapio .*fault/ { print $1 }')
 wait $p 2>/dev/null
 echo "fault-killed rc $? loaded $(loaded fault)"
 staprun -d fault
 echo "fault-killed delete rc $? loaded $(loaded fault)"
-staprun fault.ko >/tmp/fault.out 2>/tmp/fault.err &
-p=$!
-wait_for /tmp/fault.out begin
-sleep 1
+sed 's/^/fault-killed stderr: /' /tmp/fault.err
+start_fault
 sio=$(ps | awk '/[s]tapio .*fault/ { print $1 }')
 kill -STOP $sio
 rmmod -f fault &
