@@ -199,6 +199,19 @@ _stp_text_escape_mem(char *out, unsigned long addr, long inlen, long outlen,
 	return _stp_text_escape(out, &in, inlen, outlen, quoted, buffer);
 }
 
+/* At most N characters of the kernel string at ADDR (up to a NUL), escaped
+ * and quoted into OUT (MAXSTRINGLEN bytes): "" when N <= 0, the address in
+ * hex when ADDR is 0 or unreadable. */
+static __maybe_unused void
+_stp_kernel_string_quoted(char *out, unsigned long addr, long n)
+{
+	if (addr && n <= 0)
+		strlcpy(out, "\"\"", MAXSTRINGLEN);
+	else if (!addr ||
+		 _stp_text_escape_mem(out, addr, n, MAXSTRINGLEN, 1, 0, 0) < 0)
+		snprintf(out, MAXSTRINGLEN, "0x%lx", addr);
+}
+
 /* Code point C as UTF-8 into BUF of SIZE bytes (with a NUL).  Returns the
  * bytes written, 0 if it does not fit, -1 if C is no character. */
 static __maybe_unused int
