@@ -120,7 +120,7 @@ static const char job_loop[] =
 "	in=/dev/null\n"
 "	[ -e \"/work/$name.stdin\" ] && in=/work/$name.stdin\n"
 "	cmd=$STAPRUN\n"
-"	[ $kind = sh ] && cmd=sh\n"
+"	if [ $kind = sh ]; then cmd=/bin/busybox; set -- sh \"$@\"; fi\n"
 "	if [ -n \"$as\" ]; then\n"
 "		run_as $as \"$secs\" \"$@\" <$in >$r.stdout 2>$r.stderr\n"
 "	else\n"

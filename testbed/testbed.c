@@ -30,11 +30,14 @@
 #include "testbed/testbed.h"
 #include "util/fileio.h"
 
-/* The guest's /init.  The job runs with stdout/stderr on ttyS1/ttyS2; the
- * watcher reads ttyS3 with the shell's own read so that killing it closes
- * the port, and the final "X" is the last close of ttyS3 (which drains). */
+/* The guest's /init, run by the guest's busybox itself: a -c command's
+ * program copied in from the host may take /bin/sh's place (the host's
+ * dash), and the testbed's own shell code must not change with it.  The
+ * job runs with stdout/stderr on ttyS1/ttyS2; the watcher reads ttyS3 with
+ * the shell's own read so that killing it closes the port, and the final
+ * "X" is the last close of ttyS3 (which drains). */
 static const char guest_init[] =
-"#!/bin/sh\n"
+"#!/bin/busybox sh\n"
 "export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin\n"
 "export HOME=/root TERM=dumb\n"
 "mount -t proc proc /proc\n"
@@ -48,7 +51,7 @@ static const char guest_init[] =
 "for t in 1 2 3; do stty -F /dev/ttyS$t raw -echo; done\n"
 "tb_group() {\n"
 "	rm -f /run/tb_pgid\n"
-"	setsid sh -c 'echo $$ >/run/tb_pgid; exec 3>&-; exec \"$@\"' tb \"$@\"\n"
+"	setsid /bin/busybox sh -c 'echo $$ >/run/tb_pgid; exec 3>&-; exec \"$@\"' tb \"$@\"\n"
 "}\n"
 "tb_timed() {\n"
 "	local secs=$1 rc w\n"
