@@ -28,24 +28,30 @@ struct stp_uprobe {
 	loff_t offset, sem_offset;
 	int is_return;
 	int optional;
-	u64 site[2];		/* index, link-time address: c->args */
+	u64 site[3];		/* index, link-time address, the bias
+				   slot: a uprobe's c->args */
 	struct inode *inode;	/* held while registered */
 	_stp_uprobe_handle handle;
 	struct uprobe_consumer uc;
 	int registered;
 };
 
-/* The handler sees ip at the probed instruction; a uretprobe's FUNC is
- * where the function it watches (its site) runs. */
+/* The handler's c->args: the site's index, its link-time address and
+ * the load bias.  At a uprobe the bias is ip (the probed instruction,
+ * where the kernel points it for the handlers) less the link-time
+ * address, worked out only when read: the record's own site[] is the
+ * handler's args, its bias slot _STP_UPROBE_BIAS_REGS, and a hit copies
+ * nothing.  A uretprobe's bias is where the function it watches runs
+ * (its FUNC) less the site, passed in a copy. */
+#define _STP_UPROBE_BIAS_REGS (~0ULL)
+
 static int _stp_uprobe_hit(struct uprobe_consumer *uc, struct pt_regs *regs
 			   _STP_UPROBE_DATA_ARG)
 {
 	struct stp_uprobe *u = container_of(uc, struct stp_uprobe, uc);
-	u64 args[3] = { u->site[0], u->site[1],
-			instruction_pointer(regs) - u->site[1] };
 
 	if (_stp_task_probed(current))
-		_stp_probe_run_args(u->probe, regs, 0, args);
+		_stp_probe_run_args(u->probe, regs, 0, u->site);
 	return 0;
 }
 
@@ -64,7 +70,11 @@ static int _stp_uretprobe_hit(struct uprobe_consumer *uc, unsigned long func,
  * link-time address. */
 static __maybe_unused u64 _stp_sdt_bias(struct context *c)
 {
-	return c->args ? c->args[2] : 0;
+	if (!c->args)
+		return 0;
+	if (c->args[2] == _STP_UPROBE_BIAS_REGS)
+		return c->regs ? instruction_pointer(c->regs) - c->args[1] : 0;
+	return c->args[2];
 }
 
 /* A DWARF static address (dwarf/dw_loc.c's DW_OP_addr) where it runs. */
@@ -109,6 +119,7 @@ static int _stp_uprobe_arm(struct stp_uprobe *u)
 	u->inode = _stp_uprobe_inode(u->path);
 	if (!u->inode)
 		return -ENOENT;
+	u->site[2] = _STP_UPROBE_BIAS_REGS;
 	memset(&u->uc, 0, sizeof u->uc);
 	if (u->is_return)
 		u->uc.ret_handler = _stp_uretprobe_hit;
