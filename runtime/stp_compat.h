@@ -257,6 +257,14 @@ static inline int _stp_uprobe_register(struct inode *inode, loff_t off,
 #else
 #define _STP_UPROBE_DATA_ARG
 #endif
+/* A uprobe consumer's filter: _stp_uprobe_filter(_STP_UPROBE_FILTER_ARGS)
+ * names its arguments uc and mm. */
+#ifdef STP_HAVE_UPROBE_FILTER_MM
+#define _STP_UPROBE_FILTER_ARGS struct uprobe_consumer *uc, struct mm_struct *mm
+#else
+#define _STP_UPROBE_FILTER_ARGS struct uprobe_consumer *uc, \
+	enum uprobe_filter_ctx _stp_uprobe_ctx, struct mm_struct *mm
+#endif
 
 /* The first LEN bytes (at most a page) of FILE as cached, without
  * blocking or faulting: 0, or -1 when its first page is not cached and up

@@ -41,60 +41,78 @@ static __maybe_unused void _stp_abort(struct context *c)
 	_stp_request_stop();
 }
 
+static inline int _stp_trylock(const struct stp_lock_spec *l)
+{
+	return l->write ? _stp_write_trylock(l->lock) : _stp_read_trylock(l->lock);
+}
+
+static inline void _stp_unlock(const struct stp_lock_spec *l)
+{
+	if (l->write)
+		_stp_write_unlock(l->lock);
+	else
+		_stp_read_unlock(l->lock);
+}
+
+/* The lock L was busy at the first try: retry it every TRYLOCKDELAY us,
+ * MAXTRYLOCK times.  1 once taken, 0 when it stayed busy, -1 when the
+ * session stopped running meanwhile (not INTERRUPTIBLE handlers). */
+static noinline int _stp_lock_wait(const struct stp_lock_spec *l,
+				   int interruptible)
+{
+	int tries;
+
+#ifdef STP_TIMING
+	atomic_inc(&_stp_lock_contended[l->global]);
+#endif
+	for (tries = 0;; tries++) {
+		if (!interruptible && atomic_read(&_stp_script_state) !=
+				      STP_SESSION_RUNNING)
+			return -1;
+		if (tries >= MAXTRYLOCK) {
+#ifdef STP_TIMING
+			atomic_inc(&_stp_lock_skipped[l->global]);
+#endif
+			return 0;
+		}
+		udelay(TRYLOCKDELAY);
+		if (_stp_trylock(l))
+			return 1;
+	}
+}
+
 /* Take P's locks in order: 1 on success; 0 when a lock stayed busy for
  * MAXTRYLOCK tries (the hit is skipped); -1 when the session stopped
  * running meanwhile (the hit is dropped quietly: after exit() no probe
- * but end probes runs anyway). */
+ * but end probes runs anyway).  Every hit comes here: a free lock costs
+ * one inline trylock, the waiting is out of line. */
 static __maybe_unused int _stp_lock_globals(const struct stp_probe *p,
 					    int interruptible)
 {
-	int i, tries, rc = 0;
+	const struct stp_lock_spec *l = p->locks, *end = l + p->nlocks;
+	int rc;
 
-	for (i = 0; i < p->nlocks; i++) {
-		const struct stp_lock_spec *l = &p->locks[i];
-		for (tries = 0;; tries++) {
-			if (l->write ? _stp_write_trylock(l->lock) :
-				       _stp_read_trylock(l->lock))
-				break;
-#ifdef STP_TIMING
-			if (!tries)
-				atomic_inc(&_stp_lock_contended[l->global]);
-#endif
-			if (!interruptible && atomic_read(&_stp_script_state) !=
-					      STP_SESSION_RUNNING) {
-				rc = -1;
-				goto fail;
-			}
-			if (tries >= MAXTRYLOCK) {
-#ifdef STP_TIMING
-				atomic_inc(&_stp_lock_skipped[l->global]);
-#endif
-				goto fail;
-			}
-			udelay(TRYLOCKDELAY);
+	for (; l < end; l++) {
+		if (likely(_stp_trylock(l)))
+			continue;
+		rc = _stp_lock_wait(l, interruptible);
+		if (rc <= 0) {
+			while (l > p->locks)
+				_stp_unlock(--l);
+			return rc;
 		}
 	}
 	return 1;
-fail:
-	while (--i >= 0) {
-		if (p->locks[i].write)
-			_stp_write_unlock(p->locks[i].lock);
-		else
-			_stp_read_unlock(p->locks[i].lock);
-	}
-	return rc;
 }
 
+/* Released in the order taken: with trylocks only, the order does not
+ * matter. */
 static __maybe_unused void _stp_unlock_globals(const struct stp_probe *p)
 {
-	int i;
+	const struct stp_lock_spec *l = p->locks, *end = l + p->nlocks;
 
-	for (i = p->nlocks - 1; i >= 0; i--) {
-		if (p->locks[i].write)
-			_stp_write_unlock(p->locks[i].lock);
-		else
-			_stp_read_unlock(p->locks[i].lock);
-	}
+	for (; l < end; l++)
+		_stp_unlock(l);
 }
 
 static __maybe_unused void _stp_skip_probe(void)

@@ -7,8 +7,9 @@
  * offset (uprobe_register_refctr), which counts it up in every mapping
  * while the probe is registered: the program's *_ENABLED() is true only
  * while the script listens.  With -c or -x, only the target's process
- * tree runs the handlers; at --privilege=stapusr, only the user's own
- * processes (task_target.h).  The handler's context args are the site's
+ * tree runs the handlers (task_target.h), and a process outside it loses
+ * the breakpoint at its first hit, or never gets it; at
+ * --privilege=stapusr, only the user's own processes run them.  The handler's context args are the site's
  * index among its probe's sites, its link-time address and the load bias
  * of the mapping it runs in ($argN of a marker and DWARF variables read
  * the registers, or memory relocated by that bias).
@@ -17,6 +18,7 @@
 #include <linux/namei.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include "stp_compat.h"
 #include "task_target.h"
 
@@ -28,25 +30,59 @@ struct stp_uprobe {
 	loff_t offset, sem_offset;
 	int is_return;
 	int optional;
-	u64 site[2];		/* index, link-time address: c->args */
+	u64 site[3];		/* index, link-time address, the bias
+				   slot: a uprobe's c->args */
 	struct inode *inode;	/* held while registered */
 	_stp_uprobe_handle handle;
 	struct uprobe_consumer uc;
 	int registered;
 };
 
-/* The handler sees ip at the probed instruction; a uretprobe's FUNC is
- * where the function it watches (its site) runs. */
+/* The handler's c->args: the site's index, its link-time address and
+ * the load bias.  At a uprobe the bias is ip (the probed instruction,
+ * where the kernel points it for the handlers) less the link-time
+ * address, worked out only when read: the record's own site[] is the
+ * handler's args, its bias slot _STP_UPROBE_BIAS_REGS, and a hit copies
+ * nothing.  A uretprobe's bias is where the function it watches runs
+ * (its FUNC) less the site, passed in a copy. */
+#define _STP_UPROBE_BIAS_REGS (~0ULL)
+
+/* With -c or -x, is T's memory one no handler will ever run in: T is
+ * outside target()'s tree (for good: a task only leaves it, orphaned)
+ * and no other process shares its memory (vfork, CLONE_VM: another may
+ * be in the tree)?  A spare reference to the memory (a /proc reader's)
+ * only defers the answer. */
+static int _stp_uprobe_mm_unwanted(struct task_struct *t)
+{
+	return _stp_target && t->mm &&
+	       atomic_read(&t->mm->mm_users) <= get_nr_threads(t) &&
+	       !_stp_task_targeted(t);
+}
+
+/* The kernel asks whether the probe is wanted in MM: when it arms the
+ * probe in a mapping (at registration, or when a process maps the file:
+ * exec, dlopen), and (6.11 on) to confirm a handler's removal.  Only the
+ * current task's own memory can be judged: a process outside target()'s
+ * tree that runs the file later never gets the breakpoint. */
+static bool _stp_uprobe_filter(_STP_UPROBE_FILTER_ARGS)
+{
+	return mm != current->mm || !_stp_uprobe_mm_unwanted(current);
+}
+
+/* A hit in a process outside target()'s tree runs nothing and asks the
+ * kernel to take the breakpoint out of that process's memory
+ * (UPROBE_HANDLER_REMOVE, as stap 4.8): it stops paying a trap per call.
+ * The kernel removes it only when every consumer of the site agrees. */
 static int _stp_uprobe_hit(struct uprobe_consumer *uc, struct pt_regs *regs
 			   _STP_UPROBE_DATA_ARG)
 {
 	struct stp_uprobe *u = container_of(uc, struct stp_uprobe, uc);
-	u64 args[3] = { u->site[0], u->site[1],
-			instruction_pointer(regs) - u->site[1] };
 
-	if (_stp_task_probed(current))
-		_stp_probe_run_args(u->probe, regs, 0, args);
-	return 0;
+	if (likely(_stp_task_probed(current))) {
+		_stp_probe_run_args(u->probe, regs, 0, u->site);
+		return 0;
+	}
+	return _stp_uprobe_mm_unwanted(current) ? UPROBE_HANDLER_REMOVE : 0;
 }
 
 static int _stp_uretprobe_hit(struct uprobe_consumer *uc, unsigned long func,
@@ -64,7 +100,11 @@ static int _stp_uretprobe_hit(struct uprobe_consumer *uc, unsigned long func,
  * link-time address. */
 static __maybe_unused u64 _stp_sdt_bias(struct context *c)
 {
-	return c->args ? c->args[2] : 0;
+	if (!c->args)
+		return 0;
+	if (c->args[2] == _STP_UPROBE_BIAS_REGS)
+		return c->regs ? instruction_pointer(c->regs) - c->args[1] : 0;
+	return c->args[2];
 }
 
 /* A DWARF static address (dwarf/dw_loc.c's DW_OP_addr) where it runs. */
@@ -109,11 +149,14 @@ static int _stp_uprobe_arm(struct stp_uprobe *u)
 	u->inode = _stp_uprobe_inode(u->path);
 	if (!u->inode)
 		return -ENOENT;
+	u->site[2] = _STP_UPROBE_BIAS_REGS;
 	memset(&u->uc, 0, sizeof u->uc);
 	if (u->is_return)
 		u->uc.ret_handler = _stp_uretprobe_hit;
 	else
 		u->uc.handler = _stp_uprobe_hit;
+	if (_stp_target)
+		u->uc.filter = _stp_uprobe_filter;
 	rc = _stp_uprobe_register(u->inode, u->offset, u->sem_offset, &u->uc,
 				  &u->handle);
 	if (rc) {
