@@ -6,7 +6,11 @@
 # came through), probe locals, functions and globals, and the probes stap
 # synthesizes, to the table counts of $SYSTEMTAP_DIR/RELEASE.db; a second
 # run adds to the counts.  -p1 leaves the table empty; a failing pass 2
-# writes nothing.  Built without SQLite, -q says so.
+# writes nothing.  Built without SQLite, -q says so.  Private functions and
+# globals, the script's and a tapset's, are named as stap names them in C:
+# __private_FILE_NAME, FILE the declaring file as given with every
+# character but letters and digits made '_' (the tapset's rows checked by
+# name only: their lines are those of our own indent.stp).
 # Run by run-tests with $STAP set; exit 0 = pass.
 . "$(dirname "$0")/lib/workdir.bash" coverage-db
 mkdir -p "$SYSTEMTAP_DIR"
@@ -76,4 +80,30 @@ cov.stp|1|25|4|__global_seen||2|0
 cov.stp|1|14|4|__global_count||2|0
 ROWS
 diff want got >out || bad "the table after two -q -p2 runs differs from stap 4.8's"
+
+cat >priv.stp <<'STP'
+private global pg = 3
+private function pf(x) { return x + pg }
+probe begin { println(thread_indent(1), execname(), pf(1)) }
+STP
+"$STAP" -q -p2 ./priv.stp >out 2>err || bad "-q -p2 of private names: failed"
+python3 - "$db" ./priv.stp >got <<'PY'
+import re, sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+for r in db.execute("select * from counts where file = ? order by rowid", (sys.argv[2],)):
+    print('|'.join(map(str, r)))
+for f, t, n in db.execute("select file, type, name from counts where file like '%/indent.stp' and name like '__private%' order by rowid"):
+    print(f.rsplit('/', 1)[1], t, n.replace("__private_" + re.sub('[^A-Za-z0-9]', '_', f), "__private_TAPSET"), sep='|')
+PY
+cat >want <<'ROWS'
+./priv.stp|3|7|1|begin||2|0
+./priv.stp|3|41|3|execname||1|0
+./priv.stp|2|18|2|__private___priv_stp_pf__overload_0||1|0
+./priv.stp|1|16|4|__private___priv_stp_pg||1|0
+indent.stp|2|__private_TAPSET__generic_indent__overload_0
+indent.stp|2|__private_TAPSET__generic_indent_depth__overload_0
+indent.stp|4|__private_TAPSET__indent_counters
+indent.stp|4|__private_TAPSET__indent_timestamps
+ROWS
+diff want got >out || bad "private functions' and globals' rows differ from stap 4.8's"
 exit $status

@@ -16,6 +16,7 @@
 
 #include "config.h"
 #include "ast/dump.h"
+#include "elab/cnames.h"
 #include "elab/program.h"
 #include "kernel/kernel.h"
 #include "util/fileio.h"
@@ -174,22 +175,6 @@ static void add_display(struct cov *c, const struct sym *sym)
 		add_at(c, c->script, 2, 10, COV_LOCAL, "__val");
 }
 
-/* stap's C name of a function: its overloads are numbered in order. */
-static const char *func_name(struct cov *c, const struct program *p,
-			     const struct func *fn)
-{
-	const struct func *other;
-	int i, n = 0;
-
-	VEC_EACH(p->funcs, i, other) {
-		if (other == fn)
-			break;
-		n += !strcmp(other->name, fn->name);
-	}
-	return arena_printf(c->s->arena, "__global_%s__overload_%d", fn->name,
-			    n);
-}
-
 struct named_func {
 	const char *name;
 	const struct func *fn;
@@ -223,7 +208,7 @@ static void add_program(struct cov *c, const struct program *p)
 	/* functions in the order of their C names, as stap keeps them */
 	names = arena_alloc(c->s->arena, (p->funcs.n + 1) * sizeof *names);
 	VEC_EACH(p->funcs, i, fn) {
-		names[i].name = func_name(c, p, fn);
+		names[i].name = cname_func(c->s->arena, &p->funcs, fn);
 		names[i].fn = fn;
 	}
 	qsort(names, p->funcs.n, sizeof *names, by_name);
@@ -231,7 +216,7 @@ static void add_program(struct cov *c, const struct program *p)
 		add(c, names[i].fn->loc, COV_FUNCTION, names[i].name);
 	VEC_EACH(p->globals, i, sym)
 		add(c, sym->decl ? sym->decl->loc : sym->loc, COV_GLOBAL,
-		    arena_printf(c->s->arena, "__global_%s", sym->name));
+		    cname_global(c->s->arena, sym));
 }
 
 static const char *script_name(struct session *s)
