@@ -10,7 +10,8 @@
 # globals, the script's and a tapset's, are named as stap names them in C:
 # __private_FILE_NAME, FILE the declaring file as given with every
 # character but letters and digits made '_' (the tapset's rows checked by
-# name only: their lines are those of our own indent.stp).
+# name only: their lines are those of our own indent.stp).  @entry's entry
+# probe adds no point of its own.
 # Run by run-tests with $STAP set; exit 0 = pass.
 . "$(dirname "$0")/lib/workdir.bash" coverage-db
 mkdir -p "$SYSTEMTAP_DIR"
@@ -106,4 +107,17 @@ indent.stp|4|__private_TAPSET__indent_counters
 indent.stp|4|__private_TAPSET__indent_timestamps
 ROWS
 diff want got >out || bad "private functions' and globals' rows differ from stap 4.8's"
+
+# @entry's synthesized entry probe has no point of its own (stap 4.8
+# crashes here: ours, checked for its points only)
+echo 'probe kprobe.function("vfs_read").return { println(@entry(tid())) }' >entry.stp
+"$STAP" -q -p2 ./entry.stp >out 2>err || bad "-q -p2 with @entry: failed"
+python3 - "$db" ./entry.stp >got <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+for r in db.execute("select * from counts where file = ? and type = 1 order by rowid", (sys.argv[2],)):
+    print('|'.join(map(str, r)))
+PY
+echo './entry.stp|1|7|1|kprobe.function("vfs_read").return||2|0' >want
+diff want got >out || bad "-q with @entry: the probe's rows differ"
 exit $status

@@ -117,7 +117,8 @@ static void add_probe(struct cov *c, const struct derived_probe *dp)
 	const struct vec *points;
 	int i, j, user;
 
-	add_point(c, dp->point, dp->user_cond, 1);
+	if (dp->point)	/* not the entry probe @entry makes (entry.c) */
+		add_point(c, dp->point, dp->user_cond, 1);
 	VEC_EACH(dp->chain, i, points) {
 		user = i == dp->chain.n - 1;
 		for (j = 0; j < points->n; j++)
