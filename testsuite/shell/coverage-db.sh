@@ -7,7 +7,8 @@
 # synthesizes, to the table counts of $SYSTEMTAP_DIR/RELEASE.db; a second
 # run adds to the counts.  -p1 leaves the table empty; a failing pass 2
 # writes nothing.  Built without SQLite, -q says so.  Private functions and
-# globals, the script's and a tapset's, are named as stap names them in C:
+# globals, the script's and a tapset's (also in a probe point's condition),
+# are named as stap names them in C:
 # __private_FILE_NAME, FILE the declaring file as given with every
 # character but letters and digits made '_' (the tapset's rows checked by
 # name only: their lines are those of our own indent.stp).  @entry's entry
@@ -86,6 +87,7 @@ cat >priv.stp <<'STP'
 private global pg = 3
 private function pf(x) { return x + pg }
 probe begin { println(thread_indent(1), execname(), pf(1)) }
+probe timer.s(1) if (pg) { }
 STP
 "$STAP" -q -p2 ./priv.stp >out 2>err || bad "-q -p2 of private names: failed"
 python3 - "$db" ./priv.stp >got <<'PY'
@@ -99,6 +101,8 @@ PY
 cat >want <<'ROWS'
 ./priv.stp|3|7|1|begin||2|0
 ./priv.stp|3|41|3|execname||1|0
+./priv.stp|4|7|1|timer.s(1) if (__private___priv_stp_pg)||2|0
+./priv.stp|1|7|1|begin||2|0
 ./priv.stp|2|18|2|__private___priv_stp_pf__overload_0||1|0
 ./priv.stp|1|16|4|__private___priv_stp_pg||1|0
 indent.stp|2|__private_TAPSET__generic_indent__overload_0

@@ -55,3 +55,16 @@ const char *cname_func(struct arena *a, const struct vec *funcs,
 				    file_tag(a, fn->file), fn->name, n);
 	return arena_printf(a, "__global_%s__overload_%d", fn->name, n);
 }
+
+const char *cname_cond_global(struct arena *a, const struct vec *globals,
+			      const char *name, struct loc loc)
+{
+	const struct sym *sym;
+	int i;
+
+	VEC_EACH(*globals, i, sym)
+		if (sym->decl && sym->decl->is_private &&
+		    sym->decl->file == loc.file && !strcmp(sym->name, name))
+			return cname_global(a, sym);
+	return arena_printf(a, "__global_%s", name);
+}

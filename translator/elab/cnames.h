@@ -14,5 +14,10 @@ const char *cname_global(struct arena *a, const struct sym *sym);
  * before it. */
 const char *cname_func(struct arena *a, const struct vec *funcs,
 		       const struct func *fn);
+/* The name of global NAME as an unbound probe point condition at LOC
+ * reads it (conditions are shown as written): the private one of LOC's
+ * file among GLOBALS (struct sym *) if there is one, else the public. */
+const char *cname_cond_global(struct arena *a, const struct vec *globals,
+			      const char *name, struct loc loc);
 
 #endif

@@ -74,13 +74,19 @@ static void add(struct cov *c, struct loc loc, enum cov_type type,
 		add_at(c, c->script, 1, 7, type, name);
 }
 
-/* A point's condition reads only globals: stap names them mangled. */
+/* The program's globals and the arena global_name() names them in (a
+ * dump style callback has no argument of its own). */
+static struct {
+	struct arena *arena;
+	const struct vec *globals;	/* struct sym * */
+} cond_scope;
+
+/* A point's condition reads only globals, unbound: stap names them
+ * mangled, a private one of the condition's file as such. */
 static const char *global_name(const struct exp *e)
 {
-	static char buf[256];
-
-	snprintf(buf, sizeof buf, "__global_%s", e->u.sym.name);
-	return buf;
+	return cname_cond_global(cond_scope.arena, cond_scope.globals,
+				 e->u.sym.name, e->loc);
 }
 
 /* A point as stap shows it after expansion: an alias's point carries the
@@ -195,6 +201,8 @@ static void add_program(struct cov *c, const struct program *p)
 	const struct sym *sym;
 	int i;
 
+	cond_scope.arena = c->s->arena;
+	cond_scope.globals = &p->globals;
 	VEC_EACH(p->probes, i, dp) {
 		add_probe(c, dp);
 		add_locals(c, dp);

@@ -19,6 +19,7 @@
 
 static struct arena *name_arena;
 static const struct vec *all_funcs;	/* struct func *: every declared one */
+static const struct vec *all_globals;	/* struct sym *: every declared one */
 
 static const char *sym_name(const struct exp *e)
 {
@@ -27,7 +28,8 @@ static const char *sym_name(const struct exp *e)
 	/* unbound: a point's condition as written, where every name is a
 	 * global (bind.c allows no other) */
 	if (!sym)
-		return arena_printf(name_arena, "__global_%s", e->u.sym.name);
+		return cname_cond_global(name_arena, all_globals,
+					 e->u.sym.name, e->loc);
 	if (sym->kind != SYM_GLOBAL)
 		return e->u.sym.name;
 	return cname_global(name_arena, sym);
@@ -47,10 +49,11 @@ static struct dump_style elaborated = {
 };
 
 void listing_body_begin(struct arena *a, const struct vec *funcs,
-			int optimized)
+			const struct vec *globals, int optimized)
 {
 	name_arena = a;
 	all_funcs = funcs;
+	all_globals = globals;
 	elaborated.optimized = optimized;
 	dump_set_style(&elaborated);
 }
