@@ -48,6 +48,17 @@ for r in db.execute("select * from counts where file = ? order by rowid", (sys.a
 PY
 }
 
+# rows FILE [TYPE]: the table's rows of script FILE (of that type only)
+rows() {
+	python3 - "$db" "$1" "${2:-}" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+for r in db.execute("select * from counts where file = ? and (? = '' or type = ?) order by rowid",
+                    (sys.argv[2], sys.argv[3], sys.argv[3])):
+    print('|'.join(map(str, r)))
+PY
+}
+
 "$STAP" -q -p2 -e 'probe begin { g = f() }' >out 2>err && bad "pass-2 error: accepted"
 [ -z "$(ls "$SYSTEMTAP_DIR"/*.db 2>/dev/null)" ] || bad "pass-2 error: a database was written"
 
@@ -90,11 +101,10 @@ probe begin { println(thread_indent(1), execname(), pf(1)) }
 probe timer.s(1) if (pg) { }
 STP
 "$STAP" -q -p2 ./priv.stp >out 2>err || bad "-q -p2 of private names: failed"
-python3 - "$db" ./priv.stp >got <<'PY'
+rows ./priv.stp >got
+python3 - "$db" >>got <<'PY'
 import re, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
-for r in db.execute("select * from counts where file = ? order by rowid", (sys.argv[2],)):
-    print('|'.join(map(str, r)))
 for f, t, n in db.execute("select file, type, name from counts where file like '%/indent.stp' and name like '__private%' order by rowid"):
     print(f.rsplit('/', 1)[1], t, n.replace("__private_" + re.sub('[^A-Za-z0-9]', '_', f), "__private_TAPSET"), sep='|')
 PY
@@ -112,16 +122,26 @@ indent.stp|4|__private_TAPSET__indent_timestamps
 ROWS
 diff want got >out || bad "private functions' and globals' rows differ from stap 4.8's"
 
+# an overload is numbered among the declared functions of its name, used
+# or not
+cat >ov.stp <<'STP'
+function f(x) { return x }
+function f(x, y) { return x + y }
+probe begin { println(f(1, 2)) }
+STP
+"$STAP" -q -p2 ./ov.stp >out 2>err || bad "-q -p2 of an overload: failed"
+rows ./ov.stp >got
+cat >want <<'ROWS'
+./ov.stp|3|7|1|begin||2|0
+./ov.stp|2|10|2|__global_f__overload_1||1|0
+ROWS
+diff want got >out || bad "an overload's row differs from stap 4.8's"
+
 # @entry's synthesized entry probe has no point of its own (stap 4.8
 # crashes here: ours, checked for its points only)
 echo 'probe kprobe.function("vfs_read").return { println(@entry(tid())) }' >entry.stp
 "$STAP" -q -p2 ./entry.stp >out 2>err || bad "-q -p2 with @entry: failed"
-python3 - "$db" ./entry.stp >got <<'PY'
-import sqlite3, sys
-db = sqlite3.connect(sys.argv[1])
-for r in db.execute("select * from counts where file = ? and type = 1 order by rowid", (sys.argv[2],)):
-    print('|'.join(map(str, r)))
-PY
+rows ./entry.stp 1 >got
 echo './entry.stp|1|7|1|kprobe.function("vfs_read").return||2|0' >want
 diff want got >out || bad "-q with @entry: the probe's rows differ"
 exit $status

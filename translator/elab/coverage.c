@@ -217,7 +217,7 @@ static void add_program(struct cov *c, const struct program *p)
 	/* functions in the order of their C names, as stap keeps them */
 	names = arena_alloc(c->s->arena, (p->funcs.n + 1) * sizeof *names);
 	VEC_EACH(p->funcs, i, fn) {
-		names[i].name = cname_func(c->s->arena, &p->funcs, fn);
+		names[i].name = cname_func(c->s->arena, &p->declared_funcs, fn);
 		names[i].fn = fn;
 	}
 	qsort(names, p->funcs.n, sizeof *names, by_name);
