@@ -64,7 +64,7 @@ gcc -shared -fPIC -o sr/usr/lib/libsr2.so lib2.c &&
 	gcc -shared -fPIC -o sr/opt/srlib/libsr1.so lib1.c -Lsr/usr/lib -lsr2 &&
 	gcc -g -o sr/usr/bin/sysroot-ldd ldd.c -Lsr/opt/srlib -lsr1 -Wl,--allow-shlib-undefined ||
 	{ bad "gcc of the libraries failed"; exit 1; }
-echo 'include /etc/ld.so.conf.d/*.conf' >sr/etc/ld.so.conf
+echo 'include ld.so.conf.d/*.conf' >sr/etc/ld.so.conf
 echo '/opt/srlib	# the test library' >sr/etc/ld.so.conf.d/sr.conf
 "$STAP" --sysroot=sr --ldd -p3 \
 	-e 'probe process("/usr/bin/sysroot-ldd").function("main") { print_ubacktrace() }' >out 2>err ||

@@ -77,10 +77,10 @@ static void add_dirs(struct session *s, struct vec *dirs, const char *list,
 static void conf_file(struct session *s, struct vec *dirs, const char *conf,
 		      int depth);
 
-/* "include GLOB" in an ld.so.conf: GLOB relative to /etc, in the
- * sysroot. */
+/* "include GLOB" in ld.so.conf file CONF: GLOB relative to CONF's
+ * directory, in the sysroot. */
 static void conf_include(struct session *s, struct vec *dirs,
-			 const char *pat, int depth)
+			 const char *pat, const char *conf, int depth)
 {
 	const char *root = fio_host_path(s, "/");
 	size_t rootlen = strlen(root) - 1;	/* without its '/' */
@@ -88,7 +88,8 @@ static void conf_include(struct session *s, struct vec *dirs,
 	size_t i;
 
 	if (pat[0] != '/')
-		pat = arena_printf(s->arena, "/etc/%s", pat);
+		pat = arena_printf(s->arena, "%.*s/%s",
+				   (int)(strrchr(conf, '/') - conf), conf, pat);
 	if (glob(fio_host_path(s, pat), 0, NULL, &g))
 		return;
 	for (i = 0; i < g.gl_pathc; i++)
@@ -113,7 +114,7 @@ static void conf_file(struct session *s, struct vec *dirs, const char *conf,
 			*--end = 0;
 		if (!strncmp(p, "include", 7) && (p[7] == ' ' || p[7] == '\t'))
 			conf_include(s, dirs, p + 8 + strspn(p + 8, " \t"),
-				     depth);
+				     conf, depth);
 		else if (*p == '/')
 			vec_push(s->arena, dirs, arena_strdup(s->arena, p));
 	}
