@@ -67,8 +67,9 @@ static void add_dirs(struct session *s, struct vec *dirs, const char *list,
 		if (!n)
 			continue;
 		if (n >= 7 && !strncmp(d, "$ORIGIN", 7))
-			vec_push(s->arena, dirs, arena_printf(s->arena, "%s%.*s",
-					origin, (int)n - 7, d + 7));
+			vec_push(s->arena, dirs,
+				 arena_printf(s->arena, "%s%.*s", origin,
+					      (int)n - 7, d + 7));
 		else
 			vec_push(s->arena, dirs, arena_strndup(s->arena, d, n));
 	}
@@ -79,8 +80,8 @@ static void conf_file(struct session *s, struct vec *dirs, const char *conf,
 
 /* "include GLOB" in ld.so.conf file CONF: GLOB relative to CONF's
  * directory, in the sysroot. */
-static void conf_include(struct session *s, struct vec *dirs,
-			 const char *pat, const char *conf, int depth)
+static void conf_include(struct session *s, struct vec *dirs, const char *pat,
+			 const char *conf, int depth)
 {
 	const char *root = fio_host_path(s, "/");
 	size_t rootlen = strlen(root) - 1;	/* without its '/' */
@@ -166,7 +167,7 @@ static void sysroot_ldd(struct session *s, const char *path, struct vec *out)
 {
 	struct vec conf_dirs = {0}, todo = {0};
 	const struct elf_user *eu;
-	const char *cur, *lib;
+	const char *cur, *dir, *lib;
 	char err[256];
 	size_t j;
 	int k;
@@ -180,11 +181,11 @@ static void sysroot_ldd(struct session *s, const char *path, struct vec *out)
 		if (k == 0 && eu->interp && fio_target_realpath(s, eu->interp) &&
 		    !listed(out, eu->interp))
 			vec_push(s->arena, out, (void *)eu->interp);
+		dir = arena_strndup(s->arena, cur,
+				    (size_t)(strrchr(cur, '/') - cur));
 		for (j = 0; j < eu->nneeded; j++) {
 			lib = find_in_sysroot(s, eu->needed[j], eu->runpath,
-					      arena_strndup(s->arena, cur,
-					      (size_t)(strrchr(cur, '/') - cur)),
-					      &conf_dirs);
+					      dir, &conf_dirs);
 			if (!lib || listed(out, lib))
 				continue;
 			vec_push(s->arena, out, (void *)lib);
