@@ -8,7 +8,8 @@
  *                          modules, what the size limit counts and the
  *                          cleaner removes, least recently used first
  *   cache_mb_limit, cache_clean_interval_s   as stap: size limit in MiB,
- *                          and how often (s) the limit is enforced
+ *                          and how often (s) the limit is enforced (the
+ *                          latter's modification time: when it last was)
  * Everything is written to a temporary name and renamed into place.
  */
 #include <dirent.h>
@@ -259,7 +260,7 @@ const char *cache_store(struct session *s, const char *key, const char *name,
 	}
 	if (s->verbose >= 2)
 		fprintf(stderr, "Copying %s to %s\n", ko, path);
-	cache_clean(s, 0);
+	cache_clean(s);
 	return path;
 }
 
@@ -274,15 +275,19 @@ struct cache_ent {
 	time_t used;		/* the newest modification time among them */
 };
 
-static long read_setting(struct session *s, const char *cdir, const char *file,
+/* The number in setting file PATH, created with DFLT when it is missing
+ * (WHAT names the file in stap's -vv message). */
+static long read_setting(struct session *s, const char *path, const char *what,
 			 long dflt)
 {
-	const char *path = arena_printf(s->arena, "%s/%s", cdir, file);
 	char buf[64];
 	FILE *f = fopen(path, "r");
 	long v;
 
 	if (!f) {
+		if (s->verbose >= 2)
+			fprintf(stderr, "%s %s missing, creating default.\n",
+				what, path);
 		snprintf(buf, sizeof buf, "%ld\n", dflt);
 		fio_write_atomic(path, buf, strlen(buf));
 		return dflt;
@@ -383,41 +388,62 @@ static off_t list_rtlib(struct session *s, const char *cdir, struct vec *out)
 	return total;
 }
 
-/* Remove ENT's files; the object before its .cmd, so that a concurrent
- * build that finds the .cmd may still miss the object (and compiles it),
- * never the other way round. */
-static void remove_ent(struct session *s, const struct cache_ent *ent)
+/* Remove ENT's files, in name order; add them to REMOVED.  (A concurrent
+ * build that finds only one of an object and its .cmd misses, and
+ * compiles the object again.) */
+static void remove_ent(struct session *s, struct cache_ent *ent,
+		       struct vec *removed)
 {
 	const char *p;
 	int i;
 
-	for (i = ent->paths.n - 1; i >= 0; i--) {
-		p = ent->paths.v[i];
-		if (!has_suffix(p, ".cmd") && !unlink(p) && s->verbose >= 2)
-			fprintf(stderr, "Removed %s from the cache\n", p);
-	}
+	qsort(ent->paths.v, (size_t)ent->paths.n, sizeof ent->paths.v[0],
+	      cmp_str);
 	VEC_EACH(ent->paths, i, p)
-		if (has_suffix(p, ".cmd") && !unlink(p) && s->verbose >= 2)
-			fprintf(stderr, "Removed %s from the cache\n", p);
+		if (!unlink(p))
+			vec_push(s->arena, removed, (void *)p);
 }
 
-void cache_clean(struct session *s, int force)
+/* Is it time to clean?  As stap 4.8: once cache_clean_interval_s seconds
+ * have passed since that file was last touched (its creation, or the last
+ * cleaning, which touches it), --clean-cache included. */
+static int clean_due(struct session *s, const char *cdir)
 {
-	const char *cdir = fio_cache_dir(s), *mark;
-	struct vec ents = { 0 };
+	const char *path = arena_printf(s->arena, "%s/cache_clean_interval_s", cdir);
+	long interval = read_setting(s, path, "Cache clean interval file",
+				     CACHE_DEFAULT_INTERVAL);
 	struct stat st;
+	long elapsed;
+
+	if (stat(path, &st))
+		return 0;
+	elapsed = (long)(time(NULL) - st.st_mtime);
+	if (elapsed < interval) {
+		if (s->verbose >= 2)
+			fprintf(stderr, "Cache cleaning skipped, interval not reached %ld s / %ld s.\n",
+				elapsed, interval);
+		return 0;
+	}
+	if (s->verbose >= 2)
+		fprintf(stderr, "Cleaning cache, interval reached %ld s > %ld s.\n",
+			elapsed, interval);
+	utimensat(AT_FDCWD, path, NULL, 0);
+	return 1;
+}
+
+void cache_clean(struct session *s)
+{
+	const char *cdir = fio_cache_dir(s), *p;
+	struct vec ents = { 0 }, removed = { 0 };
 	off_t total, limit;
-	long interval;
 	int i;
 
-	if (!cdir)
+	if (!cdir || fio_mkdirs(cdir))
 		return;
-	limit = (off_t)read_setting(s, cdir, "cache_mb_limit", CACHE_DEFAULT_MB) << 20;
-	interval = read_setting(s, cdir, "cache_clean_interval_s", CACHE_DEFAULT_INTERVAL);
-	mark = arena_printf(s->arena, "%s/.last_clean", cdir);
-	if (!force && !stat(mark, &st) && time(NULL) - st.st_mtime < interval)
+	limit = (off_t)read_setting(s, arena_printf(s->arena, "%s/cache_mb_limit", cdir),
+				    "Cache limit file", CACHE_DEFAULT_MB) << 20;
+	if (!clean_due(s, cdir))
 		return;
-	fio_write_atomic(mark, "", 0);
 	total = list_modules(s, cdir, &ents) + list_rtlib(s, cdir, &ents);
 	if (total <= limit)
 		return;
@@ -425,7 +451,12 @@ void cache_clean(struct session *s, int force)
 	qsort(ents.v, (size_t)ents.n, sizeof ents.v[0], cmp_used);
 	for (i = 0; i < ents.n && total > limit; i++) {
 		struct cache_ent *ent = ents.v[i];
-		remove_ent(s, ent);
+		remove_ent(s, ent, &removed);
 		total -= ent->size;
+	}
+	if (removed.n && s->verbose >= 2) {
+		fprintf(stderr, "Cache cleaning successful, removed entries: \n");
+		VEC_EACH(removed, i, p)
+			fprintf(stderr, "  %s\n", p);
 	}
 }
