@@ -767,7 +767,7 @@ int cmdline_parse(struct session *s, int argc, char **argv)
 		vec_push(s->arena, &s->args, argv[i]);
 	default_dirs(s);
 	if (s->clean_cache) {
-		cache_clean(s, 1);
+		cache_clean(s);
 		return -1;
 	}
 	if (script_text)

@@ -27,7 +27,7 @@ void _stp_transport_request_exit(void);
 extern int _stp_target;		/* pid of -c CMD or -x PID, 0 if none */
 extern int _stp_ns_pid;		/* staprun -N PID, 0 if none */
 extern int64_t _stp_remote_id;	/* staprun -r N:URI: N, else -1 */
-extern char _stp_remote_uri[];	/* ... and URI, else "" */
+extern char _stp_remote_uri[STP_REMOTE_URI_LEN];	/* ... and URI, else "" */
 
 /* stap 4.8 sends errors and warnings in 384-byte control messages that
  * hold the "ERROR: " or "WARNING: " prefix and a newline: longer texts

@@ -6,7 +6,13 @@
 # came through), probe locals, functions and globals, and the probes stap
 # synthesizes, to the table counts of $SYSTEMTAP_DIR/RELEASE.db; a second
 # run adds to the counts.  -p1 leaves the table empty; a failing pass 2
-# writes nothing.  Built without SQLite, -q says so.
+# writes nothing.  Built without SQLite, -q says so.  Private functions and
+# globals, the script's and a tapset's (also in a probe point's condition),
+# are named as stap names them in C:
+# __private_FILE_NAME, FILE the declaring file as given with every
+# character but letters and digits made '_' (the tapset's rows checked by
+# name only: their lines are those of our own indent.stp).  @entry's entry
+# probe adds no point of its own.
 # Run by run-tests with $STAP set; exit 0 = pass.
 . "$(dirname "$0")/lib/workdir.bash" coverage-db
 mkdir -p "$SYSTEMTAP_DIR"
@@ -38,6 +44,17 @@ db = sqlite3.connect(sys.argv[1])
 for r in db.execute("select sql from sqlite_master order by name"):
     print(r[0])
 for r in db.execute("select * from counts where file = ? order by rowid", (sys.argv[2],)):
+    print('|'.join(map(str, r)))
+PY
+}
+
+# rows FILE [TYPE]: the table's rows of script FILE (of that type only)
+rows() {
+	python3 - "$db" "$1" "${2:-}" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+for r in db.execute("select * from counts where file = ? and (? = '' or type = ?) order by rowid",
+                    (sys.argv[2], sys.argv[3], sys.argv[3])):
     print('|'.join(map(str, r)))
 PY
 }
@@ -76,4 +93,55 @@ cov.stp|1|25|4|__global_seen||2|0
 cov.stp|1|14|4|__global_count||2|0
 ROWS
 diff want got >out || bad "the table after two -q -p2 runs differs from stap 4.8's"
+
+cat >priv.stp <<'STP'
+private global pg = 3
+private function pf(x) { return x + pg }
+probe begin { println(thread_indent(1), execname(), pf(1)) }
+probe timer.s(1) if (pg) { }
+STP
+"$STAP" -q -p2 ./priv.stp >out 2>err || bad "-q -p2 of private names: failed"
+rows ./priv.stp >got
+python3 - "$db" >>got <<'PY'
+import re, sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+for f, t, n in db.execute("select file, type, name from counts where file like '%/indent.stp' and name like '__private%' order by rowid"):
+    print(f.rsplit('/', 1)[1], t, n.replace("__private_" + re.sub('[^A-Za-z0-9]', '_', f), "__private_TAPSET"), sep='|')
+PY
+cat >want <<'ROWS'
+./priv.stp|3|7|1|begin||2|0
+./priv.stp|3|41|3|execname||1|0
+./priv.stp|4|7|1|timer.s(1) if (__private___priv_stp_pg)||2|0
+./priv.stp|1|7|1|begin||2|0
+./priv.stp|2|18|2|__private___priv_stp_pf__overload_0||1|0
+./priv.stp|1|16|4|__private___priv_stp_pg||1|0
+indent.stp|2|__private_TAPSET__generic_indent__overload_0
+indent.stp|2|__private_TAPSET__generic_indent_depth__overload_0
+indent.stp|4|__private_TAPSET__indent_counters
+indent.stp|4|__private_TAPSET__indent_timestamps
+ROWS
+diff want got >out || bad "private functions' and globals' rows differ from stap 4.8's"
+
+# an overload is numbered among the declared functions of its name, used
+# or not
+cat >ov.stp <<'STP'
+function f(x) { return x }
+function f(x, y) { return x + y }
+probe begin { println(f(1, 2)) }
+STP
+"$STAP" -q -p2 ./ov.stp >out 2>err || bad "-q -p2 of an overload: failed"
+rows ./ov.stp >got
+cat >want <<'ROWS'
+./ov.stp|3|7|1|begin||2|0
+./ov.stp|2|10|2|__global_f__overload_1||1|0
+ROWS
+diff want got >out || bad "an overload's row differs from stap 4.8's"
+
+# @entry's synthesized entry probe has no point of its own (stap 4.8
+# crashes here: ours, checked for its points only)
+echo 'probe kprobe.function("vfs_read").return { println(@entry(tid())) }' >entry.stp
+"$STAP" -q -p2 ./entry.stp >out 2>err || bad "-q -p2 with @entry: failed"
+rows ./entry.stp 1 >got
+echo './entry.stp|1|7|1|kprobe.function("vfs_read").return||2|0' >want
+diff want got >out || bad "-q with @entry: the probe's rows differ"
 exit $status

@@ -4,8 +4,12 @@
  *   XX/NAME.ko             a module, XX the first two hex digits of its key
  *   stamps/HASH            the digest of one file, valid while its stat
  *                          stamp (device, inode, size, mtime, ctime) holds
+ *   rtlib/KEY.o, KEY.cmd   the runtime's object (recipe.c); with the
+ *                          modules, what the size limit counts and the
+ *                          cleaner removes, least recently used first
  *   cache_mb_limit, cache_clean_interval_s   as stap: size limit in MiB,
- *                          and how often (s) the limit is enforced
+ *                          and how often (s) the limit is enforced (the
+ *                          latter's modification time: when it last was)
  * Everything is written to a temporary name and renamed into place.
  */
 #include <dirent.h>
@@ -256,27 +260,34 @@ const char *cache_store(struct session *s, const char *key, const char *name,
 	}
 	if (s->verbose >= 2)
 		fprintf(stderr, "Copying %s to %s\n", ko, path);
-	cache_clean(s, 0);
+	cache_clean(s);
 	return path;
 }
 
 /* ---- size limit ---- */
 
+/* One thing the cleaner keeps or removes whole: a module, or the
+ * runtime's object for one key (rtlib/KEY.o and its KEY.cmd). */
 struct cache_ent {
-	const char *path;
-	off_t size;
-	time_t used;
+	const char *key;	/* rtlib: KEY; a module: XX/NAME.ko */
+	struct vec paths;	/* const char *: its files */
+	off_t size;		/* of them all */
+	time_t used;		/* the newest modification time among them */
 };
 
-static long read_setting(struct session *s, const char *cdir, const char *file,
+/* The number in setting file PATH, created with DFLT when it is missing
+ * (WHAT names the file in stap's -vv message). */
+static long read_setting(struct session *s, const char *path, const char *what,
 			 long dflt)
 {
-	const char *path = arena_printf(s->arena, "%s/%s", cdir, file);
 	char buf[64];
 	FILE *f = fopen(path, "r");
 	long v;
 
 	if (!f) {
+		if (s->verbose >= 2)
+			fprintf(stderr, "%s %s missing, creating default.\n",
+				what, path);
 		snprintf(buf, sizeof buf, "%ld\n", dflt);
 		fio_write_atomic(path, buf, strlen(buf));
 		return dflt;
@@ -294,12 +305,45 @@ static int cmp_used(const void *a, const void *b)
 	return x->used < y->used ? -1 : x->used > y->used;
 }
 
-/* Every module in the cache, and their total size. */
+static int has_suffix(const char *name, const char *suffix)
+{
+	size_t n = strlen(name), k = strlen(suffix);
+
+	return n > k && !strcmp(name + n - k, suffix);
+}
+
+/* File NAME of directory DIR into the entry named KEY (KEYLEN bytes);
+ * returns its size. */
+static off_t add_file(struct session *s, struct vec *ents, const char *dir,
+		      const char *name, const char *key, size_t keylen)
+{
+	const char *p = arena_printf(s->arena, "%s/%s", dir, name);
+	struct cache_ent *ent = NULL;
+	struct stat st;
+	int i;
+
+	if (stat(p, &st) || !S_ISREG(st.st_mode))
+		return 0;
+	VEC_EACH(*ents, i, ent)
+		if (strlen(ent->key) == keylen && !strncmp(ent->key, key, keylen))
+			break;
+	if (i == ents->n) {
+		ent = ARENA_NEW(s->arena, struct cache_ent);
+		ent->key = arena_strndup(s->arena, key, keylen);
+		vec_push(s->arena, ents, ent);
+	}
+	vec_push(s->arena, &ent->paths, (void *)p);
+	ent->size += st.st_size;
+	if (st.st_mtime > ent->used)
+		ent->used = st.st_mtime;
+	return st.st_size;
+}
+
+/* Every module in the cache (XX/NAME.ko), and their total size. */
 static off_t list_modules(struct session *s, const char *cdir, struct vec *out)
 {
 	DIR *top = opendir(cdir), *sub;
 	struct dirent *e, *f;
-	struct stat st;
 	off_t total = 0;
 
 	if (!top)
@@ -311,55 +355,108 @@ static off_t list_modules(struct session *s, const char *cdir, struct vec *out)
 		sd = arena_printf(s->arena, "%s/%s", cdir, e->d_name);
 		if (!(sub = opendir(sd)))
 			continue;
-		while ((f = readdir(sub))) {
-			size_t n = strlen(f->d_name);
-			struct cache_ent *ent;
-			const char *p;
-			if (f->d_name[0] == '.' || n < 4 || strcmp(f->d_name + n - 3, ".ko"))
-				continue;
-			p = arena_printf(s->arena, "%s/%s", sd, f->d_name);
-			if (stat(p, &st) || !S_ISREG(st.st_mode))
-				continue;
-			ent = ARENA_NEW(s->arena, struct cache_ent);
-			ent->path = p;
-			ent->size = st.st_size;
-			ent->used = st.st_mtime;
-			total += st.st_size;
-			vec_push(s->arena, out, ent);
-		}
+		while ((f = readdir(sub)))
+			if (f->d_name[0] != '.' && has_suffix(f->d_name, ".ko")) {
+				const char *key = arena_printf(s->arena, "%s/%s",
+							       e->d_name, f->d_name);
+				total += add_file(s, out, sd, f->d_name, key,
+						  strlen(key));
+			}
 		closedir(sub);
 	}
 	closedir(top);
 	return total;
 }
 
-void cache_clean(struct session *s, int force)
+/* The runtime's objects (rtlib/KEY.o with KEY.cmd; not the temporary
+ * KEY.tmpPID of a store under way), and their total size. */
+static off_t list_rtlib(struct session *s, const char *cdir, struct vec *out)
 {
-	const char *cdir = fio_cache_dir(s), *mark;
-	struct vec ents = { 0 };
-	struct stat st;
-	off_t total, limit;
-	long interval;
+	const char *dir = arena_printf(s->arena, "%s/rtlib", cdir);
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	off_t total = 0;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.' && (has_suffix(e->d_name, ".o") ||
+					    has_suffix(e->d_name, ".cmd")))
+			total += add_file(s, out, dir, e->d_name, e->d_name,
+					  strrchr(e->d_name, '.') - e->d_name);
+	closedir(d);
+	return total;
+}
+
+/* Remove ENT's files, in name order; add them to REMOVED.  (A concurrent
+ * build that finds only one of an object and its .cmd misses, and
+ * compiles the object again.) */
+static void remove_ent(struct session *s, struct cache_ent *ent,
+		       struct vec *removed)
+{
+	const char *p;
 	int i;
 
-	if (!cdir)
+	qsort(ent->paths.v, (size_t)ent->paths.n, sizeof ent->paths.v[0],
+	      cmp_str);
+	VEC_EACH(ent->paths, i, p)
+		if (!unlink(p))
+			vec_push(s->arena, removed, (void *)p);
+}
+
+/* Is it time to clean?  As stap 4.8: once cache_clean_interval_s seconds
+ * have passed since that file was last touched (its creation, or the last
+ * cleaning, which touches it), --clean-cache included. */
+static int clean_due(struct session *s, const char *cdir)
+{
+	const char *path = arena_printf(s->arena, "%s/cache_clean_interval_s", cdir);
+	long interval = read_setting(s, path, "Cache clean interval file",
+				     CACHE_DEFAULT_INTERVAL);
+	struct stat st;
+	long elapsed;
+
+	if (stat(path, &st))
+		return 0;
+	elapsed = (long)(time(NULL) - st.st_mtime);
+	if (elapsed < interval) {
+		if (s->verbose >= 2)
+			fprintf(stderr, "Cache cleaning skipped, interval not reached %ld s / %ld s.\n",
+				elapsed, interval);
+		return 0;
+	}
+	if (s->verbose >= 2)
+		fprintf(stderr, "Cleaning cache, interval reached %ld s > %ld s.\n",
+			elapsed, interval);
+	utimensat(AT_FDCWD, path, NULL, 0);
+	return 1;
+}
+
+void cache_clean(struct session *s)
+{
+	const char *cdir = fio_cache_dir(s), *p;
+	struct vec ents = { 0 }, removed = { 0 };
+	off_t total, limit;
+	int i;
+
+	if (!cdir || fio_mkdirs(cdir))
 		return;
-	limit = (off_t)read_setting(s, cdir, "cache_mb_limit", CACHE_DEFAULT_MB) << 20;
-	interval = read_setting(s, cdir, "cache_clean_interval_s", CACHE_DEFAULT_INTERVAL);
-	mark = arena_printf(s->arena, "%s/.last_clean", cdir);
-	if (!force && !stat(mark, &st) && time(NULL) - st.st_mtime < interval)
+	limit = (off_t)read_setting(s, arena_printf(s->arena, "%s/cache_mb_limit", cdir),
+				    "Cache limit file", CACHE_DEFAULT_MB) << 20;
+	if (!clean_due(s, cdir))
 		return;
-	fio_write_atomic(mark, "", 0);
-	total = list_modules(s, cdir, &ents);
+	total = list_modules(s, cdir, &ents) + list_rtlib(s, cdir, &ents);
 	if (total <= limit)
 		return;
+	/* the least recently used first, whatever their kind */
 	qsort(ents.v, (size_t)ents.n, sizeof ents.v[0], cmp_used);
 	for (i = 0; i < ents.n && total > limit; i++) {
 		struct cache_ent *ent = ents.v[i];
-		if (!unlink(ent->path)) {
-			total -= ent->size;
-			if (s->verbose >= 2)
-				fprintf(stderr, "Removed %s from the cache\n", ent->path);
-		}
+		remove_ent(s, ent, &removed);
+		total -= ent->size;
+	}
+	if (removed.n && s->verbose >= 2) {
+		fprintf(stderr, "Cache cleaning successful, removed entries: \n");
+		VEC_EACH(removed, i, p)
+			fprintf(stderr, "  %s\n", p);
 	}
 }

@@ -35,9 +35,10 @@ const char *cache_lookup(struct session *s, const char *key, const char *name);
 const char *cache_store(struct session *s, const char *key, const char *name,
 			const char *ko);
 
-/* Remove the least recently used modules while the cache is over its size
- * limit (cache_mb_limit, 256 MiB by default).  FORCE: now, rather than once
- * per cache_clean_interval_s (300 s by default). */
-void cache_clean(struct session *s, int force);
+/* Remove the least recently used modules and runtime objects while the
+ * cache is over its size limit (cache_mb_limit, 256 MiB by default), at
+ * most once per cache_clean_interval_s (300 s by default), as stap 4.8
+ * does after a build and for --clean-cache. */
+void cache_clean(struct session *s);
 
 #endif

@@ -486,6 +486,9 @@ static int rt_fetch(struct session *s, const char *cpath, const char *dir)
 	     fio_copy(arena_printf(s->arena, "%s.o", cpath),
 		      arena_printf(s->arena, "%s/" RT_OBJ ".o", dir)) ? -1 : 0;
 	sb_free(&sb);
+	/* used now: the cache's cleaner removes the least recently used */
+	if (!rc)
+		utimensat(AT_FDCWD, arena_printf(s->arena, "%s.o", cpath), NULL, 0);
 	return rc;
 }
 

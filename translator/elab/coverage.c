@@ -16,6 +16,7 @@
 
 #include "config.h"
 #include "ast/dump.h"
+#include "elab/cnames.h"
 #include "elab/program.h"
 #include "kernel/kernel.h"
 #include "util/fileio.h"
@@ -73,13 +74,19 @@ static void add(struct cov *c, struct loc loc, enum cov_type type,
 		add_at(c, c->script, 1, 7, type, name);
 }
 
-/* A point's condition reads only globals: stap names them mangled. */
+/* The program's globals and the arena global_name() names them in (a
+ * dump style callback has no argument of its own). */
+static struct {
+	struct arena *arena;
+	const struct vec *globals;	/* struct sym * */
+} cond_scope;
+
+/* A point's condition reads only globals, unbound: stap names them
+ * mangled, a private one of the condition's file as such. */
 static const char *global_name(const struct exp *e)
 {
-	static char buf[256];
-
-	snprintf(buf, sizeof buf, "__global_%s", e->u.sym.name);
-	return buf;
+	return cname_cond_global(cond_scope.arena, cond_scope.globals,
+				 e->u.sym.name, e->loc);
 }
 
 /* A point as stap shows it after expansion: an alias's point carries the
@@ -116,7 +123,8 @@ static void add_probe(struct cov *c, const struct derived_probe *dp)
 	const struct vec *points;
 	int i, j, user;
 
-	add_point(c, dp->point, dp->user_cond, 1);
+	if (dp->point)	/* not the entry probe @entry makes (entry.c) */
+		add_point(c, dp->point, dp->user_cond, 1);
 	VEC_EACH(dp->chain, i, points) {
 		user = i == dp->chain.n - 1;
 		for (j = 0; j < points->n; j++)
@@ -174,22 +182,6 @@ static void add_display(struct cov *c, const struct sym *sym)
 		add_at(c, c->script, 2, 10, COV_LOCAL, "__val");
 }
 
-/* stap's C name of a function: its overloads are numbered in order. */
-static const char *func_name(struct cov *c, const struct program *p,
-			     const struct func *fn)
-{
-	const struct func *other;
-	int i, n = 0;
-
-	VEC_EACH(p->funcs, i, other) {
-		if (other == fn)
-			break;
-		n += !strcmp(other->name, fn->name);
-	}
-	return arena_printf(c->s->arena, "__global_%s__overload_%d", fn->name,
-			    n);
-}
-
 struct named_func {
 	const char *name;
 	const struct func *fn;
@@ -209,6 +201,8 @@ static void add_program(struct cov *c, const struct program *p)
 	const struct sym *sym;
 	int i;
 
+	cond_scope.arena = c->s->arena;
+	cond_scope.globals = &p->globals;
 	VEC_EACH(p->probes, i, dp) {
 		add_probe(c, dp);
 		add_locals(c, dp);
@@ -223,7 +217,7 @@ static void add_program(struct cov *c, const struct program *p)
 	/* functions in the order of their C names, as stap keeps them */
 	names = arena_alloc(c->s->arena, (p->funcs.n + 1) * sizeof *names);
 	VEC_EACH(p->funcs, i, fn) {
-		names[i].name = func_name(c, p, fn);
+		names[i].name = cname_func(c->s->arena, &p->declared_funcs, fn);
 		names[i].fn = fn;
 	}
 	qsort(names, p->funcs.n, sizeof *names, by_name);
@@ -231,7 +225,7 @@ static void add_program(struct cov *c, const struct program *p)
 		add(c, names[i].fn->loc, COV_FUNCTION, names[i].name);
 	VEC_EACH(p->globals, i, sym)
 		add(c, sym->decl ? sym->decl->loc : sym->loc, COV_GLOBAL,
-		    arena_printf(c->s->arena, "__global_%s", sym->name));
+		    cname_global(c->s->arena, sym));
 }
 
 static const char *script_name(struct session *s)

@@ -330,6 +330,7 @@ static void measure(struct elab *el)
 {
 	el->prog->max_nesting = max_nesting(el->prog);
 	el->prog->nsynthesized = elab_synthesized_probes(el->s, el->prog);
+	el->prog->declared_funcs = el->funcs;
 }
 
 /* How a step that may end pass 2 leaves it. */
@@ -440,7 +441,7 @@ static const struct step steps[] = {
 	{ "check foreach", NULL, elab_check_foreach, NULL },
 	{ "check histograms", NULL, elab_check_hists, NULL },
 	{ "errors so far", NULL, NULL, no_errors },
-	{ "nesting, synthesized probes", NULL, measure, NULL },
+	{ "nesting, synthesized probes, declared functions", NULL, measure, NULL },
 	{ "-p2 listing", last_pass_2, elab_print_program, NULL },
 };
 

@@ -269,7 +269,7 @@ void elab_print_program(struct elab *el)
 	VEC_EACH(p->globals, i, sym)
 		print_global(f, sym, bodies);
 	/* stap names globals and functions as in C, in conditions too */
-	listing_body_begin(s->arena, &el->funcs, !s->unoptimized);
+	listing_body_begin(s->arena, &el->funcs, &el->globals, !s->unoptimized);
 	print_functions(f, s, p, bodies);
 	fputs("# probes\n", f);
 	VEC_EACH(p->probes, i, dp) {

@@ -13,25 +13,13 @@
 #include <string.h>
 
 #include "ast/dump.h"
+#include "elab/cnames.h"
 #include "elab/elab.h"
 #include "elab/listing_body.h"
 
 static struct arena *name_arena;
 static const struct vec *all_funcs;	/* struct func *: every declared one */
-
-/* A file as stap puts it in private names: its name as given, "d.stp"
- * is "d_stp", "/tmp/d.stp" "_tmp_d_stp". */
-static const char *file_tag(const struct src_file *f)
-{
-	char *t, *c;
-
-	t = arena_strdup(name_arena, f ? f->name : "");
-	for (c = t; *c; c++)
-		if (!(*c >= 'a' && *c <= 'z') && !(*c >= 'A' && *c <= 'Z') &&
-		    !(*c >= '0' && *c <= '9'))
-			*c = '_';
-	return t;
-}
+static const struct vec *all_globals;	/* struct sym *: every declared one */
 
 static const char *sym_name(const struct exp *e)
 {
@@ -40,38 +28,18 @@ static const char *sym_name(const struct exp *e)
 	/* unbound: a point's condition as written, where every name is a
 	 * global (bind.c allows no other) */
 	if (!sym)
-		return arena_printf(name_arena, "__global_%s", e->u.sym.name);
+		return cname_cond_global(name_arena, all_globals,
+					 e->u.sym.name, e->loc);
 	if (sym->kind != SYM_GLOBAL)
 		return e->u.sym.name;
-	if (!strncmp(sym->name, "__global_", 9))	/* @entry's (entry.c) */
-		return sym->name;
-	if (sym->decl && sym->decl->is_private)
-		return arena_printf(name_arena, "__private_%s_%s",
-				    file_tag(sym->decl->file), sym->name);
-	return arena_printf(name_arena, "__global_%s", sym->name);
+	return cname_global(name_arena, sym);
 }
 
-/* Overloads are numbered among the functions of one name and scope, in
- * declaration order. */
 static const char *call_name(const struct exp *e)
 {
-	const struct func *fn = e->u.call.func, *g;
-	int i, n = 0;
+	const struct func *fn = e->u.call.func;
 
-	if (!fn)
-		return e->u.call.name;
-	VEC_EACH(*all_funcs, i, g) {
-		if (g == fn)
-			break;
-		if (!strcmp(g->name, fn->name) &&
-		    g->is_private == fn->is_private &&
-		    (!fn->is_private || g->file == fn->file))
-			n++;
-	}
-	if (fn->is_private)
-		return arena_printf(name_arena, "__private_%s_%s__overload_%d",
-				    file_tag(fn->file), fn->name, n);
-	return arena_printf(name_arena, "__global_%s__overload_%d", fn->name, n);
+	return fn ? cname_func(name_arena, all_funcs, fn) : e->u.call.name;
 }
 
 static struct dump_style elaborated = {
@@ -81,10 +49,11 @@ static struct dump_style elaborated = {
 };
 
 void listing_body_begin(struct arena *a, const struct vec *funcs,
-			int optimized)
+			const struct vec *globals, int optimized)
 {
 	name_arena = a;
 	all_funcs = funcs;
+	all_globals = globals;
 	elaborated.optimized = optimized;
 	dump_set_style(&elaborated);
 }

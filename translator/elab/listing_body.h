@@ -7,9 +7,10 @@
 
 /* Print in the elaborated style from now on (OPTIMIZED: in the shape
  * stap's optimizer leaves); FUNCS (struct func *, every declared
- * function) number overloads.  Names are allocated in A. */
+ * function) number overloads, GLOBALS (struct sym *, every declared
+ * global) name a condition's privates.  Names are allocated in A. */
 void listing_body_begin(struct arena *a, const struct vec *funcs,
-			int optimized);
+			const struct vec *globals, int optimized);
 void listing_body_end(void);
 /* Names as written (0) or mangled (1) until the next call. */
 void listing_body_mangle(int on);

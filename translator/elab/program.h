@@ -211,6 +211,8 @@ struct func_info {
 struct program {
 	struct vec probes;	/* struct derived_probe * */
 	struct vec funcs;	/* struct func * reached from a probe */
+	struct vec declared_funcs;	/* struct func *: every one declared,
+					   in order (overload numbers) */
 	struct vec globals;	/* struct sym * of used globals */
 	struct vec embeds;	/* struct embedded_code *: top-level C */
 	int max_nesting;	/* deepest static call chain (+ recursion) */

@@ -47,6 +47,9 @@ void emit_ksym_table(struct emit *e);			/* ksymtab.c */
 
 /* The packed user files' symbols and unwind data (runtime/usym.h). */
 void emit_usym_table(struct emit *e);			/* usymtab.c */
+/* --ldd: the libraries user file PATH (a target path) loads, as target
+ * paths, added to OUT (const char *). */
+void emit_ldd_libs(struct session *s, const char *path, struct vec *out);	/* ldd.c */
 
 /* The kernel modules the probes lie in, as a .modinfo entry the testbed
  * guest reads to load them first (or nothing when there are none). */

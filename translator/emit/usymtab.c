@@ -3,7 +3,7 @@
  *
  * The files are those -d PATH names, those the probes lie in
  * (s->probed_files, as stap packs a process probe's program) and, with
- * --ldd, the libraries each of them loads (as ldd lists them), each by its
+ * --ldd, the libraries each of them loads (ldd.c), each by its
  * real path as stap names it.  A -d file that cannot be read as ELF gets
  * stap's warning.  runtime/usym.h has the tables' types; runtime/usym.c and
  * uunwind.c read them.  Written only when a kept function asks
@@ -35,35 +35,16 @@ static void add_file(struct session *s, struct vec *v, const char *path)
 	vec_push(s->arena, v, (void *)real);
 }
 
-/* The libraries PATH loads, as ldd lists them ("name => /path (0x…)" or
- * "/path (0x…)": the dynamic loader's own search, the set stap packs). */
+/* The libraries PATH loads (ldd.c). */
 static void add_ldd(struct session *s, struct vec *v, const char *path)
 {
-	char line[PATH_MAX + 64], *p, *end;
-	struct strbuf cmd = {0};
-	const char *q;
-	FILE *f;
+	struct vec libs = {0};
+	const char *lib;
+	int i;
 
-	if (!fio_user_may_read(path))	/* staprun -P: as missing */
-		return;
-	sb_puts(&cmd, "ldd '");
-	for (q = path; *q; q++)	/* PATH in single quotes */
-		*q == '\'' ? sb_puts(&cmd, "'\\''") : sb_putc(&cmd, *q);
-	sb_puts(&cmd, "' 2>/dev/null");
-	f = popen(cmd.s, "r");
-	sb_free(&cmd);
-	if (!f)
-		return;
-	while (fgets(line, sizeof line, f)) {
-		p = strstr(line, "=> ");
-		p = p ? p + 3 : line + strspn(line, " \t");
-		if (*p != '/')
-			continue;
-		end = p + strcspn(p, " \t\n");
-		*end = '\0';
-		add_file(s, v, p);
-	}
-	pclose(f);
+	emit_ldd_libs(s, path, &libs);
+	VEC_EACH(libs, i, lib)
+		add_file(s, v, lib);
 }
 
 /* -d PATH read as ELF, its links followed (inside --sysroot's DIR). */

@@ -211,6 +211,11 @@ static const char *sysroot(struct session *s)
 	return s->sysroot && strcmp(s->sysroot, "/") ? s->sysroot : NULL;
 }
 
+int fio_has_sysroot(struct session *s)
+{
+	return sysroot(s) != NULL;
+}
+
 const char *fio_host_path(struct session *s, const char *path)
 {
 	return sysroot(s) && path[0] == '/' ?

@@ -52,7 +52,9 @@ const char *fio_which(struct session *s, const char *name);
  * sysroot (PATH itself without one, or when relative).
  * fio_target_realpath: the real path of target path PATH, its symbolic
  * links followed inside the sysroot (an absolute link is the target's),
- * as a target path; NULL when it does not exist. */
+ * as a target path; NULL when it does not exist.  fio_has_sysroot: 1 when
+ * there is a sysroot other than "/". */
+int fio_has_sysroot(struct session *s);
 const char *fio_host_path(struct session *s, const char *path);
 const char *fio_target_realpath(struct session *s, const char *path);
 
