@@ -8,7 +8,6 @@
  * MODULE's debug file (its statics' addresses taken at run time,
  * kernel/dwarfdecl.c).
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "dwarf/dw_file.h"
@@ -17,11 +16,9 @@
 #include "dwarf/dw_vars.h"
 #include "elab/targets.h"
 #include "elab/tvar.h"
-#include "dwarf/dw_index.h"
 #include "kernel/dwarfdecl.h"
 #include "kernel/kernel.h"
 #include "kernel/ksyms.h"
-#include "kernel/modtree.h"
 
 static struct dw_file *kernel_file(struct session *s)
 {
@@ -29,21 +26,6 @@ static struct dw_file *kernel_file(struct session *s)
 	char err[512];
 
 	return k && k->vmlinux ? dw_file_open(k->vmlinux, err, sizeof err) : NULL;
-}
-
-/* Module NAME's debug file, NULL if the modules' debug tree lacks it. */
-static struct dw_file *module_file(struct session *s, const char *name)
-{
-	const struct kernel_info *k = kernel_target(s);
-	struct dw_index *ix;
-	char *path;
-
-	if (!k || !k->module_debug_dir ||
-	    !(path = modtree_find(k->module_debug_dir, name)))
-		return NULL;
-	ix = kernel_module_dwarf_index(s, arena_strdup(s->arena, path));
-	free(path);
-	return ix ? dw_index_file(ix) : NULL;
 }
 
 static int not_found(struct session *s, struct exp *e, const char *name,
@@ -69,7 +51,7 @@ int atvar_resolve(struct session *s, struct exp *e, struct dw_file *f,
 	uint64_t var;
 
 	if (!f)
-		f = strcmp(modname, "kernel") ? module_file(s, modname) :
+		f = strcmp(modname, "kernel") ? kernel_module_dwarf(s, modname) :
 						 kernel_file(s);
 	if (!f || (!cu && !cu_off) || dw_global_var(f, name, cu, cu_off, &var))
 		return not_found(s, e, name, cu, modname, quiet);

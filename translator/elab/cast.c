@@ -3,9 +3,11 @@
  * The operand is an address of a kernel type named by the string ("task_struct",
  * "struct task_struct", "union …", a typedef); its components are walked
  * like a target variable's (tvar.c) through the kernel's BTF types, or a
- * module's ("sunrpc": the BTF of its .ko, split from the kernel's).  The
+ * module's ("sunrpc": the BTF of its .ko, split from the kernel's, or the
+ * DWARF of its debug file when it has no BTF, as 5.10's modules).  The
  * module list is stap's: alternatives joined with ':', "kernel" or
- * "kernel<linux/…h>" for the kernel; the first that has the type wins.
+ * "kernel<linux/…h>" for the kernel; the first that defines the type wins
+ * (one that only declares it, a forward, wins only if none defines it).
  * User space: a program or library by path ("/usr/bin/x") gives the types
  * of its DWARF, user headers ("<sys/un.h>") those of a unit compiled with
  * them (gcc -g, in the run's temporary directory); their memory is the
@@ -25,6 +27,7 @@
 #include "util/tmpdir.h"
 
 #include "kernel/ctype_btf.h"
+#include "kernel/dwarfdecl.h"
 #include "kernel/kernel.h"
 #include "kernel/modtree.h"
 #include "elab/targets.h"
@@ -66,7 +69,8 @@ static struct ctype_btf *module_types(struct session *s, const char *name,
 	return loaded[nloaded++].types;
 }
 
-/* Where a type is looked up: BTF types, or a user file's DWARF. */
+/* Where a type is looked up: BTF types, or a debug file's DWARF (a user
+ * file's, whose memory is the process's, or a kernel module's). */
 struct types {
 	struct ctype_btf *btf;
 	struct dw_file *dwarf;
@@ -174,34 +178,59 @@ static struct dw_file *user_types(struct session *s, const char *mod,
 	return f;
 }
 
-/* Type SPEC in the first module of the list MODULE that has it: "kernel"
- * or "kernel<linux/…h>" (stap's type from a kernel header), or a module's
- * name; alternatives joined with ':'. */
+/* Type SPEC in module P (N bytes: a name, "kernel" or "kernel<…h>", a
+ * path, "<a.h>…"): from its BTF, else (a module without BTF, as 5.10's)
+ * its debug file's DWARF; NULL if it has none.  *USER: user memory. */
+static struct ctype *find_in_module(struct session *s, const char *p, size_t n,
+				    const char *spec, int *user)
+{
+	const struct tpcat *cat;
+	struct types ts = {0};
+	struct ctype *t = NULL, *d;
+	int module = 0;
+
+	*user = 0;
+	if (n == 6 && !strncmp(p, "kernel", 6) && (p[6] != '<' ||
+	    strchr(p, '>')))
+		ts.btf = (cat = catalog(s)) ? cat->types : NULL;
+	else if ((!n && *p == '<') || *p == '/')	/* to the ':' */
+		*user = !!(ts.dwarf = user_types(s, p, strcspn(p, ":")));
+	else if (n && p[n] != '<' && (module = 1))
+		ts.btf = module_types(s, p, n);
+	if (ts.btf || ts.dwarf)
+		t = find_type(&ts, spec);
+	if (module && (!t || t->is_decl)) {
+		ts = (struct types){
+			.dwarf = kernel_module_dwarf(s, arena_strndup(s->arena, p, n)) };
+		d = ts.dwarf ? find_type(&ts, spec) : NULL;
+		t = d ? d : t;
+	}
+	return t;
+}
+
+/* Type SPEC in the first module of the list MODULE that defines it:
+ * "kernel" or "kernel<linux/…h>" (stap's type from a kernel header), or a
+ * module's name; alternatives joined with ':'.  A declaration only (a
+ * struct the kernel names but a module defines) is taken when no module
+ * of the list has the definition. */
 static struct ctype *find_in_modules(struct session *s, const char *module,
 				     const char *spec, int *user)
 {
-	const struct tpcat *cat;
-	struct types ts;
-	struct ctype *t;
+	struct ctype *t, *decl = NULL;
 	const char *p = module;
+	int u, decl_user = 0;
 
 	while (*p) {
 		size_t n = strcspn(p, ":<");
 
-		ts = (struct types){0};
-		if (n == 6 && !strncmp(p, "kernel", 6) && (p[6] != '<' ||
-		    strchr(p, '>')))
-			ts.btf = (cat = catalog(s)) ? cat->types : NULL;
-		else if (!n && *p == '<')	/* user headers: to the ':' */
-			ts.dwarf = user_types(s, p, strcspn(p, ":"));
-		else if (*p == '/')
-			ts.dwarf = user_types(s, p, strcspn(p, ":"));
-		else if (n && p[n] != '<')
-			ts.btf = module_types(s, p, n);
-		t = ts.btf || ts.dwarf ? find_type(&ts, spec) : NULL;
-		if (t) {
-			*user = ts.dwarf != NULL;
+		t = find_in_module(s, p, n, spec, &u);
+		if (t && !t->is_decl) {
+			*user = u;
 			return t;
+		}
+		if (t && !decl) {
+			decl = t;
+			decl_user = u;
 		}
 		p += n;
 		if (*p == '<')		/* skip the header, which may hold ':' */
@@ -210,7 +239,8 @@ static struct ctype *find_in_modules(struct session *s, const char *module,
 		if (*p == ':')
 			p++;
 	}
-	return NULL;
+	*user = decl_user;
+	return decl;
 }
 
 int cast_resolve(struct session *s, struct exp *e, int quiet)

@@ -201,6 +201,9 @@ struct derive {
 	int optional;			/* > 0: under a `?` or `!` point */
 	const char *list_pp;		/* -l: the outermost alias's name and
 					   the user's suffix, once expanded */
+	int list_wild;			/* list_pp's suffix has a wildcard: an
+					   inner alias its points match names
+					   the probe instead, as in stap */
 };
 
 /* Script text of points, as -p2 shows them (conditions and ?/! included). */
@@ -316,6 +319,7 @@ static int expand_alias(struct derive *d, const struct probe_alias *al,
 	const char *outer = d->chain;
 	const char *outer_list = d->list_pp;
 	const char *outer_from = d->from;
+	int outer_wild = d->list_wild, suffix_wild = 0;
 	struct stmt *nb;
 	int i, j, found = 0, rc;
 
@@ -331,6 +335,9 @@ static int expand_alias(struct derive *d, const struct probe_alias *al,
 			return -1;
 		}
 	d->expanding[d->depth] = al;
+	for (j = n; j < point->comps.n; j++)
+		suffix_wild |= !!strpbrk(((const struct pp_comp *)
+					  point->comps.v[j])->name, "*?[");
 	warn_version(d->el, al->loc, "alias", al->version_dependent);
 	if (al->kind == ALIAS_EPILOGUE)
 		nb = wrap_body(a, body->loc, body, al->body);
@@ -354,14 +361,17 @@ static int expand_alias(struct derive *d, const struct probe_alias *al,
 		d->chain = alias_chain(a, al, outer);
 		d->from = arena_printf(a, "%s from: %s", point_text(a, point),
 				       outer_from);
-		if (!outer_list)
+		if (!outer_list || outer_wild) {
 			d->list_pp = alias_list_name(d->el->s, al, point, n);
+			d->list_wild = suffix_wild;
+		}
 		d->optional += ap->optional || ap->sufficient;
 		rc = derive_point(d, np, nb, and_cond(a, cond, ap->cond));
 		d->optional -= ap->optional || ap->sufficient;
 		d->chain = outer;
 		d->from = outer_from;
 		d->list_pp = outer_list;
+		d->list_wild = outer_wild;
 		d->depth--;
 		if (rc < 0)
 			return -1;

@@ -7,6 +7,7 @@
  * on stderr when stderr is a terminal or with -v; a test's stderr stays
  * the same whether the cache was warm or not.
  */
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -14,6 +15,7 @@
 #include "dwarf/dw_index.h"
 #include "kernel/dwarfdecl.h"
 #include "kernel/kernel.h"
+#include "kernel/modtree.h"
 #include "session.h"
 #include "util/diag.h"
 #include "util/fileio.h"
@@ -120,6 +122,20 @@ struct dw_index *kernel_module_dwarf_index(struct session *s,
 					   const char *path)
 {
 	return open_index(s, path);
+}
+
+struct dw_file *kernel_module_dwarf(struct session *s, const char *name)
+{
+	const struct kernel_info *k = kernel_target(s);
+	struct dw_index *ix;
+	char *path;
+
+	if (!k || !k->module_debug_dir ||
+	    !(path = modtree_find(k->module_debug_dir, name)))
+		return NULL;
+	ix = open_index(s, arena_strdup(s->arena, path));
+	free(path);
+	return ix ? dw_index_file(ix) : NULL;
 }
 
 const char *dw_func_decl(struct session *s, const char *func,

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 struct session;
+struct dw_file;
 struct dw_index;
 
 /* The function index of the target kernel's debug vmlinux, built on first
@@ -18,6 +19,10 @@ struct dw_index *kernel_dwarf_index(struct session *s, const char **why);
 /* The same for the module debug file PATH (a .ko with DWARF). */
 struct dw_index *kernel_module_dwarf_index(struct session *s,
 					   const char *path);
+
+/* Module NAME's debug file (its DWARF, through its index), found by name
+ * in the modules' debug tree; NULL when the tree lacks it. */
+struct dw_file *kernel_module_dwarf(struct session *s, const char *name);
 
 /* The C of the run-time address OFF bytes past symbol SYM of kernel module
  * MODULE (as the kernel names it), through the table of module symbols
