@@ -132,6 +132,10 @@ struct session {
 					   and code addresses target variables
 					   read, each once, by their index
 					   (runtime/modsym.c) */
+	int tvar_ticks;			/* elaborate: DWARF accesses numbered
+					   so far, as stap numbers the
+					   functions it makes for them
+					   (tvar_name_fn) */
 	int reads_stdin;		/* elaborate: it has input probes
 					   (procfs("__stdin").write): staprun -i */
 	const char *tmpdir;		/* translate: the build directory */

@@ -21,11 +21,11 @@ static const struct vec *all_funcs;	/* struct func *: every declared one */
 
 /* A file as stap puts it in private names: its name as given, "d.stp"
  * is "d_stp", "/tmp/d.stp" "_tmp_d_stp". */
-static const char *file_tag(const struct src_file *f)
+const char *listing_file_tag(struct arena *a, const struct src_file *f)
 {
 	char *t, *c;
 
-	t = arena_strdup(name_arena, f ? f->name : "");
+	t = arena_strdup(a, f ? f->name : "");
 	for (c = t; *c; c++)
 		if (!(*c >= 'a' && *c <= 'z') && !(*c >= 'A' && *c <= 'Z') &&
 		    !(*c >= '0' && *c <= '9'))
@@ -47,7 +47,7 @@ static const char *sym_name(const struct exp *e)
 		return sym->name;
 	if (sym->decl && sym->decl->is_private)
 		return arena_printf(name_arena, "__private_%s_%s",
-				    file_tag(sym->decl->file), sym->name);
+				    listing_file_tag(name_arena, sym->decl->file), sym->name);
 	return arena_printf(name_arena, "__global_%s", sym->name);
 }
 
@@ -70,7 +70,7 @@ static const char *call_name(const struct exp *e)
 	}
 	if (fn->is_private)
 		return arena_printf(name_arena, "__private_%s_%s__overload_%d",
-				    file_tag(fn->file), fn->name, n);
+				    listing_file_tag(name_arena, fn->file), fn->name, n);
 	return arena_printf(name_arena, "__global_%s__overload_%d", fn->name, n);
 }
 

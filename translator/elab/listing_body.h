@@ -17,5 +17,7 @@ void listing_func_body(FILE *f, const struct func *fn);
 void listing_probe_body(FILE *f, const struct derived_probe *dp);
 void listing_arming_body(FILE *f);
 void listing_display_body(FILE *f, const struct sym *sym);
+/* A file as stap puts it in private names ("d.stp": "d_stp"). */
+const char *listing_file_tag(struct arena *a, const struct src_file *f);
 
 #endif
