@@ -116,7 +116,8 @@ static void print_tvar_fn(FILE *f, struct session *s,
 {
 	fprintf(f, "%s:long (%s)\n", elab_tvar_fn_name(s->arena, fn),
 		fn->params);
-	(void)bodies;
+	if (bodies)
+		elab_print_tvar_fn_body(f, fn);
 }
 
 static void print_functions(FILE *f, struct session *s, struct program *p,

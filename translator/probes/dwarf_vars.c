@@ -280,14 +280,16 @@ static struct tvar *list_part(struct session *s, struct derived_probe *dp,
 	if (!strcmp(name, "return"))
 		return resolve_return(s, dp, x, 1, 0) ? fixed(s, "\"?\"") :
 						     x->u.target.resolved;
-	if (dw_var_find(st->file, st->die_off, st->pc, name, &v) ||
-	    !dw_loc_covers(st->file, v.die_off, st->pc))
+	if (dw_var_find(st->file, st->die_off, st->pc, name, &v))
 		return fixed(s, "\"?\"");
+	/* as stap, by its type first, whether or not it has a value here */
 	t = ctype_strip(dw_type_of(st->file, v.die_off));
 	if (!pretty && (t->kind == CT_STRUCT || t->kind == CT_UNION))
 		return fixed(s, "\"{...}\"");
 	if (!pretty && t->kind == CT_ARRAY)
 		return fixed(s, "\"[...]\"");
+	if (!dw_loc_covers(st->file, v.die_off, st->pc))
+		return fixed(s, "\"?\"");
 	rc = resolve_var(s, dp, x, &v, &x->u.target.comps, 1, 0);
 	return rc ? fixed(s, "\"?\"") : x->u.target.resolved;
 }
