@@ -272,24 +272,26 @@ static int list_call(FILE *o, const struct tvar *tv)
 	return 1;
 }
 
+static int access_call(FILE *o, const struct tvar *tv, const struct vec *comps)
+{
+	if (!tv || !tv->fn)
+		return 0;
+	call(o, tv->fn, comps, NULL);
+	return 1;
+}
+
 int elab_tvar_fn_exp(FILE *o, const struct exp *e)
 {
 	const struct exp *l;
 
 	switch (e->kind) {
 	case EX_TARGET:
-		if (!e->u.target.resolved || !e->u.target.resolved->fn)
-			return 0;
-		call(o, e->u.target.resolved->fn, &e->u.target.comps, NULL);
-		return 1;
+		return access_call(o, e->u.target.resolved, &e->u.target.comps);
 	case EX_TARGET_LIST:
 		return e->u.target.resolved && e->u.target.resolved->nparts &&
 		       list_call(o, e->u.target.resolved);
 	case EX_ATVAR:
-		if (!e->u.op.resolved || !e->u.op.resolved->fn)
-			return 0;
-		call(o, e->u.op.resolved->fn, &e->u.op.comps, NULL);
-		return 1;
+		return access_call(o, e->u.op.resolved, &e->u.op.comps);
 	case EX_ASSIGN:
 		l = e->u.bin.left;
 		if (e->u.bin.op != OP_ASSIGN || l->kind != EX_TARGET ||
