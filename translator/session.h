@@ -136,6 +136,8 @@ struct session {
 					   so far, as stap numbers the
 					   functions it makes for them
 					   (tvar_name_fn) */
+	int tvar_fb_locals;		/* elaborate: the locals stap names
+					   for their frame bases (_fb_N) */
 	int reads_stdin;		/* elaborate: it has input probes
 					   (procfs("__stdin").write): staprun -i */
 	const char *tmpdir;		/* translate: the build directory */

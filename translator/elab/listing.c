@@ -116,6 +116,8 @@ static void print_tvar_fn(FILE *f, struct session *s,
 {
 	fprintf(f, "%s:long (%s)\n", elab_tvar_fn_name(s->arena, fn),
 		fn->params);
+	if (fn->locals)
+		fprintf(f, "  # locals\n  %s:long\n", fn->locals);
 	if (bodies)
 		elab_print_tvar_fn_body(f, fn);
 }

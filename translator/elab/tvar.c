@@ -343,3 +343,12 @@ void tvar_name_fn(struct session *s, const struct exp *e, struct tvar *tv,
 	tv->fn = fn;
 	sb_free(&sb);
 }
+
+void tvar_fn_frame_base(struct session *s, struct tvar *tv)
+{
+	if (!tv || !tv->fn || tv->fn->locals)
+		return;
+	tv->fn->locals = arena_printf(s->arena, "_fb_%d", s->tvar_fb_locals++);
+	tv->fn->key = arena_printf(s->arena, "%s|%s", tv->fn->key,
+				   tv->fn->locals);
+}

@@ -38,6 +38,7 @@ struct tvar_fn {
 	const char *name;		/* "_dwarf_tvar_get_count_0" */
 	const struct src_file *file;	/* the script the access is in */
 	const char *params;		/* "index0:long, rvalue:long" */
+	const char *locals;		/* "_fb_3": the frame base's, or NULL */
 	const char *key;		/* equal keys: stap's bodies are equal,
 					   and it keeps one of the functions */
 	struct tvar_fn *kept;		/* tvarfns.c: that one (or itself) */
@@ -101,5 +102,7 @@ struct tvar *tvar_resolve_at(struct session *s, struct exp *e,
  * it through functions of another kind) or one already named. */
 void tvar_name_fn(struct session *s, const struct exp *e, struct tvar *tv,
 		  const char *var, int lvalue, const struct vec *comps);
+/* Its local for the frame base (DW_OP_fbreg), numbered as stap does. */
+void tvar_fn_frame_base(struct session *s, struct tvar *tv);
 
 #endif

@@ -210,6 +210,8 @@ static int resolve_var(struct session *s, struct derived_probe *dp,
 			tv->base_reads = l.reads;
 			tv->write_reg = l.reg + 1;
 			tvar_name_fn(s, e, tv, v->name, lvalue, comps);
+			if (l.fb)
+				tvar_fn_frame_base(s, tv);
 		}
 	}
 	if (!tv)
