@@ -43,7 +43,7 @@ static char *done_elaborate(struct session *s)
 
 	return arena_printf(s->arena, "analyzed script: %s, %s, %s, %s",
 			    count(s, probes, "probe"),
-			    count(s, p->funcs.n, "function"),
+			    count(s, p->funcs.n + p->accessors.n, "function"),
 			    count(s, p->embeds.n, "embed"),
 			    count(s, p->globals.n, "global"));
 }

@@ -132,6 +132,12 @@ struct session {
 					   and code addresses target variables
 					   read, each once, by their index
 					   (runtime/modsym.c) */
+	int tvar_ticks;			/* elaborate: DWARF accesses numbered
+					   so far, as stap numbers the
+					   functions it makes for them
+					   (tvar_name_fn) */
+	int tvar_fb_locals;		/* elaborate: the locals stap names
+					   for their frame bases (_fb_N) */
 	int reads_stdin;		/* elaborate: it has input probes
 					   (procfs("__stdin").write): staprun -i */
 	const char *tmpdir;		/* translate: the build directory */

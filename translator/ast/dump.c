@@ -181,6 +181,8 @@ static void op_(FILE *o, const struct exp *e)
 
 static void exp_(FILE *o, const struct exp *e)
 {
+	if (style->exp && style->exp(o, e))
+		return;
 	switch (e->kind) {
 	case EX_NUM:
 		fprintf(o, "%" PRId64, e->u.num);

@@ -16,6 +16,8 @@ void dump_exp(FILE *o, const struct exp *e);
 struct dump_style {
 	const char *(*sym_name)(const struct exp *e);	/* EX_SYM */
 	const char *(*call_name)(const struct exp *e);	/* EX_CALL */
+	int (*exp)(FILE *o, const struct exp *e);	/* 1: printed E its
+							   own way */
 	int elaborated;		/* `delete arr` by the name as written */
 	int optimized;		/* nested blocks flattened, null statements
 				   dropped, a block of one statement printed

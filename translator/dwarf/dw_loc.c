@@ -33,6 +33,7 @@ struct machine {
 	char stack[STACK_MAX][SLOT_LEN];
 	int sp;
 	int reads;
+	int fb;			/* DW_OP_fbreg: the frame base was computed */
 	int reg;		/* the location is register REG (DW_OP_reg*) */
 	int is_value;		/* DW_OP_stack_value / implicit_value */
 	int depth;		/* frame base and CFA recursion */
@@ -330,6 +331,7 @@ static int run(struct machine *m, const Dwarf_Op *ops, size_t n)
 		if (m->is_value || m->reg >= 0)
 			return fail(m, "DWARF operation after the end of a location");
 		if (ops[i].atom == DW_OP_fbreg) {	/* frame base + offset */
+			m->fb = 1;
 			if (m->depth++ > 4 || frame_base(m) || pop(m, a))
 				return -1;
 			if (push(m, "((%s) + (uint64_t)%" PRId64 "LL)", a,
@@ -568,6 +570,7 @@ static enum dw_loc_status translate(struct dw_file *f, Dwarf_Die *func,
 		}
 	}
 	out->reads = m->reads;
+	out->fb = m->fb;
 	free(m);
 	return rc ? DW_LOC_UNSUPPORTED : DW_LOC_OK;
 }

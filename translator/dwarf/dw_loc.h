@@ -34,6 +34,8 @@ enum dw_loc_status {
 struct dw_loc {
 	enum dw_loc_kind kind;
 	int reads;		/* c reads memory: check for a fault after */
+	int fb;			/* it took the frame base (DW_OP_fbreg): stap's
+				   function for it keeps that in a local */
 	int reg;		/* DW_LOC_VALUE of DWARF register reg alone
 				   (a guru write can set it); else -1 */
 	uint64_t pc;		/* the pc the location was resolved for */

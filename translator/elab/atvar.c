@@ -69,6 +69,7 @@ int atvar_resolve(struct session *s, struct exp *e, struct dw_file *f,
 		return -1;
 	tv->base_reads = l.reads;
 	tv->user = user;
+	tvar_name_fn(s, e, tv, name, 0, &e->u.op.comps);
 	e->u.op.resolved = tv;
 	return 0;
 }

@@ -12,7 +12,7 @@
 
 /* A file as stap puts it in private names: its name as given, "d.stp"
  * is "d_stp", "/tmp/d.stp" "_tmp_d_stp". */
-static const char *file_tag(struct arena *a, const struct src_file *f)
+const char *cname_file_tag(struct arena *a, const struct src_file *f)
 {
 	char *t, *c;
 
@@ -30,7 +30,7 @@ const char *cname_global(struct arena *a, const struct sym *sym)
 		return sym->name;
 	if (sym->decl && sym->decl->is_private)
 		return arena_printf(a, "__private_%s_%s",
-				    file_tag(a, sym->decl->file), sym->name);
+				    cname_file_tag(a, sym->decl->file), sym->name);
 	return arena_printf(a, "__global_%s", sym->name);
 }
 
@@ -52,7 +52,7 @@ const char *cname_func(struct arena *a, const struct vec *funcs,
 	}
 	if (fn->is_private)
 		return arena_printf(a, "__private_%s_%s__overload_%d",
-				    file_tag(a, fn->file), fn->name, n);
+				    cname_file_tag(a, fn->file), fn->name, n);
 	return arena_printf(a, "__global_%s__overload_%d", fn->name, n);
 }
 

@@ -9,6 +9,9 @@
  * one (FILE its declaring file's name as given, every character but
  * letters and digits made '_'). */
 const char *cname_global(struct arena *a, const struct sym *sym);
+/* A file as private names carry it: "d.stp" is "d_stp", "/tmp/d.stp"
+ * "_tmp_d_stp". */
+const char *cname_file_tag(struct arena *a, const struct src_file *f);
 /* A function's name with its overload number, counted among the
  * functions of FUNCS (struct func *) of its name and scope that come
  * before it. */

@@ -116,6 +116,17 @@ int elab_list_probes(struct session *s, struct program *p);
 int elab_synthesized_probes(struct session *s, struct program *p);
 int elab_cond_reads_globals(struct exp *cond);
 
+struct tvar_fn;
+
+/* tvarfns.c: which of the functions stap makes for DWARF accesses it
+ * keeps (program.accessors), and the name it gives FN. */
+void elab_keep_tvar_fns(struct elab *el);
+const char *elab_tvar_fn_name(struct arena *a, const struct tvar_fn *fn);
+/* -v: FN's body as stap prints it (nothing where we cannot say); E as
+ * stap's body shows it, a call, when it is a DWARF access (1), else 0. */
+void elab_print_tvar_fn_body(FILE *f, const struct tvar_fn *fn);
+int elab_tvar_fn_exp(FILE *o, const struct exp *e);
+
 /* stable.c: stable calls computed once per scope, into locals. */
 void elab_hoist_stable(struct elab *el);
 

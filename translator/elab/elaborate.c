@@ -442,6 +442,7 @@ static const struct step steps[] = {
 	{ "check histograms", NULL, elab_check_hists, NULL },
 	{ "errors so far", NULL, NULL, no_errors },
 	{ "nesting, synthesized probes, declared functions", NULL, measure, NULL },
+	{ "functions stap keeps for DWARF accesses", NULL, elab_keep_tvar_fns, NULL },
 	{ "-p2 listing", last_pass_2, elab_print_program, NULL },
 };
 

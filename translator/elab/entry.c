@@ -301,6 +301,7 @@ void elab_expand_entries(struct elab *el)
 			split(el, en.found.v[j], en.guards.v[j], k++, &call,
 			      &ret);
 		cp->body = ast_block(a, dp->body->loc, call);
+		cp->entry_call = 1;
 		prepend(a, dp, &ret);
 		vec_push(a, &probes, cp);
 		vec_push(a, &probes, dp);

@@ -17,6 +17,7 @@
 #include "ast/dump.h"
 #include "elab/elab.h"
 #include "elab/listing_body.h"
+#include "elab/tvar.h"
 
 static void print_type_and_indexes(FILE *f, const struct sym *sym)
 {
@@ -109,22 +110,42 @@ static int cmp_func(const void *a, const void *b)
 	return c ? c : x->info->index - y->info->index;
 }
 
+/* One of stap's functions for DWARF accesses (tvarfns.c). */
+static void print_tvar_fn(FILE *f, struct session *s,
+			  const struct tvar_fn *fn, int bodies)
+{
+	fprintf(f, "%s:long (%s)\n", elab_tvar_fn_name(s->arena, fn),
+		fn->params);
+	if (fn->locals)
+		fprintf(f, "  # locals\n  %s:long\n", fn->locals);
+	if (bodies)
+		elab_print_tvar_fn_body(f, fn);
+}
+
 static void print_functions(FILE *f, struct session *s, struct program *p,
 			    int bodies)
 {
 	const struct func **sorted;
 	const struct func *fn;
 	const struct sym *sym;
-	int i, j;
+	int i, j, a;
 
-	if (!p->funcs.n)
+	if (!p->funcs.n && !p->accessors.n)
 		return;
 	fputs("# functions\n", f);
-	sorted = arena_alloc(s->arena, sizeof *sorted * (size_t)p->funcs.n);
+	sorted = arena_alloc(s->arena, sizeof *sorted * (size_t)(p->funcs.n + 1));
 	memcpy(sorted, p->funcs.v, sizeof *sorted * (size_t)p->funcs.n);
 	qsort(sorted, (size_t)p->funcs.n, sizeof *sorted, cmp_func);
-	for (i = 0; i < p->funcs.n; i++) {
-		fn = sorted[i];
+	for (i = 0, a = 0; i < p->funcs.n || a < p->accessors.n; i++) {
+		fn = i < p->funcs.n ? sorted[i] : NULL;
+		/* stap's functions for DWARF accesses: private, by name */
+		if (a < p->accessors.n && (!fn || (fn->is_private &&
+		    strcmp(((const struct tvar_fn *)p->accessors.v[a])->name,
+			   fn->name) < 0))) {
+			print_tvar_fn(f, s, p->accessors.v[a++], bodies);
+			i--;
+			continue;
+		}
 		fprintf(f, "%s:%s (", fn->name, elab_type_name(fn->type));
 		VEC_EACH(fn->info->params, j, sym)
 			fprintf(f, "%s%s:%s", j ? ", " : "", sym->name,

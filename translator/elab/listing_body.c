@@ -45,6 +45,7 @@ static const char *call_name(const struct exp *e)
 static struct dump_style elaborated = {
 	.sym_name = sym_name,
 	.call_name = call_name,
+	.exp = elab_tvar_fn_exp,
 	.elaborated = 1,
 };
 

@@ -71,6 +71,9 @@ struct derived_probe {
 					   the kernel's symbols (ksymtab.c) */
 	unsigned mark_optional : 1, mark_sufficient : 1; /* -p2: its last
 					   point's ? and ! */
+	unsigned entry_call : 1;	/* entry.c: the .call probe taking the
+					   next probe's @entry values (stap
+					   expands it after that probe) */
 	const struct exp *point_cond;	/* pp(): that point's own if (…) */
 	struct vec comps;		/* struct pp_comp *: resolved components */
 	struct stmt *body;		/* ST_BLOCK */
@@ -214,6 +217,8 @@ struct program {
 	struct vec declared_funcs;	/* struct func *: every one declared,
 					   in order (overload numbers) */
 	struct vec globals;	/* struct sym * of used globals */
+	struct vec accessors;	/* struct tvar_fn *: the functions stap
+				   keeps for DWARF accesses (tvarfns.c) */
 	struct vec embeds;	/* struct embedded_code *: top-level C */
 	int max_nesting;	/* deepest static call chain (+ recursion) */
 	int autocast_writes;	/* guru writes through autocast accesses

@@ -300,8 +300,17 @@ void elab_resolve_targets(struct elab *el)
 	int j;
 
 	VEC_EACH(el->prog->probes, i, dp) {
-		struct tctx t = { el, dp, probe_cast_module(dp) };
+		struct tctx t;
 		struct walker w = { .exp = visit, .stmt = guard_stmt, .arg = &t };
+
+		/* as stap, an @entry's .call probe after its .return, which
+		 * numbers their accesses in that order (tvar_name_fn) */
+		if (dp->entry_call && i + 1 < el->prog->probes.n)
+			dp = el->prog->probes.v[i + 1];
+		else if (i > 0 && ((struct derived_probe *)
+				   el->prog->probes.v[i - 1])->entry_call)
+			dp = el->prog->probes.v[i - 1];
+		t = (struct tctx){ el, dp, probe_cast_module(dp) };
 		walk_stmt(&w, dp->body);
 		if (dp->cond)
 			walk_exp(&w, dp->cond);

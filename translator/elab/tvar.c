@@ -297,3 +297,58 @@ struct tvar *tvar_resolve_at(struct session *s, struct exp *e,
 {
 	return resolve(s, e, comps, base, type, what, label, quiet, 1);
 }
+
+/* What makes stap's function bodies differ: the base and the walk from
+ * it, the final read; an index is a parameter (its place in PARAMS). */
+static const char *fn_key(struct session *s, const struct tvar *tv,
+			  const char *params)
+{
+	struct strbuf sb = {0};
+	const char *k;
+	int i;
+
+	sb_printf(&sb, "(%s) %s|%d|%d|", params, tv->base ? tv->base : "",
+		  tv->user, tv->final);
+	for (i = 0; i < tv->nops; i++)
+		sb_printf(&sb, "%d:%lld,", tv->ops[i].kind,
+			  (long long)tv->ops[i].off);
+	sb_printf(&sb, "|%d|%d|%d|%d", tv->size, tv->is_signed,
+		  tv->bit_offset, tv->bit_size);
+	k = arena_strdup(s->arena, sb.s);
+	sb_free(&sb);
+	return k;
+}
+
+void tvar_name_fn(struct session *s, const struct exp *e, struct tvar *tv,
+		  const char *var, int lvalue, const struct vec *comps)
+{
+	struct strbuf sb = {0};
+	struct target_comp *c;
+	struct tvar_fn *fn;
+	int i;
+
+	if (!tv || tv->fn || tv->pretty_kind || tv->final == TV_PRETTY)
+		return;
+	VEC_EACH(*comps, i, c)
+		if (c->kind == TC_INDEX_EXP)
+			sb_printf(&sb, "%sindex%d:long", sb.s ? ", " : "", i);
+	if (lvalue)
+		sb_printf(&sb, "%srvalue:long", sb.s ? ", " : "");
+	fn = ARENA_NEW(s->arena, struct tvar_fn);
+	fn->name = arena_printf(s->arena, "_dwarf_tvar_%s_%s_%d",
+				lvalue ? "set" : "get", var, s->tvar_ticks++);
+	fn->file = e->loc.file;
+	fn->params = arena_strdup(s->arena, sb.s ? sb.s : "");
+	fn->key = fn_key(s, tv, fn->params);
+	tv->fn = fn;
+	sb_free(&sb);
+}
+
+void tvar_fn_frame_base(struct session *s, struct tvar *tv)
+{
+	if (!tv || !tv->fn || tv->fn->locals)
+		return;
+	tv->fn->locals = arena_printf(s->arena, "_fb_%d", s->tvar_fb_locals++);
+	tv->fn->key = arena_printf(s->arena, "%s|%s", tv->fn->key,
+				   tv->fn->locals);
+}

@@ -31,6 +31,19 @@ enum tvar_final {
 	TV_PRETTY,	/* $var$ / $$parms: formatted by the family */
 };
 
+/* The function stap 4.8 synthesizes for one DWARF access (a $var, @var,
+ * $return, each part of a $$vars), which its -p2 lists: we read the
+ * value inline, and only name it, to list it as stap does. */
+struct tvar_fn {
+	const char *name;		/* "_dwarf_tvar_get_count_0" */
+	const struct src_file *file;	/* the script the access is in */
+	const char *params;		/* "index0:long, rvalue:long" */
+	const char *locals;		/* "_fb_3": the frame base's, or NULL */
+	const char *key;		/* equal keys: stap's bodies are equal,
+					   and it keeps one of the functions */
+	struct tvar_fn *kept;		/* tvarfns.c: that one (or itself) */
+};
+
 struct tvar {
 	const char *base;	/* C expression of the base value (uint64_t) */
 	int base_reads;		/* base reads memory through the runtime's
@@ -64,6 +77,7 @@ struct tvar {
 				   $$parms$$: one $var$ / $var$$ each) */
 	struct tvar **parts;
 	const char **labels;
+	struct tvar_fn *fn;	/* a DWARF access: stap's function for it */
 };
 
 /* Resolve the components COMPS of E against BASE_TYPE; BASE is the C
@@ -80,5 +94,15 @@ struct tvar *tvar_resolve_at(struct session *s, struct exp *e,
 			     struct vec *comps, const char *base,
 			     struct ctype *type, const char *what,
 			     const char *label, int quiet);
+
+/* Name the function stap makes for E's DWARF access TV of variable VAR
+ * (LVALUE: a guru write), numbered in the order stap expands them
+ * (s->tvar_ticks); COMPS are E's components (an index expression is a
+ * parameter).  Nothing for a pretty-printed access ($var$: stap prints
+ * it through functions of another kind) or one already named. */
+void tvar_name_fn(struct session *s, const struct exp *e, struct tvar *tv,
+		  const char *var, int lvalue, const struct vec *comps);
+/* Its local for the frame base (DW_OP_fbreg), numbered as stap does. */
+void tvar_fn_frame_base(struct session *s, struct tvar *tv);
 
 #endif

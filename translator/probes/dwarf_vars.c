@@ -173,10 +173,11 @@ static int not_accessible(struct session *s, const struct dw_site *st,
 
 /* ---- one variable ---- */
 
-/* $NAME's access: its location at the site's pc as the tvar's base. */
+/* $NAME's access: its location at the site's pc as the tvar's base
+ * (LVALUE: for a guru write). */
 static int resolve_var(struct session *s, struct derived_probe *dp,
 		       struct exp *e, const struct dw_var *v,
-		       struct vec *comps, int quiet)
+		       struct vec *comps, int quiet, int lvalue)
 {
 	const struct dw_site *st = site_of(s, dp);
 	struct ctype *type = dw_type_of(st->file, v->die_off);
@@ -208,6 +209,9 @@ static int resolve_var(struct session *s, struct derived_probe *dp,
 		if (tv) {
 			tv->base_reads = l.reads;
 			tv->write_reg = l.reg + 1;
+			tvar_name_fn(s, e, tv, v->name, lvalue, comps);
+			if (l.fb)
+				tvar_fn_frame_base(s, tv);
 		}
 	}
 	if (!tv)
@@ -219,7 +223,7 @@ static int resolve_var(struct session *s, struct derived_probe *dp,
 }
 
 static int resolve_return(struct session *s, struct derived_probe *dp,
-			  struct exp *e, int quiet)
+			  struct exp *e, int quiet, int lvalue)
 {
 	const struct dw_site *st = site_of(s, dp);
 	uint64_t t = dw_return_type(st->file, st->die_off);
@@ -240,6 +244,7 @@ static int resolve_return(struct session *s, struct derived_probe *dp,
 		tv->user = st->is_user;
 		tv->write_reg = 0 + 1;	/* a guru write sets ax, the value
 					   the caller sees (x86-64) */
+		tvar_name_fn(s, e, tv, "return", lvalue, &e->u.target.comps);
 	}
 	e->u.target.resolved = tv;
 	return tv ? 0 : -1;
@@ -275,17 +280,19 @@ static struct tvar *list_part(struct session *s, struct derived_probe *dp,
 	if (pretty)
 		vec_push(s->arena, &x->u.target.comps, pretty);
 	if (!strcmp(name, "return"))
-		return resolve_return(s, dp, x, 1) ? fixed(s, "\"?\"") :
+		return resolve_return(s, dp, x, 1, 0) ? fixed(s, "\"?\"") :
 						     x->u.target.resolved;
-	if (dw_var_find(st->file, st->die_off, st->pc, name, &v) ||
-	    !dw_loc_covers(st->file, v.die_off, st->pc))
+	if (dw_var_find(st->file, st->die_off, st->pc, name, &v))
 		return fixed(s, "\"?\"");
+	/* as stap, by its type first, whether or not it has a value here */
 	t = ctype_strip(dw_type_of(st->file, v.die_off));
 	if (!pretty && (t->kind == CT_STRUCT || t->kind == CT_UNION))
 		return fixed(s, "\"{...}\"");
 	if (!pretty && t->kind == CT_ARRAY)
 		return fixed(s, "\"[...]\"");
-	rc = resolve_var(s, dp, x, &v, &x->u.target.comps, 1);
+	if (!dw_loc_covers(st->file, v.die_off, st->pc))
+		return fixed(s, "\"?\"");
+	rc = resolve_var(s, dp, x, &v, &x->u.target.comps, 1, 0);
 	return rc ? fixed(s, "\"?\"") : x->u.target.resolved;
 }
 
@@ -350,8 +357,8 @@ static int unit_global(const struct dw_site *st, const char *name,
 
 /* ---- the family's callbacks ---- */
 
-int dwarf_vars_target(struct session *s, struct derived_probe *dp,
-		      struct exp *e, int quiet)
+static int target(struct session *s, struct derived_probe *dp,
+		  struct exp *e, int quiet, int lvalue)
 {
 	const struct dw_site *st = site_of(s, dp);
 	const char *name = e->u.target.name;
@@ -367,11 +374,17 @@ int dwarf_vars_target(struct session *s, struct derived_probe *dp,
 		return -2;
 	}
 	if (!strcmp(name, "return") && st->is_return)
-		return resolve_return(s, dp, e, quiet);
+		return resolve_return(s, dp, e, quiet, lvalue);
 	if (dw_var_find(st->file, st->die_off, st->pc, name, &v) &&
 	    unit_global(st, name, &v))
 		return quiet ? -1 : no_local(s, st, e, name);
-	return resolve_var(s, dp, e, &v, &e->u.target.comps, quiet);
+	return resolve_var(s, dp, e, &v, &e->u.target.comps, quiet, lvalue);
+}
+
+int dwarf_vars_target(struct session *s, struct derived_probe *dp,
+		      struct exp *e, int quiet)
+{
+	return target(s, dp, e, quiet, 0);
 }
 
 int dwarf_vars_atvar(struct session *s, struct derived_probe *dp,
@@ -392,7 +405,7 @@ int dwarf_vars_assign(struct session *s, struct derived_probe *dp,
 			   "write to target variable not permitted; need stap -g");
 		return -1;
 	}
-	if (dwarf_vars_target(s, dp, e, 0))
+	if (target(s, dp, e, 0, 1))
 		return -1;
 	e->type = TY_LONG;
 	return 0;
