@@ -45,8 +45,19 @@ killed=
 for i in $(seq 1200); do
 	for p in $(under $pid); do
 		[ "$(cat /proc/$p/comm 2>/dev/null)" = cc1 ] &&
-			grep -q /features/ /proc/$p/cmdline 2>/dev/null &&
+			grep -q /features/ /proc/$p/cmdline 2>/dev/null || continue
+		# Stopped first: a cc1 already on its way out would ignore the
+		# kill and exit as it would have (its answer then stands, and
+		# nothing was killed); only a stopped one surely dies of it.
+		kill -STOP $p 2>/dev/null || continue
+		for _ in 1 2 3 4 5 6 7 8 9 10; do
+			[ "$(awk '{ print $3 }' /proc/$p/stat 2>/dev/null)" = T ] && break
+			sleep 0.01
+		done
+		if [ "$(awk '{ print $3 }' /proc/$p/stat 2>/dev/null)" = T ]; then
 			kill -KILL $p && killed=$p && break 2
+		fi
+		kill -CONT $p 2>/dev/null
 	done
 	sleep 0.02
 done
@@ -66,10 +77,10 @@ kver=$(echo "$rel" | sed -n 's/^\([0-9]*\.[0-9]*\).*/\1/p')
 case $kver in
 5.10) lacks="FOLIO_MAPPING_ANON GET_KRETPROBE GET_KRETPROBE_RETADDR HRTIMER_SETUP
 	IRQ_WORK_INIT MODULE_MEM PDE_DATA PGTY_SLAB RDMSRQ RSS_PERCPU TASK___STATE
-	THREAD_INFO_CPU UPROBE_HANDLER_DATA UPROBE_REGISTER_HANDLE VMA_ITERATOR
-	VMA_LOOKUP" ;;
+	THREAD_INFO_CPU UPROBE_FILTER_MM UPROBE_HANDLER_DATA UPROBE_REGISTER_HANDLE
+	VMA_ITERATOR VMA_LOOKUP" ;;
 6.1) lacks="FOLIO_MAPPING_ANON HRTIMER_SETUP MODULE_MEM PGTY_SLAB RDMSRQ RSS_PERCPU
-	UPROBE_HANDLER_DATA UPROBE_REGISTER_HANDLE" ;;
+	UPROBE_FILTER_MM UPROBE_HANDLER_DATA UPROBE_REGISTER_HANDLE" ;;
 6.12) lacks="BD_PARTNO FOLIO_MAPPING_ANON HRTIMER_SETUP NO_LLSEEK PG_SLAB RDMSRQ STRLCPY
 	UPROBE_HANDLER_DATA" ;;
 7.2) lacks="BD_PARTNO NO_LLSEEK PG_SLAB STRLCPY" ;;
