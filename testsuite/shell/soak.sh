@@ -56,6 +56,11 @@ r=batch/soak
 for f in retried guest; do
 	[ -e $r.$f ] && bad "the guest failed ($f): $(cat $r.$f)"
 done
+# a failed guest's console (its kernel's last words) goes with the report
+for c in batch/console.soak.*log; do
+	[ -e "$c" ] && [ $status != 0 ] &&
+		echo "--- $c (its end)" && tail -n 80 "$c"
+done
 [ -s $r.kmsg ] && bad "the kernel log reports a problem: $(head -n 20 $r.kmsg)"
 [ "$(cat $r.rc 2>/dev/null)" = 0 ] || bad "the guest's soak ended with status $(cat $r.rc 2>/dev/null)"
 out=$r.stdout
