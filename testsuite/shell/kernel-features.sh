@@ -44,8 +44,12 @@ pid=$!
 killed=
 for i in $(seq 1200); do
 	for p in $(under $pid); do
+		# a test's own compile (make's cc-option probes at its start
+		# run cc1 in features/ too, on /dev/null: killing one of those
+		# changes nothing)
 		[ "$(cat /proc/$p/comm 2>/dev/null)" = cc1 ] &&
-			grep -q /features/ /proc/$p/cmdline 2>/dev/null || continue
+			tr '\0' ' ' </proc/$p/cmdline 2>/dev/null |
+			grep -q '/features/[a-z0-9_]*\.c ' || continue
 		# Stopped first: a cc1 already on its way out would ignore the
 		# kill and exit as it would have (its answer then stands, and
 		# nothing was killed); only a stopped one surely dies of it.
