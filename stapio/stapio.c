@@ -1,10 +1,7 @@
 /* stapio.c - stapio: drive a loaded module and relay its output.
  *
  * Run by staprun with the module's name. Opens the control channel, sends
- * STP_CMD_START (with the -c command's or -x pid) from a thread of its own,
- * since the module runs the begin probes and registers every probe inside
- * that write() (a thousand kprobes take seconds), then loops on poll(),
- * so that the begin probes' output flows meanwhile, as with stap:
+ * STP_CMD_START (with the -c command's or -x pid), then loops on poll():
  * data goes out through relay.c, ERROR/WARNING messages go to stderr,
  * SIGINT/SIGTERM/SIGHUP and the end of the -c command send STP_CMD_STOP;
  * SIGQUIT detaches, leaving the script running (staprun -A reattaches);
@@ -16,7 +13,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,16 +38,8 @@ static int sig_pipe[2];
 static int ctl_fd = -1;
 static pid_t target_pid;	/* the -c command, while it runs */
 static int stop_sent, stopped, detached, failed;
-static int start_pending;	/* STP_CMD_START's write() has not returned */
-static int start_failed;	/* it returned an error */
-static int stop_deferred;	/* a stop came meanwhile: sent after it */
-static int start_lost;		/* so nothing runs: the module goes */
-static pthread_t start_thread;
-static struct stp_cmd_start start_payload;
 static uint64_t dropped;
 static struct stapio_relay relay;
-
-static void stapio_start_cmd(struct stp_cmd_start *start, int target);
 
 static void stapio_on_signal(int sig)
 {
@@ -111,25 +99,6 @@ static int stapio_send(uint32_t type, const void *payload, uint32_t len)
 	return 0;
 }
 
-/* STP_CMD_STOP after taking the output so far (a flood the begin probes
- * wrote would leave the end probes no room). */
-static void stapio_send_stop_now(void)
-{
-	if (!opts.load_only)
-		relay_pump(&relay);
-	stapio_send(STP_CMD_STOP, NULL, 0);
-}
-
-/* STP_CMD_STOP, once the start is over: the module would otherwise run
- * the end probes while it still registers probes. */
-static void stapio_send_stop(void)
-{
-	if (__atomic_load_n(&start_pending, __ATOMIC_ACQUIRE))
-		stop_deferred = 1;
-	else
-		stapio_send_stop_now();
-}
-
 static void stapio_stop(void)
 {
 	if (stop_sent)
@@ -137,54 +106,7 @@ static void stapio_stop(void)
 	stop_sent = 1;
 	if (stapio_verbose)
 		fprintf(stderr, "stapio: stopping the module\n");
-	stapio_send_stop();
-}
-
-static void *stapio_start_fn(void *arg)
-{
-	unsigned char wake = 0;
-	ssize_t n;
-
-	(void)arg;
-	if (stapio_send(STP_CMD_START, &start_payload, sizeof(start_payload)) < 0)
-		__atomic_store_n(&start_failed, 1, __ATOMIC_RELEASE);
-	__atomic_store_n(&start_pending, 0, __ATOMIC_RELEASE);
-	n = write(sig_pipe[1], &wake, 1);	/* the main loop takes it up */
-	(void)n;
-	return NULL;
-}
-
-/* Send STP_CMD_START with TARGET from the start thread; -1 if there is
- * none (then it was not sent). */
-static int stapio_start(int target)
-{
-	stapio_start_cmd(&start_payload, target);
-	start_pending = 1;
-	if (pthread_create(&start_thread, NULL, stapio_start_fn, NULL)) {
-		start_pending = 0;
-		fprintf(stderr, "ERROR: Couldn't start a thread: %s\n",
-			strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
-/* The start thread is done: a stop that came meanwhile goes now.  -1 if
- * the start could not be sent. */
-static int stapio_start_done(void)
-{
-	static int joined;
-
-	if (joined || !start_thread ||
-	    __atomic_load_n(&start_pending, __ATOMIC_ACQUIRE))
-		return 0;
-	joined = 1;
-	pthread_join(start_thread, NULL);
-	if (__atomic_load_n(&start_failed, __ATOMIC_ACQUIRE))
-		return -1;
-	if (stop_deferred)
-		stapio_send_stop_now();
-	return 0;
+	stapio_send(STP_CMD_STOP, NULL, 0);
 }
 
 #ifndef BINDIR
@@ -455,7 +377,7 @@ static void stapio_handle_signals(void)
 				detached = 1;	/* leave the script running */
 			else if (sigs[i] == SIGUSR2)
 				relay_switch(&relay);	/* next output file */
-			else if (sigs[i])	/* 0: the start thread is done */
+			else
 				stapio_stop();
 		}
 }
@@ -474,9 +396,11 @@ static void stapio_start_cmd(struct stp_cmd_start *start, int target)
 
 static void stapio_on_state(int32_t state)
 {
+	struct stp_cmd_start start;
+
+	stapio_start_cmd(&start, opts.target_pid);
 	if (state == STP_STATE_LOADED) {
-		if (stapio_start(opts.target_pid) < 0)
-			failed = 1;
+		stapio_send(STP_CMD_START, &start, sizeof(start));
 	} else if (state == STP_STATE_STOPPED || state == STP_STATE_STOPPING) {
 		fprintf(stderr, "ERROR: module '%s' has already stopped\n",
 			opts.module);
@@ -540,7 +464,7 @@ static void stapio_message(uint32_t type, const char *p, uint32_t len)
 				stapio_prefix("warning", "WARNING:"), (int)len, p);
 		break;
 	case STP_MSG_REQUEST_EXIT:
-		stapio_send_stop();
+		stapio_send(STP_CMD_STOP, NULL, 0);
 		break;
 	case STP_MSG_SYSTEM:
 		stapio_system(p, len);
@@ -588,10 +512,7 @@ static void stapio_loop(void)
 	struct pollfd pfd[STAPIO_MAX_RINGS + 3];
 	int n, in;
 
-	/* a start under way ends first (the thread shares the control
-	 * file; the module finishes registering its probes regardless) */
-	while ((!stopped && !detached) ||
-	       __atomic_load_n(&start_pending, __ATOMIC_ACQUIRE)) {
+	while (!stopped && !detached) {
 		/* -L leaves the output for staprun -A */
 		n = opts.load_only ? 0 : relay_pollfds(&relay, pfd);
 		pfd[n].fd = ctl_fd;
@@ -603,11 +524,6 @@ static void stapio_loop(void)
 		if (poll(pfd, n + 2 + in, opts.timeout_ms) < 0 && errno != EINTR)
 			break;
 		stapio_handle_signals();
-		if (stapio_start_done() < 0) {
-			failed = 1;	/* reported; nothing was started */
-			start_lost = 1;
-			break;
-		}
 		if (in)
 			input_pump(&pfd[n + 2]);
 		if (!opts.load_only)
@@ -644,6 +560,7 @@ static int stapio_abandon(void)
 
 int main(int argc, char **argv)
 {
+	struct stp_cmd_start start;
 	char dir[4096], path[4200];
 
 	stp_std_fds();
@@ -678,12 +595,11 @@ int main(int argc, char **argv)
 		if (opts.cmd)
 			stapio_target_fork(opts.cmd);
 		opts.target_pid = opts.cmd ? target_pid : opts.target_pid;
-		if (stapio_start(opts.target_pid) < 0)
+		stapio_start_cmd(&start, opts.target_pid);
+		if (stapio_send(STP_CMD_START, &start, sizeof(start)) < 0)
 			return stapio_abandon();
 	}
 	stapio_loop();
-	if (start_lost)
-		return stapio_abandon();
 	if (relay.out_error)
 		failed = 1;	/* the output failed (reported) */
 	if (dropped && !opts.suppress_warnings)
