@@ -430,7 +430,8 @@ int elab_list_probes(struct session *s, struct program *p)
 
 	VEC_EACH(p->probes, i, dp) {
 		struct strbuf sb = {0}, lb = {0}, vb = {0};
-		sb_puts(&sb, dp->list_pp ? dp->list_pp : dp->pp);
+		sb_puts(&sb, dp->list_name ? dp->list_name :
+			     dp->list_pp ? dp->list_pp : dp->pp);
 		if (dp->list_mark && s->list_marked)
 			sb_putc(&sb, dp->mark_sufficient ? '!' : '?');
 		if (s->list_probes_vars && list_entry_call(s, &dp, &lb))

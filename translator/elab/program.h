@@ -62,6 +62,10 @@ struct derived_probe {
 					   through (with the user's suffix), or
 					   the point as resolved (no defaults
 					   added); NULL: pp */
+	const char *list_name;		/* -l/-L: the name it is listed by when
+					   not list_pp's (a built-in point a
+					   wildcard suffix carried an alias
+					   to, with that point's ? or !) */
 	const char *timing_from;	/* -t: the points it came from, as
 					   stap's probe hit report shows them */
 	unsigned list_mark : 1;		/* -l: print the user's `?` after it */

@@ -444,6 +444,11 @@ static int derive_one(struct derive *d, const struct probe_family *fam,
 	 * the resolved point first; no family here does) */
 	dp->timing_from = d->from;
 	dp->user_text_len = strlen(d->user_text);
+	if (d->list_pp && d->list_wild)	/* stap lists the point itself */
+		dp->list_name = arena_printf(a, "%s%s",
+					     dp->list_pp ? dp->list_pp : dp->pp,
+					     point->sufficient ? "!" :
+					     point->optional ? "?" : "");
 	if (d->list_pp)
 		dp->list_pp = d->list_pp;
 	else
