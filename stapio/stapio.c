@@ -1,7 +1,7 @@
 /* stapio.c - stapio: drive a loaded module and relay its output.
  *
  * Run by staprun with the module's name. Opens the control channel, sends
- * STP_CMD_START (with the -c command's or -x pid), then loops on poll():
+ * STP_CMD_START (with the -c command's or -x pid), then loops on ppoll():
  * data goes out through relay.c, ERROR/WARNING messages go to stderr,
  * SIGINT/SIGTERM/SIGHUP and the end of the -c command send STP_CMD_STOP;
  * SIGQUIT detaches, leaving the script running (staprun -A reattaches);
@@ -9,10 +9,19 @@
  * STP_MSG_STOPPED means every byte is queued: drain, report losses, unload
  * the module (staprun became this process after loading it), exit 0, or 1
  * if an error arrived or the start failed.
+ * The module runs the begin probes and registers every probe inside
+ * STP_CMD_START's write() (a thousand kprobes take seconds): the main
+ * thread writes it, so that the begin probes run in it as under stap 4.8,
+ * while a second thread relays their output meanwhile, then ends.
+ * Signals stay blocked but inside ppoll(), and their handlers only set
+ * flags: stapio does no pipe or eventfd I/O of its own while the script
+ * runs, which a system-wide vfs probe would see (as with stap 4.8's, the
+ * script's first pipe is the traced program's).
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,51 +43,58 @@
 int stapio_verbose;
 
 static struct stp_opts opts;
-static int sig_pipe[2];
+static sigset_t wait_mask;	/* ppoll()'s: the handled signals let in */
 static int ctl_fd = -1;
 static pid_t target_pid;	/* the -c command, while it runs */
 static int stop_sent, stopped, detached, failed;
+static int lost;		/* the main loop must end (reported) */
+static int start_wanted;	/* the module asked for STP_CMD_START */
+static int start_pending;	/* its write() has not returned */
+static int stop_deferred;	/* a stop came meanwhile: sent after it */
 static uint64_t dropped;
 static struct stapio_relay relay;
 
+/* What the handlers saw; they run only inside ppoll(). */
+static volatile sig_atomic_t sig_stop, sig_quit, sig_switch, sig_child;
+
+/* The end of the start, for the thread that relays meanwhile: a signal
+ * no one else sends stapio. */
+#define STAPIO_SIG_STARTED SIGRTMIN
+
 static void stapio_on_signal(int sig)
 {
-	int saved = errno;
-	unsigned char c = sig;
-	ssize_t n;
-
-	/* a full pipe already holds enough wake-ups */
-	n = write(sig_pipe[1], &c, 1);
-	(void)n;
-	errno = saved;
+	if (sig == SIGCHLD)
+		sig_child = 1;
+	else if (sig == SIGQUIT)
+		sig_quit = 1;
+	else if (sig == SIGUSR2)
+		sig_switch++;
+	else if (sig != STAPIO_SIG_STARTED)
+		sig_stop = 1;
 }
 
+/* Handle the signals, blocked outside ppoll() (staprun kept the first
+ * four blocked while the module loaded; the relaying thread inherits the
+ * mask). */
 static void stapio_signals(void)
 {
+	const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR2,
+			     SIGCHLD, STAPIO_SIG_STARTED };
 	struct sigaction sa;
 	sigset_t set;
+	size_t i;
 
-	if (pipe2(sig_pipe, O_CLOEXEC | O_NONBLOCK) < 0) {
-		perror("ERROR: pipe");
-		exit(1);
-	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = stapio_on_signal;
-	sa.sa_flags = SA_RESTART;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGQUIT, &sa, NULL);
-	sigaction(SIGUSR2, &sa, NULL);
-	sigaction(SIGCHLD, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
-	/* staprun kept them blocked while the module loaded */
 	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
-	sigaddset(&set, SIGQUIT);
-	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		sigaction(sigs[i], &sa, NULL);
+		sigaddset(&set, sigs[i]);
+	}
+	signal(SIGPIPE, SIG_IGN);
+	pthread_sigmask(SIG_BLOCK, &set, &wait_mask);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigdelset(&wait_mask, sigs[i]);
 }
 
 static int stapio_send(uint32_t type, const void *payload, uint32_t len)
@@ -99,6 +115,21 @@ static int stapio_send(uint32_t type, const void *payload, uint32_t len)
 	return 0;
 }
 
+/* STP_CMD_STOP after taking the output so far (a flood the begin probes
+ * wrote would leave the end probes no room); during the start, once it is
+ * over (the module would otherwise run the end probes while it still
+ * registers probes). */
+static void stapio_send_stop(void)
+{
+	if (__atomic_load_n(&start_pending, __ATOMIC_ACQUIRE)) {
+		stop_deferred = 1;
+		return;
+	}
+	if (!opts.load_only)
+		relay_pump(&relay);
+	stapio_send(STP_CMD_STOP, NULL, 0);
+}
+
 static void stapio_stop(void)
 {
 	if (stop_sent)
@@ -106,7 +137,7 @@ static void stapio_stop(void)
 	stop_sent = 1;
 	if (stapio_verbose)
 		fprintf(stderr, "stapio: stopping the module\n");
-	stapio_send(STP_CMD_STOP, NULL, 0);
+	stapio_send_stop();
 }
 
 #ifndef BINDIR
@@ -138,6 +169,7 @@ static int stapio_unload(void)
 		staprun = BINDIR "/staprun";
 	pid = fork();
 	if (pid == 0) {
+		sigprocmask(SIG_SETMASK, &wait_mask, NULL);
 		execl(staprun, staprun, "-d", opts.module, (char *)NULL);
 		fprintf(stderr, "ERROR: Couldn't run '%s': %s\n", staprun,
 			strerror(errno));
@@ -364,22 +396,23 @@ static void stapio_reap(void)
 		}
 }
 
+/* What the handlers saw in the last ppoll() (blocked here: no race). */
 static void stapio_handle_signals(void)
 {
-	unsigned char sigs[64];
-	ssize_t n, i;
-
-	while ((n = read(sig_pipe[0], sigs, sizeof(sigs))) > 0)
-		for (i = 0; i < n; i++) {
-			if (sigs[i] == SIGCHLD)
-				stapio_reap();
-			else if (sigs[i] == SIGQUIT)
-				detached = 1;	/* leave the script running */
-			else if (sigs[i] == SIGUSR2)
-				relay_switch(&relay);	/* next output file */
-			else
-				stapio_stop();
-		}
+	if (sig_child) {
+		sig_child = 0;
+		stapio_reap();
+	}
+	if (sig_quit) {
+		sig_quit = 0;
+		detached = 1;	/* leave the script running */
+	}
+	for (; sig_switch > 0; sig_switch--)
+		relay_switch(&relay);	/* next output file */
+	if (sig_stop) {
+		sig_stop = 0;
+		stapio_stop();
+	}
 }
 
 /* STP_CMD_START's payload: the target, and staprun's -N and -r */
@@ -394,13 +427,11 @@ static void stapio_start_cmd(struct stp_cmd_start *start, int target)
 			 opts.remote_uri);
 }
 
+/* (the start waits until the control message in hand is dispatched) */
 static void stapio_on_state(int32_t state)
 {
-	struct stp_cmd_start start;
-
-	stapio_start_cmd(&start, opts.target_pid);
 	if (state == STP_STATE_LOADED) {
-		stapio_send(STP_CMD_START, &start, sizeof(start));
+		start_wanted = 1;
 	} else if (state == STP_STATE_STOPPED || state == STP_STATE_STOPPING) {
 		fprintf(stderr, "ERROR: module '%s' has already stopped\n",
 			opts.module);
@@ -464,7 +495,7 @@ static void stapio_message(uint32_t type, const char *p, uint32_t len)
 				stapio_prefix("warning", "WARNING:"), (int)len, p);
 		break;
 	case STP_MSG_REQUEST_EXIT:
-		stapio_send(STP_CMD_STOP, NULL, 0);
+		stapio_send_stop();
 		break;
 	case STP_MSG_SYSTEM:
 		stapio_system(p, len);
@@ -507,34 +538,81 @@ static int stapio_read_ctl(void)
 	}
 }
 
-static void stapio_loop(void)
+/* One round: wait (the signals let in), then take up the signals, stdin,
+ * the output and the control messages; sets lost if the loop must end. */
+static void stapio_round(void)
 {
-	struct pollfd pfd[STAPIO_MAX_RINGS + 3];
+	struct pollfd pfd[STAPIO_MAX_RINGS + 2];
+	struct timespec ts = { opts.timeout_ms / 1000,
+			       opts.timeout_ms % 1000 * 1000000L };
 	int n, in;
 
-	while (!stopped && !detached) {
-		/* -L leaves the output for staprun -A */
-		n = opts.load_only ? 0 : relay_pollfds(&relay, pfd);
-		pfd[n].fd = ctl_fd;
-		pfd[n].events = POLLIN;
-		pfd[n + 1].fd = sig_pipe[0];
-		pfd[n + 1].events = POLLIN;
-		pfd[n + 2].revents = 0;
-		in = input_pollfd(&pfd[n + 2]);
-		if (poll(pfd, n + 2 + in, opts.timeout_ms) < 0 && errno != EINTR)
-			break;
-		stapio_handle_signals();
-		if (in)
-			input_pump(&pfd[n + 2]);
-		if (!opts.load_only)
-			relay_pump(&relay);
-		if (relay.out_broken)
-			stapio_stop();	/* nobody reads the output: end the script */
-		if (stapio_read_ctl() < 0) {
-			fprintf(stderr, "ERROR: lost the connection to module '%s'\n",
-				opts.module);
-			failed = 1;
-			break;
+	/* -L leaves the output for staprun -A */
+	n = opts.load_only ? 0 : relay_pollfds(&relay, pfd);
+	pfd[n].fd = ctl_fd;
+	pfd[n].events = POLLIN;
+	pfd[n + 1].revents = 0;
+	in = input_pollfd(&pfd[n + 1]);
+	if (ppoll(pfd, n + 1 + in, &ts, &wait_mask) < 0 && errno != EINTR) {
+		lost = 1;
+		return;
+	}
+	stapio_handle_signals();
+	if (in)
+		input_pump(&pfd[n + 1]);
+	if (!opts.load_only)
+		relay_pump(&relay);
+	if (relay.out_broken)
+		stapio_stop();	/* nobody reads the output: end the script */
+	if (stapio_read_ctl() < 0) {
+		fprintf(stderr, "ERROR: lost the connection to module '%s'\n",
+			opts.module);
+		failed = 1;
+		lost = 1;
+	}
+}
+
+/* The second thread: relays while the main thread is in the start. */
+static void *stapio_relay_fn(void *arg)
+{
+	(void)arg;
+	while (__atomic_load_n(&start_pending, __ATOMIC_ACQUIRE) && !lost)
+		stapio_round();
+	return NULL;
+}
+
+/* Send STP_CMD_START with TARGET from the main thread, where the module
+ * runs the begin probes, while a second thread relays their output and
+ * takes the signals (without one, the output waits); a stop that came
+ * meanwhile goes after it.  -1 if it could not be sent. */
+static int stapio_start(int target)
+{
+	struct stp_cmd_start start;
+	pthread_t relayer;
+	int threaded, rc;
+
+	stapio_start_cmd(&start, target);
+	__atomic_store_n(&start_pending, 1, __ATOMIC_RELEASE);
+	threaded = pthread_create(&relayer, NULL, stapio_relay_fn, NULL) == 0;
+	rc = stapio_send(STP_CMD_START, &start, sizeof(start));
+	__atomic_store_n(&start_pending, 0, __ATOMIC_RELEASE);
+	if (threaded) {
+		/* out of its ppoll() (or kept pending until it gets there) */
+		pthread_kill(relayer, STAPIO_SIG_STARTED);
+		pthread_join(relayer, NULL);
+	}
+	if (rc == 0 && stop_deferred)
+		stapio_send_stop();
+	return rc;
+}
+
+static void stapio_loop(void)
+{
+	while (!stopped && !detached && !lost) {
+		stapio_round();
+		if (start_wanted) {	/* staprun -A found it loaded */
+			start_wanted = 0;
+			stapio_start(opts.target_pid);
 		}
 	}
 	/* STP_MSG_STOPPED came after the last output: take all of it (what
@@ -560,10 +638,11 @@ static int stapio_abandon(void)
 
 int main(int argc, char **argv)
 {
-	struct stp_cmd_start start;
 	char dir[4096], path[4200];
 
 	stp_std_fds();
+	/* a staprun -d run before the signals are handled keeps this mask */
+	pthread_sigmask(SIG_BLOCK, NULL, &wait_mask);
 	if (stp_opts_parse(&opts, argc, argv, "stapio") < 0)
 		return 1;
 	stapio_verbose = opts.verbose;
@@ -595,8 +674,7 @@ int main(int argc, char **argv)
 		if (opts.cmd)
 			stapio_target_fork(opts.cmd);
 		opts.target_pid = opts.cmd ? target_pid : opts.target_pid;
-		stapio_start_cmd(&start, opts.target_pid);
-		if (stapio_send(STP_CMD_START, &start, sizeof(start)) < 0)
+		if (stapio_start(opts.target_pid) < 0)
 			return stapio_abandon();
 	}
 	stapio_loop();

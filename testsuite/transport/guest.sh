@@ -177,6 +177,27 @@ expect opt-F 1 '' 'ERROR: Relay basedir -F option is invalid for staprun\n' \
 SYSTEMTAP_STAPIO=/nonexistent expect no-stapio 1 '' \
 	"ERROR: Couldn't run '/nonexistent': No such file or directory\n" \
 	staprun $M mode=wait
+# the begin probes' output flows while the start goes on (stapio's main
+# thread is in STP_CMD_START's write(), a second one relays meanwhile, as
+# stap 4.8 reads the output in threads of its own): the start waits for
+# this reader to see "begin"
+: >/tmp/out
+: >/tmp/err
+staprun $M mode=slowstart >/tmp/out 2>/tmp/err &
+p=$!
+wait_line /tmp/out begin && echo 1 >/sys/module/stpfake/parameters/ack
+finish $p
+check begin-during-start 0 'begin\nacknowledged\nend\n' ''
+# a SIGINT during the start (the second thread takes it) stops the script
+# once the start is over, after the output so far
+: >/tmp/out
+: >/tmp/err
+staprun $M mode=slowwait >/tmp/out 2>/tmp/err &
+p=$!
+wait_line /tmp/out begin && kill -INT $p &&
+	echo 1 >/sys/module/stpfake/parameters/ack
+finish $p
+check stop-during-start 0 'begin\nacknowledged\nend\n' ''
 expect param-quoted 0 'text=two words\nend\n' '' staprun $M mode=param 'text=two words'
 timeout 60 sh -c "staprun $M mode=ticker | head -n 2" >/tmp/out 2>/tmp/err
 rc=$?

@@ -107,7 +107,7 @@ cflags="-static -O2 -std=gnu11 -Wall -I$top/runtime/transport -I$top/staprun"
 gcc $cflags -DPKGLIBEXECDIR='"/usr/libexec/ctap"' -o "$root/bin/staprun" \
 	"$top/staprun/staprun.c" "$top/staprun/modload.c" "$top/staprun/opts.c" \
 	"$top/staprun/privilege.c" "$top/staprun/build.c"
-gcc $cflags -DBINDIR='"/bin"' -o "$root/usr/libexec/ctap/stapio" \
+gcc $cflags -pthread -DBINDIR='"/bin"' -o "$root/usr/libexec/ctap/stapio" \
 	"$top/stapio/stapio.c" "$top/stapio/relay.c" "$top/stapio/input.c" \
 	"$top/staprun/opts.c" "$top/staprun/modload.c"
 gcc $cflags -o "$root/bin/stap-merge" "$top/staprun/stap-merge.c"

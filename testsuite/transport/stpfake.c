@@ -17,8 +17,14 @@
  *   ticker  an hrtimer prints a line every 10 ms until stopped
  *   late    half a second after begin (staprun -L has detached by then),
  *           prints "lines" numbered lines; runs until stopped
+ *   slowstart  begin prints, then the start goes on (as while it registers
+ *           a thousand kprobes) until guest.sh, having read that line, sets
+ *           the "ack" parameter (20 s at most); prints whether it came and
+ *           exits
+ *   slowwait   as slowstart, but then runs until stopped
  */
 #include <linux/module.h>
+#include <linux/delay.h>
 #include <linux/hrtimer.h>
 #include <linux/ktime.h>
 #include <linux/vmalloc.h>
@@ -32,6 +38,8 @@ static int lines = 100000;
 module_param(lines, int, 0);
 static char *text = "";
 module_param(text, charp, 0);
+static int ack;
+module_param(ack, int, 0644);
 
 static struct hrtimer fake_timer;
 static int fake_ticks;
@@ -157,6 +165,13 @@ int stp_session_start(void)
 		fake_multi();
 	} else if (fake_mode("late")) {
 		schedule_delayed_work(&fake_late_work, msecs_to_jiffies(500));
+	} else if (fake_mode("slowstart") || fake_mode("slowwait")) {
+		fake_print("begin\n");
+		for (i = 0; i < 200 && !READ_ONCE(ack); i++)
+			msleep(100);
+		fake_print(READ_ONCE(ack) ? "acknowledged\n" : "not acknowledged\n");
+		if (fake_mode("slowstart"))
+			_stp_transport_request_exit();
 	} else if (fake_mode("target")) {
 		fake_print("target=%d\n", _stp_target);
 	}
