@@ -151,17 +151,6 @@ static const char *find_in_sysroot(struct session *s, const char *lib,
 	return NULL;
 }
 
-static int listed(const struct vec *v, const char *path)
-{
-	const char *p;
-	int i;
-
-	VEC_EACH(*v, i, p)
-		if (!strcmp(p, path))
-			return 1;
-	return 0;
-}
-
 /* PATH's DT_NEEDED closure and interpreter inside the sysroot. */
 static void sysroot_ldd(struct session *s, const char *path, struct vec *out)
 {
@@ -179,14 +168,14 @@ static void sysroot_ldd(struct session *s, const char *path, struct vec *out)
 		if (!(eu = elf_user_open(cur, err, sizeof err)))
 			continue;
 		if (k == 0 && eu->interp && fio_target_realpath(s, eu->interp) &&
-		    !listed(out, eu->interp))
+		    !vec_has_str(out, eu->interp))
 			vec_push(s->arena, out, (void *)eu->interp);
 		dir = arena_strndup(s->arena, cur,
 				    (size_t)(strrchr(cur, '/') - cur));
 		for (j = 0; j < eu->nneeded; j++) {
 			lib = find_in_sysroot(s, eu->needed[j], eu->runpath,
 					      dir, &conf_dirs);
-			if (!lib || listed(out, lib))
+			if (!lib || vec_has_str(out, lib))
 				continue;
 			vec_push(s->arena, out, (void *)lib);
 			vec_push(s->arena, &todo, (void *)lib);

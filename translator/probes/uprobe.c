@@ -261,17 +261,6 @@ static struct probe_point *with_arg(struct session *s,
 	return np;
 }
 
-static int has_name(struct vec *v, const char *name)
-{
-	const char *n;
-	int i;
-
-	VEC_EACH(*v, i, n)
-		if (!strcmp(n, name))
-			return 1;
-	return 0;
-}
-
 struct near {
 	const char *name;
 	int dist;
@@ -684,7 +673,7 @@ static int expand_marks(struct session *s, const struct probe_point *pt,
 		const char *key = arena_printf(s->arena, "%s\n%s", n->provider, n->name);
 
 		if (fnmatch(prov, n->provider, 0) || fnmatch(pat, n->name, 0) ||
-		    has_name(&seen, key))
+		    vec_has_str(&seen, key))
 			continue;
 		vec_push(s->arena, &seen, (void *)key);
 		for (j = i; j < eu->nnotes; j++) {	/* its sites */
@@ -766,7 +755,7 @@ static const char *similar_libs(struct session *s, const char *proc,
 		for (i = 0; i < cur->nneeded; i++) {
 			f = lib_path(s, cur->needed[i], cur->runpath, dir);
 			if (!f || !(real = fio_target_realpath(s, f)) ||
-			    has_name(&reals, real))
+			    vec_has_str(&reals, real))
 				continue;
 			vec_push(s->arena, &paths, (void *)f);
 			vec_push(s->arena, &reals, (void *)real);
@@ -933,7 +922,7 @@ static int expand_plts(struct session *s, const struct probe_point *pt,
 		return family_mismatch(s, pt, c, "plt needs a string argument");
 	for (i = 0; i < eu->nplts; i++)
 		if (!fnmatch(pat, eu->plts[i].name, 0) &&
-		    !has_name(&names, eu->plts[i].name)) {
+		    !vec_has_str(&names, eu->plts[i].name)) {
 			vec_push(s->arena, &names, (void *)eu->plts[i].name);
 			vec_push(s->arena, out, with_arg(s, pt, sh->plt,
 							 eu->plts[i].name, proc));
@@ -1116,7 +1105,7 @@ static int expand_statements(struct session *s, const struct probe_point *pt,
 	if (ix && !parse_stmt(s, spec, &sp))
 		stmt_sites(s, ix, &sp, &hits);
 	VEC_EACH(hits, i, h)
-		if (!has_name(&names, h->label))
+		if (!vec_has_str(&names, h->label))
 			vec_push(s->arena, &names, (void *)h->label);
 	if (hits.n > 1)	/* each label's places: bodies, then inline instances */
 		qsort(hits.v, hits.n, sizeof *hits.v, by_label_pc);

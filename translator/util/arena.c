@@ -202,6 +202,16 @@ void vec_add_unique(struct arena *a, struct vec *vec, void *item)
 	vec_push(a, vec, item);
 }
 
+int vec_has_str(const struct vec *vec, const char *s)
+{
+	int i;
+
+	for (i = 0; i < vec->n; i++)
+		if (!strcmp(vec->v[i], s))
+			return 1;
+	return 0;
+}
+
 static void sb_reserve(struct strbuf *sb, size_t more)
 {
 	if (sb->len + more + 1 > sb->cap) {

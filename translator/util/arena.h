@@ -35,6 +35,8 @@ struct vec {
 void vec_push(struct arena *a, struct vec *vec, void *item);
 /* vec_push unless ITEM is in VEC already (a set of a few pointers). */
 void vec_add_unique(struct arena *a, struct vec *vec, void *item);
+/* Whether VEC, of strings, holds one equal to S. */
+int vec_has_str(const struct vec *vec, const char *s);
 
 #define VEC_EACH(vec, i, var) \
 	for ((i) = 0; (i) < (vec).n && (((var) = (vec).v[(i)]), 1); (i)++)
