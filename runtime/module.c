@@ -84,6 +84,55 @@ static int _stp_kernel_check(void)
 	return rc;
 }
 
+/* The credentials of the user who loaded the module (stap's bits: stapusr
+ * 0x2, stapsys 0x4, stapdev 0x8), as staprun found them; 0 when the
+ * loader passed none.  Only a loader with CAP_SYS_MODULE sets it, and
+ * staprun passes its own after the user's parameters (the last counts). */
+static int _stp_credentials;
+module_param(_stp_credentials, int, 0);
+
+#ifdef STP_PRIVILEGE
+static const char *_stp_privilege_name(int p)
+{
+	if (p & 0x8)
+		return "stapdev";
+	if (p & 0x4)
+		return "stapsys";
+	if (p & 0x2)
+		return "stapusr";
+	return "unknown";
+}
+#endif
+
+/* Does the user who loaded the module have the level it was built for
+ * (--privilege)?  As stap 4.8's module checks at start, after staprun's
+ * own checks: a loader that passed no credentials is believed for a
+ * stapusr or stapdev module, not for a stapsys one.  Its messages; no
+ * probe runs after them. */
+static int _stp_privilege_check(void)
+{
+#ifdef STP_PRIVILEGE
+	char msg[STP_CTL_MSG_SIZE];
+
+	if (!_stp_credentials) {
+		if (STP_PRIVILEGE & 0xa)
+			return 0;
+		snprintf(msg, sizeof(msg), "Unable to verify that you have the required privilege credentials to run this module (%s required). You must use staprun version 1.7 or higher.",
+			 _stp_privilege_name(STP_PRIVILEGE));
+		_stp_transport_error(msg);
+		return -EINVAL;
+	}
+	if ((_stp_credentials & STP_PRIVILEGE) != STP_PRIVILEGE) {
+		snprintf(msg, sizeof(msg), "Your privilege credentials (%s) are insufficient to run this module (%s required).",
+			 _stp_privilege_name(_stp_credentials),
+			 _stp_privilege_name(STP_PRIVILEGE));
+		_stp_transport_error(msg);
+		return -EINVAL;
+	}
+#endif
+	return 0;
+}
+
 static void _stp_session_start_fn(struct work_struct *work)
 {
 	struct stp_msg_started msg = { 0 };
@@ -94,6 +143,8 @@ static void _stp_session_start_fn(struct work_struct *work)
 		return;
 	}
 	msg.result = _stp_kernel_check();
+	if (_stp_privilege_check())
+		msg.result = -EINVAL;
 	_stp_session_started = !msg.result;
 	mutex_unlock(&_stp_session_lock);
 

@@ -35,7 +35,8 @@
  *   MAXNESTING        nested function calls allowed (#ifndef: -D wins)
  * Optional, each a stap option or a need of the script:
  *   STP_TIMING, with STP_DISPLAY_LOCATION (-t), STP_BULKMODE (-b),
- *   STP_NO_OVERLOAD (--suppress-time-limits), STP_SUPPRESS_HANDLER_ERRORS
+ *   STP_NO_OVERLOAD and STP_SUPPRESS_TIME_LIMITS (--suppress-time-limits:
+ *   no overload guard, MAXACTION or MAXTRYLOCK), STP_SUPPRESS_HANDLER_ERRORS
  *   (--suppress-handler-errors), STP_NEED_SYSTEM (system() is called).
  * The limits of stp_limits.h come only from -D. */
 #ifndef STP_NUM_PROBES

@@ -23,10 +23,11 @@
 #define MAXMAPENTRIES 2048		/* entries of an array */
 #endif
 #ifndef MAXTRYLOCK
-#define MAXTRYLOCK 1000			/* tries to lock a global … (stap(1)) */
+#define MAXTRYLOCK 100			/* retries of a probe's busy locks, all
+					   together, before the hit is skipped */
 #endif
 #ifndef TRYLOCKDELAY
-#define TRYLOCKDELAY 10			/* … this many µs apart */
+#define TRYLOCKDELAY 10			/* µs between two retries */
 #endif
 #ifndef MAXERRORS
 #define MAXERRORS 0			/* errors tolerated before exit */

@@ -2,10 +2,10 @@
  *
  * Every probe family calls _stp_probe_run from its kernel callback.  It
  * takes the CPU's context (skipping the hit if the context is busy), locks
- * the globals the handler uses (trylock, skipping after MAXTRYLOCK tries),
- * runs the handler with a fresh statement budget, reports an error the
- * handler ended with, flushes its output, and watches the CPU time spent
- * in probes (the overload guard).
+ * the globals the handler uses (trylocks, skipping the hit after MAXTRYLOCK
+ * retries in all), runs the handler with a fresh statement budget,
+ * reports an error the handler ended with, flushes its output, and watches
+ * the CPU time spent in probes (the overload guard).
  */
 
 /* Each CPU's context, allocated at start: a per-CPU pointer (one load
@@ -54,48 +54,51 @@ static inline void _stp_unlock(const struct stp_lock_spec *l)
 		_stp_read_unlock(l->lock);
 }
 
-/* The lock L was busy at the first try: retry it every TRYLOCKDELAY us,
- * MAXTRYLOCK times.  1 once taken, 0 when it stayed busy, -1 when the
- * session stopped running meanwhile (not INTERRUPTIBLE handlers). */
+/* The lock L was busy: retry it every TRYLOCKDELAY us while the probe's
+ * budget lasts.  As stap's, the budget is MAXTRYLOCK retries for all the
+ * probe's locks together (*RETRIES counts them), with no bound under
+ * --suppress-time-limits.  1 once taken, 0 when the budget ran out, -1
+ * when the session stopped running meanwhile (not INTERRUPTIBLE
+ * handlers). */
 static noinline int _stp_lock_wait(const struct stp_lock_spec *l,
-				   int interruptible)
+				   int interruptible, unsigned *retries)
 {
-	int tries;
-
 #ifdef STP_TIMING
 	atomic_inc(&_stp_lock_contended[l->global]);
 #endif
-	for (tries = 0;; tries++) {
+	do {
 		if (!interruptible && atomic_read(&_stp_script_state) !=
 				      STP_SESSION_RUNNING)
 			return -1;
-		if (tries >= MAXTRYLOCK) {
+#ifndef STP_SUPPRESS_TIME_LIMITS
+		if (++*retries > MAXTRYLOCK) {
 #ifdef STP_TIMING
 			atomic_inc(&_stp_lock_skipped[l->global]);
 #endif
 			return 0;
 		}
+#endif
 		udelay(TRYLOCKDELAY);
-		if (_stp_trylock(l))
-			return 1;
-	}
+	} while (!_stp_trylock(l));
+	return 1;
 }
 
-/* Take P's locks in order: 1 on success; 0 when a lock stayed busy for
- * MAXTRYLOCK tries (the hit is skipped); -1 when the session stopped
- * running meanwhile (the hit is dropped quietly: after exit() no probe
- * but end probes runs anyway).  Every hit comes here: a free lock costs
- * one inline trylock, the waiting is out of line. */
+/* Take P's locks in order: 1 on success; 0 when they stayed busy past
+ * the probe's MAXTRYLOCK retries (the hit is skipped); -1 when the
+ * session stopped running meanwhile (the hit is dropped quietly: after
+ * exit() no probe but end probes runs anyway).  Every hit comes here: a
+ * free lock costs one inline trylock, the waiting is out of line. */
 static __maybe_unused int _stp_lock_globals(const struct stp_probe *p,
 					    int interruptible)
 {
 	const struct stp_lock_spec *l = p->locks, *end = l + p->nlocks;
+	unsigned retries = 0;
 	int rc;
 
 	for (; l < end; l++) {
 		if (likely(_stp_trylock(l)))
 			continue;
-		rc = _stp_lock_wait(l, interruptible);
+		rc = _stp_lock_wait(l, interruptible, &retries);
 		if (rc <= 0) {
 			while (l > p->locks)
 				_stp_unlock(--l);

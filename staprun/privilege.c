@@ -10,7 +10,10 @@
  * server, so that way is always closed (a module they built themselves
  * could do anything as root).  Each user may stop, attach to and unload
  * only the modules they loaded: the module's transport files belong to its
- * loader (runtime/transport/fs.c), checked with the real uid.
+ * loader (runtime/transport/fs.c), checked with the real uid.  The module
+ * checks again at start: staprun passes it the credentials it was loaded
+ * with (staprun.c), which must hold the level it was built for
+ * (runtime/module.c).
  */
 #define _GNU_SOURCE
 #include <errno.h>

@@ -62,6 +62,12 @@ static char *staprun_params(const struct stp_opts *o)
 	}
 	if (o->bufsize_mb)
 		p += sprintf(p, "_stp_bufsize=%d ", o->bufsize_mb);
+	/* last, so a user's own _stp_credentials=N does not count: all
+	 * levels for what root, stapdev or the system module directory
+	 * loads (stap's), the user's own for a module built for them (-P),
+	 * which the module checks against the level it was built for */
+	p += sprintf(p, "_stp_credentials=%d", o->build_level ?
+		     priv_credentials() : STP_PRIV_ALL);
 	return s;
 }
 

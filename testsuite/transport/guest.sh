@@ -21,7 +21,7 @@ fail() {
 }
 
 loaded() {
-	grep -c '^stpfake' /proc/modules
+	grep -cE '^(stpfake|stpsys)' /proc/modules
 }
 
 # check NAME RC WANT-STDOUT WANT-STDERR, against /tmp/out /tmp/err and $rc
@@ -646,6 +646,26 @@ as other staprun -d "'*'" >/dev/null 2>&1
 [ "$(loaded)" = 1 ] && echo "PASS ${P}priv-other-delete-all" ||
 	fail priv-other-delete-all "another user's module was unloaded"
 expect priv-usr-delete 0 '' '' as usr staprun -d stpfake
+# the module's own check at start (stap 4.8's messages and rules): the
+# level it was built for (stpsys.ko: stapsys) against the credentials its
+# loader passed; staprun passes all for a module of the system module
+# directory, whatever its level, and a user's _stp_credentials=N does not
+# count; a loader that passes none (insmod) is not believed for stapsys
+cp /mod/stpsys.ko $sysdir/
+expect priv-usr-stapsys-sysdir 0 'hello world\nsecond line\nend\n' '' \
+	as usr staprun $sysdir/stpsys.ko mode=hello
+expect priv-usr-stapsys-param 0 'hello world\nsecond line\nend\n' '' \
+	as usr staprun $sysdir/stpsys.ko mode=hello _stp_credentials=2
+insmod /mod/stpsys.ko mode=hello
+expect priv-creds-none 1 '' \
+	'ERROR: Unable to verify that you have the required privilege credentials to run this module (stapsys required). You must use staprun version 1.7 or higher.\n' \
+	$SYSTEMTAP_STAPIO stpsys
+rmmod stpsys 2>/dev/null
+insmod /mod/stpsys.ko mode=hello _stp_credentials=2
+expect priv-creds-stapusr 1 '' \
+	'ERROR: Your privilege credentials (stapusr) are insufficient to run this module (stapsys required).\n' \
+	$SYSTEMTAP_STAPIO stpsys
+rmmod stpsys 2>/dev/null
 chmod 755 /bin/staprun
 
 # the module forced out under load (rmmod -f, last: the kernel frees it

@@ -80,7 +80,7 @@ kmake() {
 # features found by the runtime's compile tests, as pass 4 finds them
 # (translator/build/features.c)
 mkdir -p "$work/mod" "$work/features"
-cp "$here/stpfake.c" "$here/Kbuild" "$work/mod/"
+cp "$here/stpfake.c" "$here/stpsys.c" "$here/Kbuild" "$work/mod/"
 cp "$top"/runtime/compat/*.c "$work/features/"
 names=$(cd "$work/features" && ls -- *.c | sed 's/\.c$//')
 echo "obj-m := $(printf '%s.o ' $names)" >"$work/features/Kbuild"
@@ -113,7 +113,7 @@ gcc $cflags -pthread -DBINDIR='"/bin"' -o "$root/usr/libexec/ctap/stapio" \
 gcc $cflags -o "$root/bin/stap-merge" "$top/staprun/stap-merge.c"
 gcc $cflags -o "$root/bin/runas" "$here/runas.c"
 cp /bin/busybox "$root/bin/busybox"
-cp "$work/mod/stpfake.ko" "$root/mod/"
+cp "$work/mod/stpfake.ko" "$work/mod/stpsys.ko" "$root/mod/"
 # the same module as if built for another kernel (guest.sh's other-kernel):
 # its vermagic's release and SMP changed, the length kept (with modversions
 # the kernel compares only what follows the release: it refuses this one,

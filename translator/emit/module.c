@@ -449,8 +449,10 @@ static void emit_header(struct emit *e)
 	VEC_EACH(e->s->defines, i, kv)
 		if (kv->name && !strncmp(kv->name, "STP_", 4))
 			continue;	/* passed on the compiler's command line */
-	if (e->s->suppress_time_limits)
+	if (e->s->suppress_time_limits) {
 		emit_line(e, "#define STP_NO_OVERLOAD 1");
+		emit_line(e, "#define STP_SUPPRESS_TIME_LIMITS 1");
+	}
 	if (e->s->suppress_handler_errors)
 		emit_line(e, "#define STP_SUPPRESS_HANDLER_ERRORS 1");
 	if (e->s->timing) {
