@@ -317,6 +317,9 @@ static void type_for_listing(struct elab *el)
 	 * one that does not resolve stays untyped, quietly */
 	el->s->diags.quiet++;
 	elab_resolve_targets(el);
+	/* a variable set from such a one is still typed by a printf
+	 * directive it meets, as stap types it (sprintf("%d", count)) */
+	printcheck_program(el->s, el->prog);
 	el->s->diags.quiet--;
 	elab_infer_types_quietly(el);
 }

@@ -622,9 +622,10 @@ static int shadowed(struct elab *el, const struct probe_point *name,
 	return 0;
 }
 
-/* An alias a wildcard matched, with the user's suffix: as in stap, a
- * suffix its points do not take (socket.receive's .return on points that
- * are returns already) makes it match nothing rather than fail. */
+/* An alias a wildcard matched: as in stap, one that does not resolve
+ * (its points are not on this kernel; with the user's suffix, a suffix
+ * its points do not take: socket.receive's .return on points that are
+ * returns already) matches nothing rather than fails. */
 static int expand_suffixed(struct derive *d, const struct probe_alias *al,
 			   const struct probe_point *point, int n,
 			   struct stmt *body, struct exp *cond)
@@ -675,7 +676,7 @@ static int derive_point(struct derive *d, const struct probe_point *point,
 	if (nhits > 1 && has_wildcard(point))
 		qsort(hits, nhits, sizeof *hits, by_alias_name);
 	for (k = 0; k < nhits; k++) {
-		if (has_wildcard(point) && hits[k].n < point->comps.n)
+		if (has_wildcard(point))
 			rc = expand_suffixed(d, hits[k].al, point, hits[k].n,
 					     body, cond);
 		else
