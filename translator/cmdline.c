@@ -197,6 +197,19 @@ static void usage(FILE *f, const char *stap_dir)
 		stap_dir ? stap_dir : "~/.systemtap");
 }
 
+/* -l, -L or a --dump-* switch: stap's modes that print and stop */
+static int dump_mode(const struct session *s)
+{
+	return s->list_probes || s->list_probes_vars || s->dump_functions ||
+	       s->dump_probe_types || s->dump_probe_aliases;
+}
+
+static int only_one_dump(struct session *s)
+{
+	diag_fatal(&s->diags, "only one of the -l/-L/--dump-* switches may be specified");
+	return 1;
+}
+
 static int bad(struct session *s, const char *fmt, const char *arg)
 {
 	char msg[512];
@@ -472,12 +485,18 @@ static int long_option(struct session *s, int c, const char *arg)
 		s->no_global_display = 1;
 		break;
 	case OPT_DUMP_FUNCTIONS:
+		if (dump_mode(s))
+			return only_one_dump(s);
 		s->dump_functions = 1;
 		break;
 	case OPT_DUMP_PROBE_TYPES:
+		if (dump_mode(s))
+			return only_one_dump(s);
 		s->dump_probe_types = 1;
 		break;
 	case OPT_DUMP_PROBE_ALIASES:
+		if (dump_mode(s))
+			return only_one_dump(s);
 		s->dump_probe_aliases = 1;
 		break;
 	case OPT_COMPATIBLE:	/* a language version, not after ours */
@@ -661,9 +680,13 @@ static int one_option(struct session *s, int c, const char *arg,
 		s->timeout = (int)v;
 		break;
 	case 'l':
+		if (dump_mode(s))
+			return only_one_dump(s);
 		s->list_probes = arena_strdup(s->arena, arg);
 		break;
 	case 'L':
+		if (dump_mode(s))
+			return only_one_dump(s);
 		s->list_probes_vars = arena_strdup(s->arena, arg);
 		break;
 	default:
@@ -712,9 +735,32 @@ static void rc_options(struct session *s, int *argc, char ***argv)
 	*argv = nv;
 }
 
+/* The first operand is the script, unless -e gave one or a dump mode
+ * lists without one: then it is $1, as with stap.  A dump mode takes no
+ * -e script, nor -p (but -p5, the default). */
+static int script_operand(struct session *s, const char *path,
+			  const char *text)
+{
+	if (dump_mode(s) && text)
+		return bad(s, "%s", "Cannot specify a script with -l/-L/--dump-* switches.");
+	if (dump_mode(s) && s->last_pass != 5)
+		return bad(s, "%s", "Cannot specify -p with -l/-L/--dump-* switches.");
+	if (!path)
+		return 0;
+	if (text || dump_mode(s)) {
+		vec_push(s->arena, &s->args, NULL);
+		memmove(s->args.v + 1, s->args.v,
+			sizeof *s->args.v * (size_t)(s->args.n - 1));
+		s->args.v[0] = (void *)path;
+		return 0;
+	}
+	s->script = src_read(s, path, path);
+	return s->script ? 0 : 1;
+}
+
 int cmdline_parse(struct session *s, int argc, char **argv)
 {
-	const char *script_text = NULL, *env;
+	const char *script_text = NULL, *script_path = NULL, *env;
 	int c, rc, i;
 
 	s->last_pass = 5;
@@ -733,10 +779,8 @@ int cmdline_parse(struct session *s, int argc, char **argv)
 			if (optind >= argc ||
 			    (optind > 1 && !strcmp(argv[optind - 1], "--")))
 				break;
-			if (!script_text && !s->script) {
-				s->script = src_read(s, argv[optind], argv[optind]);
-				if (!s->script)
-					return 1;
+			if (!script_path) {
+				script_path = argv[optind];
 			} else {
 				vec_push(s->arena, &s->args, argv[optind]);
 			}
@@ -765,6 +809,9 @@ int cmdline_parse(struct session *s, int argc, char **argv)
 	}
 	for (i = optind; i < argc; i++)
 		vec_push(s->arena, &s->args, argv[i]);
+	rc = script_operand(s, script_path, script_text);
+	if (rc)
+		return rc;
 	default_dirs(s);
 	if (s->clean_cache) {
 		cache_clean(s);
@@ -773,17 +820,12 @@ int cmdline_parse(struct session *s, int argc, char **argv)
 	if (script_text)
 		s->script = src_from_string(s, "<input>", script_text);
 	if (s->list_probes || s->list_probes_vars) {
-		/* -l/-L PATTERN: resolve "probe PATTERN ? {}" and list it (a
-		 * script named too is ignored, as by stap); a pattern with
-		 * its own `?` or `!` keeps it, and -l shows it */
+		/* -l/-L PATTERN: list what "probe PATTERN {}" resolves to,
+		 * every point optional (elab/resolve.c) */
 		const char *pat = s->list_probes_vars ? s->list_probes_vars : s->list_probes;
-		size_t n = strlen(pat);
 
-		while (n && isspace((unsigned char)pat[n - 1]))
-			n--;
-		s->list_marked = n && (pat[n - 1] == '?' || pat[n - 1] == '!');
-		s->script = src_from_string(s, "<input>", arena_printf(s->arena,
-			"probe %s%s {}", pat, s->list_marked ? "" : " ?"));
+		s->script = src_from_string(s, "<input>",
+			arena_printf(s->arena, "probe %s {}", pat));
 		s->last_pass = 2;
 	}
 	if (!s->script && !s->list_probes && !s->list_probes_vars &&
