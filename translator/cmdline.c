@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -234,16 +235,6 @@ static int privilege_parse(const char *arg)
 	return 0;
 }
 
-/* --modinfo NAME=VALUE, NAME a C identifier in lower case (as stap). */
-static int modinfo_ok(const char *arg)
-{
-	const char *eq = strchr(arg, '=');
-	size_t n = eq ? (size_t)(eq - arg) : 0;
-
-	return n && eq[1] && !isdigit((unsigned char)arg[0]) &&
-	       strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_") == n;
-}
-
 /* The options that build or run elsewhere (compile servers, remote
  * targets, the BPF runtime): refused, saying what to do instead. */
 static int elsewhere(struct session *s, const char *opt)
@@ -282,31 +273,27 @@ static struct kv *split_kv(struct session *s, const char *arg)
 	return kv;
 }
 
-static int valid_ident(const char *p)
+/* stap checks the arguments of -D, -G, -m and --modinfo, which end up in
+ * the generated C or the build's command line, against these patterns
+ * (extended, ignoring case) and refuses one that does not match, naming
+ * the pattern.  0: it matches. */
+static int safety(struct session *s, const char *opt, const char *pattern,
+		  const char *arg)
 {
-	if (!*p || !(*p == '_' || (*p >= 'a' && *p <= 'z') ||
-		     (*p >= 'A' && *p <= 'Z')))
+	regex_t re;
+	int rc;
+
+	if (regcomp(&re, pattern, REG_EXTENDED | REG_ICASE | REG_NOSUB))
+		xoom();
+	rc = regexec(&re, arg, 0, NULL, 0);
+	regfree(&re);
+	if (!rc)
 		return 0;
-	for (; *p; p++)
-		if (!(*p == '_' || (*p >= 'a' && *p <= 'z') ||
-		      (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
-			return 0;
+	diag_fatal(&s->diags, "Safety pattern mismatch for %s parameter ('%s' vs. '%s') rc=%d",
+		   opt, arg, pattern, rc);
+	fputs("Try 'stap --help' for more information.\n", stderr);
 	return 1;
 }
-
-/* stap 4.8 takes -G VAR=VALUE only with VALUE of letters, digits and _.- */
-static int valid_gvalue(const char *p)
-{
-	if (!*p)
-		return 0;
-	for (; *p; p++)
-		if (!(*p == '_' || *p == '.' || *p == '-' ||
-		      (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		      (*p >= '0' && *p <= '9')))
-			return 0;
-	return 1;
-}
-
 /* Where the installed library lives, unless the environment says otherwise
  * (SYSTEMTAP_TAPSET / SYSTEMTAP_RUNTIME, as with stap; the test suite uses
  * them to run from the source tree). */
@@ -513,8 +500,8 @@ static int long_option(struct session *s, int c, const char *arg)
 			return bad(s, "runtime '%s' is not supported; only --runtime=kernel is", arg);
 		break;
 	case OPT_MODINFO:	/* MODULE_INFO(NAME, "VALUE") in the module */
-		if (!modinfo_ok(arg))
-			return bad(s, "invalid --modinfo '%s' (expected NAME=VALUE, NAME of a-z, 0-9 and _, not starting with a digit)", arg);
+		if (safety(s, "--modinfo", "^[a-z_][a-z0-9_]*=.+$", arg))
+			return 1;
 		vec_push(s->arena, &s->modinfo, arena_strdup(s->arena, arg));
 		break;
 	case 'a':
@@ -639,9 +626,13 @@ static int one_option(struct session *s, int c, const char *arg,
 			s->kernel_release = arena_strdup(s->arena, arg);
 		break;
 	case 'm':
-		if (!valid_ident(arg) || strlen(arg) > 55)
-			return bad(s, "invalid module name '%s': use letters, digits and underscores, at most 55 characters, not starting with a digit", arg);
+		if (safety(s, "-m", "^[a-z0-9_]+$", arg))
+			return 1;
 		s->module_name = arena_strdup(s->arena, arg);
+		if (strlen(arg) > 55) {	/* the kernel's limit, less ".ko" */
+			s->module_name = arena_strndup(s->arena, arg, 55);
+			diag_plain_warning(&s->diags, "Truncating module name to '%s'", s->module_name);
+		}
 		break;
 	case 'o':
 		s->output_file = arena_strdup(s->arena, arg);
@@ -655,17 +646,15 @@ static int one_option(struct session *s, int c, const char *arg,
 		s->target_pid = v;
 		break;
 	case 'D':
-		if (!*arg || *arg == '=')
-			return bad(s, "Safety pattern mismatch for -D parameter ('%s' vs. '^[a-z_][a-z_0-9]*(=-?[a-z_0-9]+)?$') rc=1", arg);
+		if (safety(s, "-D", "^[a-z_][a-z_0-9]*(=-?[a-z_0-9]+)?$", arg))
+			return 1;
 		vec_push(s->arena, &s->defines, split_kv(s, arg));
 		break;
-	case 'G': {
-		struct kv *kv = split_kv(s, arg);
-		if (!kv->value || !valid_ident(kv->name) || !valid_gvalue(kv->value))
-			return bad(s, "Safety pattern mismatch for -G parameter ('%s' vs. '^[a-z_][a-z0-9_]*=[a-z0-9_.-]+$')", arg);
-		vec_push(s->arena, &s->globals_set, kv);
+	case 'G':
+		if (safety(s, "-G", "^[a-z_][a-z0-9_]*=[a-z0-9_.-]+$", arg))
+			return 1;
+		vec_push(s->arena, &s->globals_set, split_kv(s, arg));
 		break;
-	}
 	case 'B':
 		vec_push(s->arena, &s->kbuild_opts, arena_strdup(s->arena, arg));
 		break;
