@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,14 +112,18 @@ static void usage(FILE *f, const char *stap_dir)
 {
 	fprintf(f,
 "Usage: stap [options] FILE [ARGS...]     Run script in file.\n"
+"   or: stap [options] - [ARGS...]         Run script on stdin.\n"
 "   or: stap [options] -e SCRIPT [ARGS...] Run given script.\n"
 "   or: stap [options] -l PROBE            List matching probes.\n"
 "   or: stap [options] -L PROBE            List probes and their variables.\n"
+"   or: stap [options] --dump-probe-types  List available probe types.\n"
+"   or: stap [options] --dump-probe-aliases  List available probe aliases.\n"
+"   or: stap [options] --dump-functions    List available functions.\n"
 "\n"
 "Options (in %s/rc and on command line):\n"
 "   --         end of translator options, script options follow\n"
 "   -h --help  show this help\n"
-"   -V         show version\n"
+"   -V --version  show version\n"
 "   -p NUM     stop after pass NUM 1-5 (parse, elaborate, translate,\n"
 "              compile, run)\n"
 "   -v         add verbosity to all passes\n"
@@ -197,6 +202,19 @@ static void usage(FILE *f, const char *stap_dir)
 		stap_dir ? stap_dir : "~/.systemtap");
 }
 
+/* -l, -L or a --dump-* switch: stap's modes that print and stop */
+static int dump_mode(const struct session *s)
+{
+	return s->list_probes || s->list_probes_vars || s->dump_functions ||
+	       s->dump_probe_types || s->dump_probe_aliases;
+}
+
+static int only_one_dump(struct session *s)
+{
+	diag_fatal(&s->diags, "only one of the -l/-L/--dump-* switches may be specified");
+	return 1;
+}
+
 static int bad(struct session *s, const char *fmt, const char *arg)
 {
 	char msg[512];
@@ -219,16 +237,6 @@ static int privilege_parse(const char *arg)
 		if (!strcmp(arg, privilege_name(levels[i])))
 			return levels[i];
 	return 0;
-}
-
-/* --modinfo NAME=VALUE, NAME a C identifier in lower case (as stap). */
-static int modinfo_ok(const char *arg)
-{
-	const char *eq = strchr(arg, '=');
-	size_t n = eq ? (size_t)(eq - arg) : 0;
-
-	return n && eq[1] && !isdigit((unsigned char)arg[0]) &&
-	       strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_") == n;
 }
 
 /* The options that build or run elsewhere (compile servers, remote
@@ -269,31 +277,27 @@ static struct kv *split_kv(struct session *s, const char *arg)
 	return kv;
 }
 
-static int valid_ident(const char *p)
+/* stap checks the arguments of -D, -G, -m and --modinfo, which end up in
+ * the generated C or the build's command line, against these patterns
+ * (extended, ignoring case) and refuses one that does not match, naming
+ * the pattern.  0: it matches. */
+static int safety(struct session *s, const char *opt, const char *pattern,
+		  const char *arg)
 {
-	if (!*p || !(*p == '_' || (*p >= 'a' && *p <= 'z') ||
-		     (*p >= 'A' && *p <= 'Z')))
+	regex_t re;
+	int rc;
+
+	if (regcomp(&re, pattern, REG_EXTENDED | REG_ICASE | REG_NOSUB))
+		xoom();
+	rc = regexec(&re, arg, 0, NULL, 0);
+	regfree(&re);
+	if (!rc)
 		return 0;
-	for (; *p; p++)
-		if (!(*p == '_' || (*p >= 'a' && *p <= 'z') ||
-		      (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
-			return 0;
+	diag_fatal(&s->diags, "Safety pattern mismatch for %s parameter ('%s' vs. '%s') rc=%d",
+		   opt, arg, pattern, rc);
+	fputs("Try 'stap --help' for more information.\n", stderr);
 	return 1;
 }
-
-/* stap 4.8 takes -G VAR=VALUE only with VALUE of letters, digits and _.- */
-static int valid_gvalue(const char *p)
-{
-	if (!*p)
-		return 0;
-	for (; *p; p++)
-		if (!(*p == '_' || *p == '.' || *p == '-' ||
-		      (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		      (*p >= '0' && *p <= '9')))
-			return 0;
-	return 1;
-}
-
 /* Where the installed library lives, unless the environment says otherwise
  * (SYSTEMTAP_TAPSET / SYSTEMTAP_RUNTIME, as with stap; the test suite uses
  * them to run from the source tree). */
@@ -472,12 +476,18 @@ static int long_option(struct session *s, int c, const char *arg)
 		s->no_global_display = 1;
 		break;
 	case OPT_DUMP_FUNCTIONS:
+		if (dump_mode(s))
+			return only_one_dump(s);
 		s->dump_functions = 1;
 		break;
 	case OPT_DUMP_PROBE_TYPES:
+		if (dump_mode(s))
+			return only_one_dump(s);
 		s->dump_probe_types = 1;
 		break;
 	case OPT_DUMP_PROBE_ALIASES:
+		if (dump_mode(s))
+			return only_one_dump(s);
 		s->dump_probe_aliases = 1;
 		break;
 	case OPT_COMPATIBLE:	/* a language version, not after ours */
@@ -494,8 +504,8 @@ static int long_option(struct session *s, int c, const char *arg)
 			return bad(s, "runtime '%s' is not supported; only --runtime=kernel is", arg);
 		break;
 	case OPT_MODINFO:	/* MODULE_INFO(NAME, "VALUE") in the module */
-		if (!modinfo_ok(arg))
-			return bad(s, "invalid --modinfo '%s' (expected NAME=VALUE, NAME of a-z, 0-9 and _, not starting with a digit)", arg);
+		if (safety(s, "--modinfo", "^[a-z_][a-z0-9_]*=.+$", arg))
+			return 1;
 		vec_push(s->arena, &s->modinfo, arena_strdup(s->arena, arg));
 		break;
 	case 'a':
@@ -620,9 +630,13 @@ static int one_option(struct session *s, int c, const char *arg,
 			s->kernel_release = arena_strdup(s->arena, arg);
 		break;
 	case 'm':
-		if (!valid_ident(arg) || strlen(arg) > 55)
-			return bad(s, "invalid module name '%s': use letters, digits and underscores, at most 55 characters, not starting with a digit", arg);
+		if (safety(s, "-m", "^[a-z0-9_]+$", arg))
+			return 1;
 		s->module_name = arena_strdup(s->arena, arg);
+		if (strlen(arg) > 55) {	/* the kernel's limit, less ".ko" */
+			s->module_name = arena_strndup(s->arena, arg, 55);
+			diag_plain_warning(&s->diags, "Truncating module name to '%s'", s->module_name);
+		}
 		break;
 	case 'o':
 		s->output_file = arena_strdup(s->arena, arg);
@@ -636,17 +650,15 @@ static int one_option(struct session *s, int c, const char *arg,
 		s->target_pid = v;
 		break;
 	case 'D':
-		if (!*arg || *arg == '=')
-			return bad(s, "Safety pattern mismatch for -D parameter ('%s' vs. '^[a-z_][a-z_0-9]*(=-?[a-z_0-9]+)?$') rc=1", arg);
+		if (safety(s, "-D", "^[a-z_][a-z_0-9]*(=-?[a-z_0-9]+)?$", arg))
+			return 1;
 		vec_push(s->arena, &s->defines, split_kv(s, arg));
 		break;
-	case 'G': {
-		struct kv *kv = split_kv(s, arg);
-		if (!kv->value || !valid_ident(kv->name) || !valid_gvalue(kv->value))
-			return bad(s, "Safety pattern mismatch for -G parameter ('%s' vs. '^[a-z_][a-z0-9_]*=[a-z0-9_.-]+$')", arg);
-		vec_push(s->arena, &s->globals_set, kv);
+	case 'G':
+		if (safety(s, "-G", "^[a-z_][a-z0-9_]*=[a-z0-9_.-]+$", arg))
+			return 1;
+		vec_push(s->arena, &s->globals_set, split_kv(s, arg));
 		break;
-	}
 	case 'B':
 		vec_push(s->arena, &s->kbuild_opts, arena_strdup(s->arena, arg));
 		break;
@@ -661,9 +673,13 @@ static int one_option(struct session *s, int c, const char *arg,
 		s->timeout = (int)v;
 		break;
 	case 'l':
+		if (dump_mode(s))
+			return only_one_dump(s);
 		s->list_probes = arena_strdup(s->arena, arg);
 		break;
 	case 'L':
+		if (dump_mode(s))
+			return only_one_dump(s);
 		s->list_probes_vars = arena_strdup(s->arena, arg);
 		break;
 	default:
@@ -712,9 +728,32 @@ static void rc_options(struct session *s, int *argc, char ***argv)
 	*argv = nv;
 }
 
+/* The first operand is the script, unless -e gave one or a dump mode
+ * lists without one: then it is $1, as with stap.  A dump mode takes no
+ * -e script, nor -p (but -p5, the default). */
+static int script_operand(struct session *s, const char *path,
+			  const char *text)
+{
+	if (dump_mode(s) && text)
+		return bad(s, "%s", "Cannot specify a script with -l/-L/--dump-* switches.");
+	if (dump_mode(s) && s->last_pass != 5)
+		return bad(s, "%s", "Cannot specify -p with -l/-L/--dump-* switches.");
+	if (!path)
+		return 0;
+	if (text || dump_mode(s)) {
+		vec_push(s->arena, &s->args, NULL);
+		memmove(s->args.v + 1, s->args.v,
+			sizeof *s->args.v * (size_t)(s->args.n - 1));
+		s->args.v[0] = (void *)path;
+		return 0;
+	}
+	s->script = src_read(s, path, path);
+	return s->script ? 0 : 1;
+}
+
 int cmdline_parse(struct session *s, int argc, char **argv)
 {
-	const char *script_text = NULL, *env;
+	const char *script_text = NULL, *script_path = NULL, *env;
 	int c, rc, i;
 
 	s->last_pass = 5;
@@ -733,10 +772,8 @@ int cmdline_parse(struct session *s, int argc, char **argv)
 			if (optind >= argc ||
 			    (optind > 1 && !strcmp(argv[optind - 1], "--")))
 				break;
-			if (!script_text && !s->script) {
-				s->script = src_read(s, argv[optind], argv[optind]);
-				if (!s->script)
-					return 1;
+			if (!script_path) {
+				script_path = argv[optind];
 			} else {
 				vec_push(s->arena, &s->args, argv[optind]);
 			}
@@ -765,6 +802,9 @@ int cmdline_parse(struct session *s, int argc, char **argv)
 	}
 	for (i = optind; i < argc; i++)
 		vec_push(s->arena, &s->args, argv[i]);
+	rc = script_operand(s, script_path, script_text);
+	if (rc)
+		return rc;
 	default_dirs(s);
 	if (s->clean_cache) {
 		cache_clean(s);
@@ -773,17 +813,12 @@ int cmdline_parse(struct session *s, int argc, char **argv)
 	if (script_text)
 		s->script = src_from_string(s, "<input>", script_text);
 	if (s->list_probes || s->list_probes_vars) {
-		/* -l/-L PATTERN: resolve "probe PATTERN ? {}" and list it (a
-		 * script named too is ignored, as by stap); a pattern with
-		 * its own `?` or `!` keeps it, and -l shows it */
+		/* -l/-L PATTERN: list what "probe PATTERN {}" resolves to,
+		 * every point optional (elab/resolve.c) */
 		const char *pat = s->list_probes_vars ? s->list_probes_vars : s->list_probes;
-		size_t n = strlen(pat);
 
-		while (n && isspace((unsigned char)pat[n - 1]))
-			n--;
-		s->list_marked = n && (pat[n - 1] == '?' || pat[n - 1] == '!');
-		s->script = src_from_string(s, "<input>", arena_printf(s->arena,
-			"probe %s%s {}", pat, s->list_marked ? "" : " ?"));
+		s->script = src_from_string(s, "<input>",
+			arena_printf(s->arena, "probe %s {}", pat));
 		s->last_pass = 2;
 	}
 	if (!s->script && !s->list_probes && !s->list_probes_vars &&

@@ -119,7 +119,9 @@ static int run_passes(struct session *s)
 
 		rc = passes[i].run(s);
 		if (rc || s->diags.errors) {
-			if (i < 4 || rc > 0)
+			/* stap -l/-L says nothing more after pass 1 */
+			if ((i < 4 || rc > 0) &&
+			    !(i == 0 && (s->list_probes || s->list_probes_vars)))
 				fprintf(stderr, "Pass %d: %s failed.  [man error::pass%d]\n",
 					i + 1, passes[i].failed, i + 1);
 			diag_similar_summary(&s->diags);

@@ -92,7 +92,6 @@ struct session {
 					   symbols are packed), const char * */
 	const char *list_probes;	/* -l PATTERN */
 	const char *list_probes_vars;	/* -L PATTERN */
-	int list_marked;		/* -l/-L PATTERN ends with its own ? or ! */
 	int dump_functions, dump_probe_types, dump_probe_aliases;
 	int flight_recorder;		/* -F: staprun -L (load, start, detach),
 					   or -D with -o (in the background) */

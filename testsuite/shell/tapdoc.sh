@@ -40,17 +40,24 @@ for f in "$src"/examples/*.stp; do
 	[ -f "$src/testsuite/run/example-${n%.stp}.out" ] || bad "$n's run test has no golden"
 done
 
-# every page a message cites exists
-cited=$(grep -rhoE '\[man (error|warning)::[a-z0-9%]+\]' \
+# every page a message cites (the tapsets' too) exists and is installed
+cited=$(grep -rhoE '\[man [a-z0-9:%_-]+\]' \
 	"$src/translator" "$src/runtime" "$src/staprun" "$src/stapio" \
-	--include='*.c' --include='*.h' | sed 's/^\[man //; s/\]$//' | sort -u)
+	"$src/tapsets" --include='*.c' --include='*.h' --include='*.stp' |
+	sed 's/^\[man //; s/\]$//' | sort -u)
 for c in $cited; do
 	case $c in
+	foo) continue ;;	# stap's "A message like [man foo] means ..."
 	*%d) names="${c%%%d}1 ${c%%%d}2 ${c%%%d}3 ${c%%%d}4 ${c%%%d}5" ;;
 	*) names=$c ;;
 	esac
 	for n in $names; do
-		[ -s "$src/man/errors/${n/::/-}.7stap" ] || bad "[man $n] has no page"
+		case $n in
+		*::*) page=man/errors/${n/::/-}.7stap ;;
+		*) page=$(cd "$src" && ls man/"$n".[178] 2>/dev/null | head -1) ;;
+		esac
+		[ -n "$page" ] && [ -s "$src/$page" ] || { bad "[man $n] has no page"; continue; }
+		grep -qF "$page" "$src/Makefile.am" || bad "[man $n]: $page is not installed (Makefile.am)"
 	done
 done
 

@@ -474,6 +474,9 @@ int pass_elaborate(struct session *s)
 {
 	int rc = elaborate(s);
 
-	warn_unused_args(s);
+	/* stap's -l, -L and --dump-* take arguments without a word */
+	if (!s->list_probes && !s->list_probes_vars && !s->dump_functions &&
+	    !s->dump_probe_types && !s->dump_probe_aliases)
+		warn_unused_args(s);
 	return rc;
 }

@@ -432,7 +432,7 @@ int elab_list_probes(struct session *s, struct program *p)
 		struct strbuf sb = {0}, lb = {0}, vb = {0};
 		sb_puts(&sb, dp->list_name ? dp->list_name :
 			     dp->list_pp ? dp->list_pp : dp->pp);
-		if (dp->list_mark && s->list_marked)
+		if (dp->list_mark)
 			sb_putc(&sb, dp->mark_sufficient ? '!' : '?');
 		if (s->list_probes_vars && list_entry_call(s, &dp, &lb))
 			;

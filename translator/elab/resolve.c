@@ -763,6 +763,9 @@ static void derive_probe(struct elab *el, const struct probe *p)
 {
 	struct derive d = { .el = el, .probe = p };
 	const struct probe_point *pt;
+	/* -l/-L: each point of the pattern lists what it matches, quietly */
+	int listing = p->file == el->s->script &&
+		      (el->s->list_probes || el->s->list_probes_vars);
 	int i, rc;
 
 	warn_version(el, p->loc, "probe", p->version_dependent);
@@ -771,11 +774,11 @@ static void derive_probe(struct elab *el, const struct probe *p)
 		d.from = point_text(el->s->arena, p->points.v[0]);
 	VEC_EACH(p->points, i, pt) {
 		d.user_point = pt;
-		d.optional = pt->optional || pt->sufficient;
+		d.optional = pt->optional || pt->sufficient || listing;
 		rc = derive_point(&d, pt, p->body, pt->cond);
 		if (rc < 0)
 			continue;
-		if (rc == 0 && !pt->optional) {
+		if (rc == 0 && !pt->optional && !listing) {
 			int known;
 			const char *why = why_no_match(el, pt, &known);
 

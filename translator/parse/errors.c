@@ -17,6 +17,10 @@ void parse_error(struct parser *p, struct loc loc, const char *id,
 	va_list ap;
 	char *msg;
 
+	if (!p->err_id) {
+		p->err_id = id;
+		p->err_loc = loc;
+	}
 	if (p->fast) {
 		p->errors++;
 		return;

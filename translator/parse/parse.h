@@ -91,6 +91,9 @@ struct parser {
 				   its consequence, not worth reporting */
 
 	int errors;		/* errors reported in this file */
+	const char *err_id;	/* the first error since listpat.c cleared
+				   it, and its place */
+	struct loc err_loc;
 	int fast;		/* the quiet first attempt: errors are only
 				   counted, and the file is parsed again */
 	struct vec defined;	/* fast: struct macro * defined here */
@@ -113,6 +116,11 @@ int lex_next(struct parser *p, void *scanner, struct token *t);
 int pp_next(struct parser *p, struct token *t);
 void pp_reset(struct parser *p);
 
+/* preproc.c: is TYPE a keyword's token?  Does the @WORD token T define
+ * or name a macro? */
+int pp_is_keyword(int type);
+int pp_names_macro(struct parser *p, const struct token *t);
+
 /* ppcond.c: evaluate the condition after the %( token OPEN, reading
  * tokens with NEXT through '%?' (the marker that ended it in *STOP). */
 int ppcond_eval(struct parser *p, struct token *open,
@@ -129,6 +137,10 @@ void macro_undefine(struct parser *p);
 
 /* histcheck.c: report histograms used where a value is expected. */
 void histcheck_file(struct parser *p);
+
+/* listpat.c: check the -l/-L pattern's syntax as stap reads it; 1 when
+ * it printed stap's report of an error in it. */
+int listpat_check(struct session *s);
 
 /* errors.c: report an error and count it against the file. */
 void parse_error(struct parser *p, struct loc loc, const char *id,

@@ -146,7 +146,14 @@ static void parse_library(struct session *s, const char *suffix,
 static void parse_user(struct session *s, const struct src_file *f)
 {
 	int empty;
-	struct file_ast *fa = parse_one(s, f, s->guru, 0, &empty);
+	struct file_ast *fa;
+
+	if (f == s->script && (s->list_probes || s->list_probes_vars) &&
+	    listpat_check(s)) {
+		s->diags.errors++;
+		return;
+	}
+	fa = parse_one(s, f, s->guru, 0, &empty);
 
 	if (fa && empty) {
 		diag_fatal(&s->diags, "Input file '%s' is empty%s.", f->name,

@@ -566,6 +566,13 @@ static void atops_intern(struct session *s)
 	at_define = parse_intern(s, "@define", 7);
 }
 
+int pp_names_macro(struct parser *p, const struct token *t)
+{
+	return t->text == at_define ||
+	       macro_lookup(p, parse_intern(p->s, t->text + 1,
+					    strlen(t->text + 1)));
+}
+
 /* The next token with arguments pasted and macros expanded.  */
 static int next_expanded(struct parser *p, struct token *t)
 {
@@ -707,7 +714,7 @@ static int next_cond(struct parser *p, struct token *t)
 
 /* ---- probe points ---- */
 
-static int is_keyword(int type)
+int pp_is_keyword(int type)
 {
 	switch (type) {
 	case PROBE: case GLOBAL: case PRIVATE: case FUNCTION: case IF:
@@ -721,7 +728,7 @@ static int is_keyword(int type)
 
 static int is_piece(int type)
 {
-	return type == IDENT || type == '*' || is_keyword(type);
+	return type == IDENT || type == '*' || pp_is_keyword(type);
 }
 
 /* Does a probe-point component start here (after the previous token)? */
