@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -29,6 +30,8 @@
 #define IX_MAGIC "CTAPDWI"
 #define IX_VERSION 13
 #define MAX_THREADS 8
+#define MAX_HELD 256	/* indexes whose use is locked (one fd each):
+			   module("*") maps thousands */
 
 struct ix_header {
 	char magic[8];
@@ -726,7 +729,23 @@ static void elf_build_id(const char *path, char *buf)
 	close(fd);
 }
 
-static struct dw_index *map_index(const char *file, const char *build_id)
+/* Mark a saved index used by this process (dw_index.h): its modification
+ * time made now, for a cleaner that removes the least recently used
+ * first, and a shared lock held on FD until the process exits, for one
+ * that must not remove an index in use.  Returns whether FD was kept. */
+static int hold_index(int fd)
+{
+	static int held;
+
+	futimens(fd, NULL);
+	if (held >= MAX_HELD || flock(fd, LOCK_SH | LOCK_NB))
+		return 0;
+	held++;
+	return 1;
+}
+
+static struct dw_index *map_index(const char *file, const char *build_id,
+				  int saved)
 {
 	struct dw_index *ix;
 	struct stat st;
@@ -741,9 +760,10 @@ static struct dw_index *map_index(const char *file, const char *build_id)
 		return NULL;
 	}
 	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (map == MAP_FAILED)
+	if (map == MAP_FAILED) {
+		close(fd);
 		return NULL;
+	}
 	h = map;
 	if (memcmp(h->magic, IX_MAGIC, sizeof IX_MAGIC) ||
 	    h->version != IX_VERSION || strcmp(h->build_id, build_id) ||
@@ -752,8 +772,11 @@ static struct dw_index *map_index(const char *file, const char *build_id)
 	    h->strsize != (size_t)st.st_size ||
 	    !(ix = calloc(1, sizeof *ix))) {
 		munmap(map, st.st_size);
+		close(fd);
 		return NULL;
 	}
+	if (!saved || !hold_index(fd))
+		close(fd);
 	ix->map = map;
 	ix->size = st.st_size;
 	ix->h = h;
@@ -780,11 +803,11 @@ struct dw_index *dw_index_open(const char *path, const char *dir,
 			 tmp && *tmp ? tmp : "/tmp", (int)getpid(), build_id);
 	else
 		snprintf(file, sizeof file, "%s/%s.idx", dir, build_id);
-	ix = dir ? map_index(file, build_id) : NULL;
+	ix = dir ? map_index(file, build_id, 1) : NULL;
 	if (!ix) {
 		if (build(path, file, build_id, progress, err, errlen))
 			return NULL;
-		ix = map_index(file, build_id);
+		ix = map_index(file, build_id, dir != NULL);
 		if (!dir)
 			unlink(file);
 		if (!ix) {
