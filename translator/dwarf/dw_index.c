@@ -516,10 +516,12 @@ static int add_symtab_only(struct recs *all, const struct sym *syms,
 	return rc;
 }
 
-/* The index file OUT: the records ALL, then the names of NOCODE (a set). */
+/* The index file OUT: the records ALL, then the names of NOCODE (a set).
+ * *FD: OUT opened, with a shared lock taken before it had its name, so
+ * that no cache cleaner removes it before it is mapped. */
 static int write_index(const char *out, const char *build_id,
 		       struct recs *all, const struct strtab *nocode,
-		       char *err, size_t errlen)
+		       int *fd, char *err, size_t errlen)
 {
 	struct strtab st = {0};
 	struct ix_header h = {0};
@@ -578,8 +580,12 @@ static int write_index(const char *out, const char *build_id,
 		unlink(tmp);
 		goto out;
 	}
-	if (fclose(f) || rename(tmp, out)) {
+	if (fclose(f) || (*fd = open(tmp, O_RDONLY | O_CLOEXEC)) < 0 ||
+	    flock(*fd, LOCK_SH) || rename(tmp, out)) {
 		snprintf(err, errlen, "cannot write %s: %s", out, strerror(errno));
+		if (*fd >= 0)
+			close(*fd);
+		*fd = -1;
 		unlink(tmp);
 		goto out;
 	}
@@ -652,7 +658,7 @@ out:
 }
 
 static int build(const char *path, const char *out, const char *build_id,
-		 FILE *progress, char *err, size_t errlen)
+		 FILE *progress, int *fd, char *err, size_t errlen)
 {
 	struct dw_file *df = dw_file_open(path, err, errlen);
 	struct worker ws[MAX_THREADS];
@@ -681,7 +687,7 @@ static int build(const char *path, const char *out, const char *build_id,
 			 path, dwarf_errmsg(-1));
 		goto out;
 	}
-	rc = write_index(out, build_id, &all, &nocode, err, errlen);
+	rc = write_index(out, build_id, &all, &nocode, fd, err, errlen);
 	if (progress && !rc)
 		fprintf(progress, "Indexed %zu functions of %zu units in %.1f s\n",
 			all.n, job.ncus, now() - t0);
@@ -744,14 +750,13 @@ static int hold_index(int fd)
 	return 1;
 }
 
-static struct dw_index *map_index(const char *file, const char *build_id,
-				  int saved)
+/* The index open as FD (closed here unless SAVED and held). */
+static struct dw_index *map_fd(int fd, const char *build_id, int saved)
 {
 	struct dw_index *ix;
 	struct stat st;
 	void *map;
 	const struct ix_header *h;
-	int fd = open(file, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0)
 		return NULL;
@@ -803,11 +808,13 @@ struct dw_index *dw_index_open(const char *path, const char *dir,
 			 tmp && *tmp ? tmp : "/tmp", (int)getpid(), build_id);
 	else
 		snprintf(file, sizeof file, "%s/%s.idx", dir, build_id);
-	ix = dir ? map_index(file, build_id, 1) : NULL;
+	ix = dir ? map_fd(open(file, O_RDONLY | O_CLOEXEC), build_id, 1) : NULL;
 	if (!ix) {
-		if (build(path, file, build_id, progress, err, errlen))
+		int fd = -1;
+
+		if (build(path, file, build_id, progress, &fd, err, errlen))
 			return NULL;
-		ix = map_index(file, build_id, dir != NULL);
+		ix = map_fd(fd, build_id, dir != NULL);
 		if (!dir)
 			unlink(file);
 		if (!ix) {
