@@ -87,7 +87,7 @@ static int recs_push(struct recs *r, const struct rec *x)
 /* ---- the DWARF walk -------------------------------------------------- */
 
 struct job {
-	const char *path;
+	Elf *elf;		/* the debug file, mapped once for all */
 	Dwarf *shared;		/* ET_REL: the one relocated Dwarf */
 	uint64_t bias;
 	uint64_t *cus;		/* CU DIE offsets */
@@ -98,8 +98,8 @@ struct job {
 
 struct worker {
 	struct job *job;
-	Dwarf *dbg;
-	int fd;
+	Dwarf *dbg;		/* its own (libdw's caches are not shared
+				   between threads) over job->elf */
 	struct recs out;
 	struct recs codeless;	/* functions defined without code: merged
 				   into another, or abstract ones
@@ -245,16 +245,16 @@ static int walk_all(struct job *job, struct worker *ws, int *nw)
 
 	for (i = 0; i < n; i++) {
 		ws[i].job = job;
-		ws[i].fd = -1;
 		if (job->shared) {
 			ws[i].dbg = job->shared;
 			continue;
 		}
-		ws[i].fd = open(job->path, O_RDONLY | O_CLOEXEC);
-		ws[i].dbg = ws[i].fd < 0 ? NULL :
-			dwarf_begin(ws[i].fd, DWARF_C_READ);
+		/* One mapping of the file's sections for every handle (a
+		 * mapping each would count its pages in the RSS once each):
+		 * libdw takes the sections' data here, before the threads. */
+		ws[i].dbg = job->elf ? dwarf_begin_elf(job->elf, DWARF_C_READ, NULL) : NULL;
 		if (!ws[i].dbg)
-			return *nw = i + 1, -1;
+			return *nw = i, -1;
 	}
 	*nw = n;
 	for (i = 1; i < n; i++)
@@ -270,11 +270,8 @@ static void close_workers(struct worker *ws, int n)
 	int i;
 
 	for (i = 0; i < n; i++) {
-		if (ws[i].fd >= 0) {
-			if (ws[i].dbg)
-				dwarf_end(ws[i].dbg);
-			close(ws[i].fd);
-		}
+		if (ws[i].dbg && ws[i].dbg != ws[i].job->shared)
+			dwarf_end(ws[i].dbg);
 		free(ws[i].out.v);
 		free(ws[i].codeless.v);
 	}
@@ -662,7 +659,7 @@ static int build(const char *path, const char *out, const char *build_id,
 {
 	struct dw_file *df = dw_file_open(path, err, errlen);
 	struct worker ws[MAX_THREADS];
-	struct job job = { .path = path };
+	struct job job = { 0 };
 	struct recs all = {0};
 	struct strtab nocode = {0};
 	GElf_Ehdr eh;
@@ -675,7 +672,7 @@ static int build(const char *path, const char *out, const char *build_id,
 		return -1;
 	memset(ws, 0, sizeof ws);
 	dbg = dw_file_dwarf(df, &job.bias);
-	elf = dwarf_getelf(dbg);
+	elf = job.elf = dwarf_getelf(dbg);
 	if (elf && gelf_getehdr(elf, &eh) && eh.e_type == ET_REL)
 		job.shared = dbg;
 	if (progress)
