@@ -165,6 +165,7 @@ bench_dwarf() {
 	idx=$(du -k "$w"/ours.dw/cache/dwarf/*.idx 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
 	result "dwarf: first index build (-p2), wall" "$1" "(none)" "<= 10 s" s
 	result "dwarf: first index build (-p2), CPU" "$2" "(none)" "-" s
+	result "dwarf: first index build (-p2), peak memory" "$3" "(none)" "-" KB
 	result "dwarf: index size" "$idx" "(none)" "<= 30 MB" KB
 	note "dwarf: -p2 kernel.function(\"vfs_read\") (best of $reps)"
 	o=$(best "$reps" "OURS_DIR=$w/ours.dw ours -p2 -e '$p2'") || return

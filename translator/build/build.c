@@ -30,7 +30,7 @@
 
 /* Bump when the way the module is built changes (the Kbuild file, make's
  * arguments): modules cached by an older recipe must not be reused. */
-#define BUILD_RECIPE "kbuild 5"
+#define BUILD_RECIPE "kbuild 6"
 
 /* The compiler kbuild runs: -B CC=…, else the one Debian's headers name in
  * .kernelvariables ("CC = … gcc-12"), else gcc; NULL when not found.  With
@@ -161,11 +161,12 @@ static void build_recipe_key(struct session *s, char hex[65])
 /* Our compiler flags, as Kbuild's ccflags-y: the -D options and the
  * kernel's features (features.c) come first.  -g0 undoes the kernel's -g:
  * nothing reads a script module's DWARF, and generating it is a sixth of
- * the compile time. */
+ * the compile time.  BUILD_LEAN_CFLAGS: the same code with less of the
+ * compiler's memory (kbuild.c). */
 static const char *build_ccflags(struct session *s, const char *dir)
 {
-	return arena_printf(s->arena, "-I%s -include %s/stap_defines.h -include %s/stp_features.h -g0",
-			    s->runtime_dir, dir, dir);
+	return arena_printf(s->arena, "-I%s -include %s/stap_defines.h -include %s/stp_features.h -g0 "
+			    BUILD_LEAN_CFLAGS, s->runtime_dir, dir, dir);
 }
 
 /* The Kbuild file and stap_defines.h (the -D options, as #defines: no

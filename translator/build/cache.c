@@ -4,9 +4,14 @@
  *   XX/NAME.ko             a module, XX the first two hex digits of its key
  *   stamps/HASH            the digest of one file, valid while its stat
  *                          stamp (device, inode, size, mtime, ctime) holds
- *   rtlib/KEY.o, KEY.cmd   the runtime's object (recipe.c); with the
- *                          modules, what the size limit counts and the
- *                          cleaner removes, least recently used first
+ *   rtlib/KEY.o, KEY.cmd   the runtime's object (recipe.c)
+ *   dwarf/BUILDID.idx      a debug file's function index (dwarf/dw_index.c;
+ *                          a run that reads one holds a shared flock on
+ *                          it)
+ * All of these are what the size limit counts and the cleaner removes,
+ * least recently used first (a read marks one used: its modification
+ * time); the next run that needs one makes it again.  Not counted: the
+ * per-kernel features/ and recipes/, small and costly to remake.
  *   cache_mb_limit, cache_clean_interval_s   as stap: size limit in MiB,
  *                          and how often (s) the limit is enforced (the
  *                          latter's modification time: when it last was)
@@ -19,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -100,13 +106,15 @@ static int file_digest(struct session *s, const char *path,
 		fd = open(memo, O_RDONLY);
 		if (fd >= 0) {
 			ssize_t n = read(fd, line, sizeof line - 1);
-			close(fd);
 			if (n == (ssize_t)sl + 1 + 64 && !memcmp(line, stamp, sl) &&
 			    line[sl] == ' ') {
+				futimens(fd, NULL);	/* used: for the cleaner */
+				close(fd);
 				memcpy(hex, line + sl + 1, 64);
 				hex[64] = 0;
 				return 0;
 			}
+			close(fd);
 		}
 	}
 	fd = open(path, O_RDONLY);
@@ -266,13 +274,16 @@ const char *cache_store(struct session *s, const char *key, const char *name,
 
 /* ---- size limit ---- */
 
-/* One thing the cleaner keeps or removes whole: a module, or the
- * runtime's object for one key (rtlib/KEY.o and its KEY.cmd). */
+/* One thing the cleaner keeps or removes whole: a module, the runtime's
+ * object for one key (rtlib/KEY.o and its KEY.cmd), a DWARF index, a
+ * file's digest. */
 struct cache_ent {
-	const char *key;	/* rtlib: KEY; a module: XX/NAME.ko */
+	const char *key;	/* rtlib: KEY; a module: XX/NAME.ko; else
+				   DIR/NAME */
 	struct vec paths;	/* const char *: its files */
 	off_t size;		/* of them all */
 	time_t used;		/* the newest modification time among them */
+	int locked;		/* removed only when no run holds it (flock) */
 };
 
 /* The number in setting file PATH, created with DFLT when it is missing
@@ -312,10 +323,11 @@ static int has_suffix(const char *name, const char *suffix)
 	return n > k && !strcmp(name + n - k, suffix);
 }
 
-/* File NAME of directory DIR into the entry named KEY (KEYLEN bytes);
- * returns its size. */
-static off_t add_file(struct session *s, struct vec *ents, const char *dir,
-		      const char *name, const char *key, size_t keylen)
+/* File NAME of directory DIR into the entry named KEY (KEYLEN bytes),
+ * one of ENTS from index FROM on or a new one; returns its size. */
+static off_t add_file(struct session *s, struct vec *ents, int from,
+		      const char *dir, const char *name, const char *key,
+		      size_t keylen)
 {
 	const char *p = arena_printf(s->arena, "%s/%s", dir, name);
 	struct cache_ent *ent = NULL;
@@ -324,9 +336,11 @@ static off_t add_file(struct session *s, struct vec *ents, const char *dir,
 
 	if (stat(p, &st) || !S_ISREG(st.st_mode))
 		return 0;
-	VEC_EACH(*ents, i, ent)
+	for (i = from; i < ents->n; i++) {
+		ent = ents->v[i];
 		if (strlen(ent->key) == keylen && !strncmp(ent->key, key, keylen))
 			break;
+	}
 	if (i == ents->n) {
 		ent = ARENA_NEW(s->arena, struct cache_ent);
 		ent->key = arena_strndup(s->arena, key, keylen);
@@ -359,8 +373,8 @@ static off_t list_modules(struct session *s, const char *cdir, struct vec *out)
 			if (f->d_name[0] != '.' && has_suffix(f->d_name, ".ko")) {
 				const char *key = arena_printf(s->arena, "%s/%s",
 							       e->d_name, f->d_name);
-				total += add_file(s, out, sd, f->d_name, key,
-						  strlen(key));
+				total += add_file(s, out, out->n, sd, f->d_name,
+						  key, strlen(key));
 			}
 		closedir(sub);
 	}
@@ -368,40 +382,91 @@ static off_t list_modules(struct session *s, const char *cdir, struct vec *out)
 	return total;
 }
 
-/* The runtime's objects (rtlib/KEY.o with KEY.cmd; not the temporary
- * KEY.tmpPID of a store under way), and their total size. */
-static off_t list_rtlib(struct session *s, const char *cdir, struct vec *out)
+/* The files of CDIR/SUB that NAME_OK accepts, each an entry of its own
+ * or, with GROUP, grouped by their name up to its last '.'; returns
+ * their total size. */
+static off_t list_dir(struct session *s, const char *cdir, const char *sub,
+		      int (*name_ok)(const char *), int group, struct vec *out)
 {
-	const char *dir = arena_printf(s->arena, "%s/rtlib", cdir);
+	const char *dir = arena_printf(s->arena, "%s/%s", cdir, sub);
 	DIR *d = opendir(dir);
 	struct dirent *e;
 	off_t total = 0;
+	int i, first = out->n;
 
 	if (!d)
 		return 0;
 	while ((e = readdir(d)))
-		if (e->d_name[0] != '.' && (has_suffix(e->d_name, ".o") ||
-					    has_suffix(e->d_name, ".cmd")))
-			total += add_file(s, out, dir, e->d_name, e->d_name,
-					  strrchr(e->d_name, '.') - e->d_name);
+		if (e->d_name[0] != '.' && name_ok(e->d_name)) {
+			const char *key = arena_printf(s->arena, "%s/%s", sub, e->d_name);
+			size_t n = group ? (size_t)(strrchr(key, '.') - key) : strlen(key);
+			total += add_file(s, out, group ? first : out->n, dir,
+					  e->d_name, key, n);
+		}
 	closedir(d);
+	for (i = first; i < out->n; i++)
+		((struct cache_ent *)out->v[i])->locked = !strcmp(sub, "dwarf");
 	return total;
 }
 
-/* Remove ENT's files, in name order; add them to REMOVED.  (A concurrent
- * build that finds only one of an object and its .cmd misses, and
- * compiles the object again.) */
-static void remove_ent(struct session *s, struct cache_ent *ent,
-		       struct vec *removed)
+/* The runtime's objects: KEY.o with KEY.cmd (not the temporary KEY.tmpPID
+ * of a store under way). */
+static int rtlib_name(const char *name)
+{
+	return has_suffix(name, ".o") || has_suffix(name, ".cmd");
+}
+
+/* DWARF indexes: BUILDID.idx (not BUILDID.idx.PID.tmp, one being built). */
+static int index_name(const char *name)
+{
+	return has_suffix(name, ".idx");
+}
+
+/* File digests: HASH (not HASH.tmpXXXXXX, one being written). */
+static int stamp_name(const char *name)
+{
+	return !strchr(name, '.');
+}
+
+/* A DWARF index no run holds (a shared flock, dw_index.h), locked until
+ * it is gone: a run that opened it just before still reads its mapping,
+ * the next one rebuilds it.  Returns 0 when PATH may be removed (FD then
+ * open, closed after the unlink), -1 when it is in use. */
+static int lock_unused(const char *path, int *fd)
+{
+	*fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (*fd < 0)
+		return 0;
+	if (flock(*fd, LOCK_EX | LOCK_NB)) {
+		close(*fd);
+		*fd = -1;
+		return -1;
+	}
+	return 0;
+}
+
+/* Remove ENT's files, in name order; add them to REMOVED.  Returns 0 if
+ * it was kept: an index in use.  (A concurrent build that finds only one
+ * of an object and its .cmd misses, and compiles the object again.) */
+static int remove_ent(struct session *s, struct cache_ent *ent,
+		      struct vec *removed)
 {
 	const char *p;
-	int i;
+	int i, fd = -1;
 
 	qsort(ent->paths.v, (size_t)ent->paths.n, sizeof ent->paths.v[0],
 	      cmp_str);
-	VEC_EACH(ent->paths, i, p)
+	VEC_EACH(ent->paths, i, p) {
+		if (ent->locked && lock_unused(p, &fd))
+			return 0;
 		if (!unlink(p))
 			vec_push(s->arena, removed, (void *)p);
+		if (fd >= 0) {
+			close(fd);
+			fd = -1;
+		}
+	}
+	return 1;
 }
 
 /* Is it time to clean?  As stap 4.8: once cache_clean_interval_s seconds
@@ -444,15 +509,18 @@ void cache_clean(struct session *s)
 				    "Cache limit file", CACHE_DEFAULT_MB) << 20;
 	if (!clean_due(s, cdir))
 		return;
-	total = list_modules(s, cdir, &ents) + list_rtlib(s, cdir, &ents);
+	total = list_modules(s, cdir, &ents) +
+		list_dir(s, cdir, "rtlib", rtlib_name, 1, &ents) +
+		list_dir(s, cdir, "dwarf", index_name, 0, &ents) +
+		list_dir(s, cdir, "stamps", stamp_name, 0, &ents);
 	if (total <= limit)
 		return;
 	/* the least recently used first, whatever their kind */
 	qsort(ents.v, (size_t)ents.n, sizeof ents.v[0], cmp_used);
 	for (i = 0; i < ents.n && total > limit; i++) {
 		struct cache_ent *ent = ents.v[i];
-		remove_ent(s, ent, &removed);
-		total -= ent->size;
+		if (remove_ent(s, ent, &removed))
+			total -= ent->size;
 	}
 	if (removed.n && s->verbose >= 2) {
 		fprintf(stderr, "Cache cleaning successful, removed entries: \n");

@@ -127,8 +127,9 @@ static int run_make(struct session *s, const char *dir, const char *log,
 	 * rebuild of the tree's host tools. */
 	vec_push(s->arena, &argv, "--no-print-directory");
 	/* No DWARF in the .mod.o either (ccflags-y does not reach it):
-	 * like stap's, the module carries none, and is a third smaller. */
-	vec_push(s->arena, &argv, "CFLAGS_MODULE=-g0");
+	 * like stap's, the module carries none, and is a third smaller;
+	 * nor the record of macro expansions. */
+	vec_push(s->arena, &argv, "CFLAGS_MODULE=-g0 " BUILD_LEAN_CFLAGS);
 	/* No BTF for the module either: pahole would make it from the
 	 * DWARF -g0 leaves out, and fail (kernels whose headers ship a
 	 * vmlinux, 6.12's, run it). */

@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -29,6 +30,8 @@
 #define IX_MAGIC "CTAPDWI"
 #define IX_VERSION 13
 #define MAX_THREADS 8
+#define MAX_HELD 256	/* indexes whose use is locked (one fd each):
+			   module("*") maps thousands */
 
 struct ix_header {
 	char magic[8];
@@ -84,7 +87,7 @@ static int recs_push(struct recs *r, const struct rec *x)
 /* ---- the DWARF walk -------------------------------------------------- */
 
 struct job {
-	const char *path;
+	Elf *elf;		/* the debug file, mapped once for all */
 	Dwarf *shared;		/* ET_REL: the one relocated Dwarf */
 	uint64_t bias;
 	uint64_t *cus;		/* CU DIE offsets */
@@ -95,8 +98,8 @@ struct job {
 
 struct worker {
 	struct job *job;
-	Dwarf *dbg;
-	int fd;
+	Dwarf *dbg;		/* its own (libdw's caches are not shared
+				   between threads) over job->elf */
 	struct recs out;
 	struct recs codeless;	/* functions defined without code: merged
 				   into another, or abstract ones
@@ -242,16 +245,16 @@ static int walk_all(struct job *job, struct worker *ws, int *nw)
 
 	for (i = 0; i < n; i++) {
 		ws[i].job = job;
-		ws[i].fd = -1;
 		if (job->shared) {
 			ws[i].dbg = job->shared;
 			continue;
 		}
-		ws[i].fd = open(job->path, O_RDONLY | O_CLOEXEC);
-		ws[i].dbg = ws[i].fd < 0 ? NULL :
-			dwarf_begin(ws[i].fd, DWARF_C_READ);
+		/* One mapping of the file's sections for every handle (a
+		 * mapping each would count its pages in the RSS once each):
+		 * libdw takes the sections' data here, before the threads. */
+		ws[i].dbg = job->elf ? dwarf_begin_elf(job->elf, DWARF_C_READ, NULL) : NULL;
 		if (!ws[i].dbg)
-			return *nw = i + 1, -1;
+			return *nw = i, -1;
 	}
 	*nw = n;
 	for (i = 1; i < n; i++)
@@ -267,11 +270,8 @@ static void close_workers(struct worker *ws, int n)
 	int i;
 
 	for (i = 0; i < n; i++) {
-		if (ws[i].fd >= 0) {
-			if (ws[i].dbg)
-				dwarf_end(ws[i].dbg);
-			close(ws[i].fd);
-		}
+		if (ws[i].dbg && ws[i].dbg != ws[i].job->shared)
+			dwarf_end(ws[i].dbg);
 		free(ws[i].out.v);
 		free(ws[i].codeless.v);
 	}
@@ -513,10 +513,12 @@ static int add_symtab_only(struct recs *all, const struct sym *syms,
 	return rc;
 }
 
-/* The index file OUT: the records ALL, then the names of NOCODE (a set). */
+/* The index file OUT: the records ALL, then the names of NOCODE (a set).
+ * *FD: OUT opened, with a shared lock taken before it had its name, so
+ * that no cache cleaner removes it before it is mapped. */
 static int write_index(const char *out, const char *build_id,
 		       struct recs *all, const struct strtab *nocode,
-		       char *err, size_t errlen)
+		       int *fd, char *err, size_t errlen)
 {
 	struct strtab st = {0};
 	struct ix_header h = {0};
@@ -575,8 +577,12 @@ static int write_index(const char *out, const char *build_id,
 		unlink(tmp);
 		goto out;
 	}
-	if (fclose(f) || rename(tmp, out)) {
+	if (fclose(f) || (*fd = open(tmp, O_RDONLY | O_CLOEXEC)) < 0 ||
+	    flock(*fd, LOCK_SH) || rename(tmp, out)) {
 		snprintf(err, errlen, "cannot write %s: %s", out, strerror(errno));
+		if (*fd >= 0)
+			close(*fd);
+		*fd = -1;
 		unlink(tmp);
 		goto out;
 	}
@@ -649,11 +655,11 @@ out:
 }
 
 static int build(const char *path, const char *out, const char *build_id,
-		 FILE *progress, char *err, size_t errlen)
+		 FILE *progress, int *fd, char *err, size_t errlen)
 {
 	struct dw_file *df = dw_file_open(path, err, errlen);
 	struct worker ws[MAX_THREADS];
-	struct job job = { .path = path };
+	struct job job = { 0 };
 	struct recs all = {0};
 	struct strtab nocode = {0};
 	GElf_Ehdr eh;
@@ -666,7 +672,7 @@ static int build(const char *path, const char *out, const char *build_id,
 		return -1;
 	memset(ws, 0, sizeof ws);
 	dbg = dw_file_dwarf(df, &job.bias);
-	elf = dwarf_getelf(dbg);
+	elf = job.elf = dwarf_getelf(dbg);
 	if (elf && gelf_getehdr(elf, &eh) && eh.e_type == ET_REL)
 		job.shared = dbg;
 	if (progress)
@@ -678,7 +684,7 @@ static int build(const char *path, const char *out, const char *build_id,
 			 path, dwarf_errmsg(-1));
 		goto out;
 	}
-	rc = write_index(out, build_id, &all, &nocode, err, errlen);
+	rc = write_index(out, build_id, &all, &nocode, fd, err, errlen);
 	if (progress && !rc)
 		fprintf(progress, "Indexed %zu functions of %zu units in %.1f s\n",
 			all.n, job.ncus, now() - t0);
@@ -726,13 +732,28 @@ static void elf_build_id(const char *path, char *buf)
 	close(fd);
 }
 
-static struct dw_index *map_index(const char *file, const char *build_id)
+/* Mark a saved index used by this process (dw_index.h): its modification
+ * time made now, for a cleaner that removes the least recently used
+ * first, and a shared lock held on FD until the process exits, for one
+ * that must not remove an index in use.  Returns whether FD was kept. */
+static int hold_index(int fd)
+{
+	static int held;
+
+	futimens(fd, NULL);
+	if (held >= MAX_HELD || flock(fd, LOCK_SH | LOCK_NB))
+		return 0;
+	held++;
+	return 1;
+}
+
+/* The index open as FD (closed here unless SAVED and held). */
+static struct dw_index *map_fd(int fd, const char *build_id, int saved)
 {
 	struct dw_index *ix;
 	struct stat st;
 	void *map;
 	const struct ix_header *h;
-	int fd = open(file, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0)
 		return NULL;
@@ -741,9 +762,10 @@ static struct dw_index *map_index(const char *file, const char *build_id)
 		return NULL;
 	}
 	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (map == MAP_FAILED)
+	if (map == MAP_FAILED) {
+		close(fd);
 		return NULL;
+	}
 	h = map;
 	if (memcmp(h->magic, IX_MAGIC, sizeof IX_MAGIC) ||
 	    h->version != IX_VERSION || strcmp(h->build_id, build_id) ||
@@ -752,8 +774,11 @@ static struct dw_index *map_index(const char *file, const char *build_id)
 	    h->strsize != (size_t)st.st_size ||
 	    !(ix = calloc(1, sizeof *ix))) {
 		munmap(map, st.st_size);
+		close(fd);
 		return NULL;
 	}
+	if (!saved || !hold_index(fd))
+		close(fd);
 	ix->map = map;
 	ix->size = st.st_size;
 	ix->h = h;
@@ -780,11 +805,13 @@ struct dw_index *dw_index_open(const char *path, const char *dir,
 			 tmp && *tmp ? tmp : "/tmp", (int)getpid(), build_id);
 	else
 		snprintf(file, sizeof file, "%s/%s.idx", dir, build_id);
-	ix = dir ? map_index(file, build_id) : NULL;
+	ix = dir ? map_fd(open(file, O_RDONLY | O_CLOEXEC), build_id, 1) : NULL;
 	if (!ix) {
-		if (build(path, file, build_id, progress, err, errlen))
+		int fd = -1;
+
+		if (build(path, file, build_id, progress, &fd, err, errlen))
 			return NULL;
-		ix = map_index(file, build_id);
+		ix = map_fd(fd, build_id, dir != NULL);
 		if (!dir)
 			unlink(file);
 		if (!ix) {

@@ -50,8 +50,12 @@ struct dw_index;
 /* The index of debug file PATH: DIR/BUILDID.idx when it is there (and its
  * build-id is PATH's), else built from PATH and saved there (DIR created;
  * a DIR that cannot be written only costs the next run a rebuild;
- * DIR NULL: not saved).  PROGRESS (or NULL): where a build reports what
- * it does.  NULL with a message in ERR. */
+ * DIR NULL: not saved).  A saved index this process reads is marked
+ * used: its modification time set to now, and a shared flock(2) held on
+ * it until the process exits (for the first 256 indexes), so that a
+ * cache cleaner that takes LOCK_EX | LOCK_NB before removing one never
+ * removes an index in use.  PROGRESS (or NULL): where a build reports
+ * what it does.  NULL with a message in ERR. */
 struct dw_index *dw_index_open(const char *path, const char *dir,
 			       FILE *progress, char *err, size_t errlen);
 
