@@ -8,7 +8,9 @@
  * handler, which narrows each to its C type (c->args).
  * A module's tracepoint is found when the module comes (the tracepoint
  * module notifier, which also reports the modules already loaded) and
- * left when it goes; until then the probe just does not fire.
+ * left when it goes; until then the probe just does not fire.  One the
+ * kernel was configured without (stap lists those from the headers) is
+ * not registered at all, and does not fire either, as under stap.
  */
 #include <linux/tracepoint.h>
 
@@ -16,6 +18,8 @@ struct stp_tracepoint {
 	struct stp_probe *probe;
 	const char *name;
 	const char *module;		/* its module, or NULL: built in */
+	int absent;			/* a header declares it, the kernel
+					   was built without it: never fires */
 	void *fn;			/* _stp_tp_fnN for N arguments */
 	struct tracepoint *tp;		/* found at start */
 	int registered;
@@ -136,8 +140,8 @@ static int _stp_tracepoints_start(struct stp_tracepoint *tps, int n)
 
 	for (i = 0; i < n; i++) {
 		struct stp_tp_find f = { tps[i].name, NULL };
-		if (tps[i].module)
-			continue;	/* below */
+		if (tps[i].module || tps[i].absent)
+			continue;	/* below, or never */
 		for_each_kernel_tracepoint(_stp_tp_match, &f);
 		if (!f.tp) {
 			_stp_transport_error("tracepoint not found in the kernel");

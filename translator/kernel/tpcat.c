@@ -5,10 +5,12 @@
  * build tree (or of the source tree it names: Debian splits them).  In each
  * header that defines TRACE_SYSTEM, the names given to TRACE_EVENT*,
  * DECLARE_TRACE* and DEFINE_EVENT* are the tracepoints of that system.
- * A name counts only when the kernel's BTF has its __traceiter_ function,
- * or a module defines it (its __tracepoints_strings names it) and the
- * module's BTF, split from the kernel's, has that function: that filters
- * out macro parameters and configured-out tracepoints.
+ * The set is stap 4.8's, which compiles each header: a header that would
+ * not compile there counts for nothing (tpvisible.c), lines an #if on
+ * CONFIG_ options takes out are blanked.  A name is typed from the
+ * kernel's BTF (its __traceiter_ function), or from the BTF of the module
+ * that defines it (its __tracepoints_strings names it); one the kernel
+ * was built without is typed from its TP_PROTO (tpproto.c).
  */
 #include <ctype.h>
 #include <glob.h>
@@ -19,20 +21,25 @@
 
 #include "kernel/btf.h"
 #include "kernel/ctype_btf.h"
+#include "kernel/kconfig.h"
 #include "kernel/kimage.h"
 #include "kernel/elfsec.h"
 #include "kernel/modtree.h"
 #include "kernel/tpcat.h"
+#include "kernel/tpproto.h"
+#include "kernel/tpvisible.h"
 #include "util/arena.h"
 #include "util/fileio.h"
 
 struct found {
 	char *system, *name;
+	char *proto;	/* its TP_PROTO text, NULL if a wrapper's */
 };
 
 struct scan {
 	struct found *v;
 	int n, cap;
+	struct tpvis *vis;	/* which headers stap can read */
 };
 
 /* The text of PATH, malloc'd; NULL if unreadable. */
@@ -52,14 +59,16 @@ static int ident_char(int c)
 	return isalnum(c) || c == '_';
 }
 
-/* The identifier at P (after blanks), copied; NULL if none. */
-static char *ident_at(const char *p)
+/* The system TRACE_SYSTEM names at P: an identifier, or words joined by
+ * '-' ("intel-sst"), which the compile takes as one. */
+static char *system_at(const char *p)
 {
 	const char *s;
 
-	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\\')
+	while (*p == ' ' || *p == '\t')
 		p++;
-	for (s = p; ident_char((unsigned char)*s); s++)
+	for (s = p; ident_char((unsigned char)*s) ||
+		    (*s == '-' && s > p && ident_char((unsigned char)s[1])); s++)
 		;
 	return s > p ? strndup(p, (size_t)(s - p)) : NULL;
 }
@@ -96,13 +105,15 @@ struct macros {
 	int n;
 };
 
-static void add(struct scan *sc, const char *system, char *name)
+static void add(struct scan *sc, const char *system, char *name,
+		const char *proto)
 {
 	if (sc->n == sc->cap) {
 		sc->cap = sc->cap ? 2 * sc->cap : 256;
 		sc->v = realloc(sc->v, (size_t)sc->cap * sizeof *sc->v);
 	}
 	sc->v[sc->n].system = strdup(system);
+	sc->v[sc->n].proto = proto ? strdup(proto) : NULL;
 	sc->v[sc->n++].name = name;
 }
 
@@ -190,6 +201,21 @@ static char *substitute(const struct decl_macro *w, const char *name,
 	return strdup(out);
 }
 
+/* ARGS[I] when it names a macro holding a TP_PROTO ("__cpu_migrate_proto",
+ * expand_protos reads it); a wrapper's substitution lost the blanks of
+ * anything else. */
+static const char *proto_name(char **args, int n, int i)
+{
+	const char *p;
+
+	if (i >= n || !*args[i])
+		return NULL;
+	for (p = args[i]; *p; p++)
+		if (!ident_char((unsigned char)*p))
+			return NULL;
+	return args[i];
+}
+
 /* Tracepoint names declared by the call of M at P (after its '('). */
 static void expand_call(struct scan *sc, struct macros *ms, const char *system,
 			struct decl_macro *m, const char *p, int depth)
@@ -200,7 +226,8 @@ static void expand_call(struct scan *sc, struct macros *ms, const char *system,
 
 	if (!m->body) {
 		if (m->arg < n && *args[m->arg])
-			add(sc, system, strdup(args[m->arg]));
+			add(sc, system, strdup(args[m->arg]),
+			    m->arg + 1 < n ? args[m->arg + 1] : NULL);
 	} else if (depth < 4) {
 		for (q = m->body; *q; q++) {
 			struct decl_macro *inner;
@@ -224,7 +251,8 @@ static void expand_call(struct scan *sc, struct macros *ms, const char *system,
 			}
 			if (!inner->body) {
 				if (inner->arg < ni && *iargs[inner->arg])
-					add(sc, system, strdup(iargs[inner->arg]));
+					add(sc, system, strdup(iargs[inner->arg]),
+					    proto_name(iargs, ni, inner->arg + 1));
 			}
 			free_args(iargs, ni);
 		}
@@ -290,6 +318,35 @@ static const char *read_define(struct macros *ms, const char *p)
 	return e;
 }
 
+/* A TP_PROTO given by a macro's name ("__cpu_migrate_proto"): the body of
+ * that #define in TEXT. */
+static void expand_protos(struct scan *sc, int from, const char *text)
+{
+	char pat[300], *body;
+	const char *p, *e;
+	int i;
+
+	for (i = from; i < sc->n; i++) {
+		p = sc->v[i].proto;
+		if (!p || !strncmp(p, "TP_PROTO", 8) || !strncmp(p, "PARAMS", 6) ||
+		    strlen(p) > 256)
+			continue;
+		snprintf(pat, sizeof pat, "#define %s", p);
+		p = strstr(text, pat);
+		if (!p || ident_char((unsigned char)p[strlen(pat)]))
+			continue;
+		p += strlen(pat);
+		for (e = p; *e && (*e != '\n' || e[-1] == '\\'); e++)
+			;
+		body = strndup(p, (size_t)(e - p));
+		for (p = body; *p == ' ' || *p == '\t' || *p == '\\' || *p == '\n'; p++)
+			;
+		free(sc->v[i].proto);
+		sc->v[i].proto = strdup(p);
+		free(body);
+	}
+}
+
 static void scan_text(struct scan *sc, const char *text)
 {
 	const char *p = strstr(text, "#define TRACE_SYSTEM"), *q;
@@ -297,11 +354,11 @@ static void scan_text(struct scan *sc, const char *text)
 	struct decl_macro *m;
 	char *system;
 	size_t i;
-	int k;
+	int k, first = sc->n;
 
 	if (!p || ident_char((unsigned char)p[20]))
 		return;
-	system = ident_at(p + 20);
+	system = system_at(p + 20);
 	if (!system)
 		return;
 	memset(&ms, 0, sizeof ms);
@@ -316,7 +373,7 @@ static void scan_text(struct scan *sc, const char *text)
 				break;
 			continue;
 		}
-		if (!isupper((unsigned char)*q) ||
+		if (!(isupper((unsigned char)*q) || *q == '_') ||
 		    (q > text && ident_char((unsigned char)q[-1])))
 			continue;
 		m = find_macro(&ms, q);
@@ -326,6 +383,7 @@ static void scan_text(struct scan *sc, const char *text)
 		if (*q == '(')
 			expand_call(sc, &ms, system, m, q + 1, 0);
 	}
+	expand_protos(sc, first, text);
 	for (k = 0; k < ms.n; k++) {
 		free(ms.v[k].name);
 		free(ms.v[k].body);
@@ -345,7 +403,10 @@ static void scan_glob(struct scan *sc, const char *dir, const char *pattern)
 		return;
 	for (i = 0; i < g.gl_pathc; i++) {
 		char *text = slurp(g.gl_pathv[i]);
-		if (text && strstr(text, "TRACE_SYSTEM"))
+		if (text)
+			tpvis_blank_false(sc->vis, text);
+		if (text && strstr(text, "TRACE_SYSTEM") &&
+		    tpvis_compiles(sc->vis, g.gl_pathv[i], text))
 			scan_text(sc, text);
 		free(text);
 	}
@@ -549,6 +610,22 @@ static char *tp_name(const struct btf *b, struct ctype_btf *cb,
 	return strdup(suffixed);
 }
 
+/* The build tree's .config; NULL if it has none. */
+static const struct kconfig *read_config(const char *build_dir)
+{
+	char path[8192];
+	struct strbuf sb = { 0 };
+	const struct kconfig *k;
+
+	snprintf(path, sizeof path, "%s/.config", build_dir);
+	if (fio_read(path, &sb) || !sb.s) {
+		sb_free(&sb);
+		return NULL;
+	}
+	k = kconfig_parse(arena_new(), sb.s, sb.len);	/* it keeps the text */
+	return k;
+}
+
 static struct tpcat *build(const char *build_dir, const char *types,
 			   const char *modules_dir, char *err, size_t errlen)
 {
@@ -571,6 +648,7 @@ static struct tpcat *build(const char *build_dir, const char *types,
 		return NULL;
 	cb = ctype_btf_new(b);
 	source_dirs(build_dir, dirs);
+	sc.vis = tpvis_new(dirs, read_config(build_dir));
 	for (j = 0; j < 2; j++)
 		for (i = 0; dirs[j][0] && i < sizeof patterns / sizeof patterns[0]; i++)
 			scan_glob(&sc, dirs[j], patterns[i]);
@@ -586,6 +664,11 @@ static struct tpcat *build(const char *build_dir, const char *types,
 		    !strcmp(sc.v[k].system, sc.v[k - 1].system))
 			continue;
 		te->name = tp_name(b, cb, &ms, sc.v[k].name, te);
+		if (!te->name && sc.v[k].proto &&	/* configured out */
+		    !tpproto_args(cb, sc.v[k].proto, te)) {
+			te->name = sc.v[k].name;
+			te->absent = 1;
+		}
 		if (!te->name)
 			continue;
 		te->system = sc.v[k].system;

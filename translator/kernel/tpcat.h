@@ -27,6 +27,9 @@ struct tp_entry {
 	struct tp_arg *args;
 	const char *module;	/* the module defining it ("sunrpc"), or
 				   NULL when built into the kernel */
+	int absent;		/* a header declares it, the kernel was
+				   configured without it: typed from its
+				   TP_PROTO (tpproto.c) */
 };
 
 struct tpcat {

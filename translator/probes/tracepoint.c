@@ -283,6 +283,9 @@ static void emit_trace(struct emit *e, struct vec *probes)
 		if (te->module)
 			emit_line(e, "\t{ .probe = &stp_probes[%d], .name = \"%s\", .module = \"%s\", .fn = (void *)_stp_tp_fn%d },",
 				  dp->index, te->name, te->module, te->nargs);
+		else if (te->absent)	/* as stap's: it never fires */
+			emit_line(e, "\t{ .probe = &stp_probes[%d], .name = \"%s\", .absent = 1, .fn = (void *)_stp_tp_fn%d },",
+				  dp->index, te->name, te->nargs);
 		else
 			emit_line(e, "\t{ .probe = &stp_probes[%d], .name = \"%s\", .fn = (void *)_stp_tp_fn%d },",
 				  dp->index, te->name, te->nargs);

@@ -202,6 +202,15 @@ void vec_add_unique(struct arena *a, struct vec *vec, void *item)
 	vec_push(a, vec, item);
 }
 
+uint64_t str_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ull;
+	return h;
+}
+
 int vec_has_str(const struct vec *vec, const char *s)
 {
 	int i;

@@ -9,6 +9,7 @@
 #define ARENA_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdarg.h>
 
 struct arena;
@@ -37,6 +38,9 @@ void vec_push(struct arena *a, struct vec *vec, void *item);
 void vec_add_unique(struct arena *a, struct vec *vec, void *item);
 /* Whether VEC, of strings, holds one equal to S. */
 int vec_has_str(const struct vec *vec, const char *s);
+
+/* A 64-bit FNV-1a hash of the string S, for hash tables. */
+uint64_t str_hash(const char *s);
 
 #define VEC_EACH(vec, i, var) \
 	for ((i) = 0; (i) < (vec).n && (((var) = (vec).v[(i)]), 1); (i)++)
