@@ -317,6 +317,9 @@ static void type_for_listing(struct elab *el)
 	 * one that does not resolve stays untyped, quietly */
 	el->s->diags.quiet++;
 	elab_resolve_targets(el);
+	/* a printf's formats type its arguments (an untyped one %d makes
+	   a long, as stap's -L shows it) */
+	printcheck_program(el->s, el->prog);
 	el->s->diags.quiet--;
 	elab_infer_types_quietly(el);
 }
