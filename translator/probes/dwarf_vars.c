@@ -461,8 +461,17 @@ void dwarf_vars_list(struct session *s, struct derived_probe *dp,
 
 void dwarf_vars_emit_decls(struct emit *e, struct vec *probes)
 {
+	const struct ksyms *k = ksyms_kernel(e->s);
+
 	(void)probes;
 	emit_line(e, "#include \"stp_dwarf.h\"");
+	/* _caller_match's (context-caller.stp) link-time addresses */
+	if (k && ksyms_addr(k, "_stext") && ksyms_addr(k, "sprint_symbol")) {
+		emit_line(e, "#define STP_CALLER_STEXT 0x%llxULL",
+			  (unsigned long long)ksyms_addr(k, "_stext"));
+		emit_line(e, "#define STP_CALLER_ANCHOR 0x%llxULL",
+			  (unsigned long long)ksyms_addr(k, "sprint_symbol"));
+	}
 }
 
 struct derived_probe *dwarf_vars_entry_probe(struct session *s,
