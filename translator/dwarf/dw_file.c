@@ -172,6 +172,22 @@ const char *dw_file_symaddr(struct dw_file *f, uint64_t addr)
 	return symaddr(symaddr_arg, f->path, best, addr - best_addr);
 }
 
+int dw_file_symbol(struct dw_file *f, const char *name, uint64_t *addr)
+{
+	int n = dwfl_module_getsymtab(f->mod), i;
+	const char *s;
+	GElf_Addr a;
+	GElf_Sym sym;
+
+	for (i = 1; i < n; i++)
+		if ((s = data_sym(f, i, &a, &sym)) && !strcmp(s, name) &&
+		    GELF_ST_TYPE(sym.st_info) != STT_FUNC) {
+			*addr = a;
+			return 0;
+		}
+	return -1;
+}
+
 void dw_file_close_all(void)
 {
 	struct dw_file *f, *next;

@@ -58,6 +58,11 @@ void dw_file_set_symaddr(dw_symaddr_fn *fn, void *arg);
  * must have once; NULL without a hook or such a symbol. */
 const char *dw_file_symaddr(struct dw_file *f, uint64_t addr);
 
+/* The address of F's data symbol NAME (an object, or untyped, in a
+ * section: a variable the linker defines, as the kernel's jiffies), the
+ * first of that name: 0 and *ADDR, or -1. */
+int dw_file_symbol(struct dw_file *f, const char *name, uint64_t *addr);
+
 void dw_file_close_all(void);
 
 #endif

@@ -1204,11 +1204,24 @@ static int is_entry_row(Dwarf_Line *l, const char *file, int line,
 	return src && !strcmp(src, file);
 }
 
-static void callees_in(Dwarf_Die *parent,
-		       void (*fn)(void *arg, const char *name, uint64_t die_off),
-		       void *arg)
+/* A GNU call site's callee (DW_AT_abstract_origin, the function called
+ * directly) and its return address (DW_AT_low_pc): 0, or -1 for an
+ * indirect call. */
+static int gnu_call_site(Dwarf_Die *d, Dwarf_Die *callee, Dwarf_Addr *ret)
 {
-	Dwarf_Die d;
+	Dwarf_Attribute a;
+
+	if (!dwarf_attr(d, DW_AT_abstract_origin, &a) ||
+	    !dwarf_formref_die(&a, callee) || dwarf_lowpc(d, ret))
+		return -1;
+	return 0;
+}
+
+static void callees_in(Dwarf_Die *parent, uint64_t bias,
+		       dw_callee_fn *fn, void *arg)
+{
+	Dwarf_Die d, callee;
+	Dwarf_Addr ret;
 	const char *name;
 
 	if (dwarf_child(parent, &d))
@@ -1217,17 +1230,20 @@ static void callees_in(Dwarf_Die *parent,
 		int tag = dwarf_tag(&d);
 
 		if (tag == DW_TAG_lexical_block)
-			callees_in(&d, fn, arg);
+			callees_in(&d, bias, fn, arg);
 		else if (tag == DW_TAG_inlined_subroutine &&
 			 dwarf_hasattr(&d, DW_AT_low_pc) &&
 			 (name = dwarf_diename(&d)))
-			fn(arg, name, dwarf_dieoffset(&d));
+			fn(arg, name, dwarf_dieoffset(&d), 0);
+		else if (tag == DW_TAG_GNU_call_site &&
+			 !gnu_call_site(&d, &callee, &ret) &&
+			 (name = dwarf_diename(&callee)))
+			fn(arg, name, dwarf_dieoffset(&callee), ret + bias);
 	} while (dwarf_siblingof(&d, &d) == 0);
 }
 
 int dw_index_callees(const struct dw_index *ix, const struct dw_func *f,
-		     void (*fn)(void *arg, const char *name, uint64_t die_off),
-		     void *arg)
+		     dw_callee_fn *fn, void *arg)
 {
 	uint64_t bias;
 	Dwarf *dbg = lazy_dwarf(ix, &bias);
@@ -1235,7 +1251,7 @@ int dw_index_callees(const struct dw_index *ix, const struct dw_func *f,
 
 	if (!dbg || !dwarf_offdie(dbg, f->die_off, &d))
 		return -1;
-	callees_in(&d, fn, arg);
+	callees_in(&d, bias, fn, arg);
 	return 0;
 }
 

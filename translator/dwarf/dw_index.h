@@ -100,13 +100,18 @@ int dw_file_matches(const char *pat, const char *file);
  * sig_ignored() at one address for real-time signals, at another for the
  * rest).  Up to MAX file addresses into PCS; returns how many. */
 /* The callees stap 4.8's .callees finds in function or inline instance
- * F: the inline instances right in it (in its lexical blocks, not in
- * other instances) that are one range (DW_AT_low_pc; an instance with
- * DW_AT_ranges is not one).  FN(ARG, its name, its DIE offset) for each,
- * in DWARF order; -1 without the DWARF. */
+ * F, right in it (in its lexical blocks, not in other instances), in
+ * DWARF order: the inline instances that are one range (DW_AT_low_pc; an
+ * instance with DW_AT_ranges is not one), FN(ARG, its name, its DIE
+ * offset, 0); and the functions called out of line where gcc records a
+ * GNU call site (DWARF 4: 5.10's; stap 4.8 reads no DWARF 5
+ * DW_TAG_call_site), FN(ARG, the callee's name, the DIE its
+ * DW_AT_abstract_origin names (a definition or a declaration), the call's
+ * return address).  -1 without the DWARF. */
+typedef void dw_callee_fn(void *arg, const char *name, uint64_t die_off,
+			  uint64_t ret_pc);
 int dw_index_callees(const struct dw_index *ix, const struct dw_func *f,
-		     void (*fn)(void *arg, const char *name, uint64_t die_off),
-		     void *arg);
+		     dw_callee_fn *fn, void *arg);
 
 size_t dw_index_inline_entries(const struct dw_index *ix,
 			       const struct dw_func *f, uint64_t *pcs,

@@ -592,6 +592,22 @@ static uint64_t bias_of(struct dw_file *f)
 	return bias;
 }
 
+/* A variable only declared in DWARF (the kernel's jiffies, which its
+ * linker script defines): at its symbol's address, as stap finds it. */
+static enum dw_loc_status declared(struct dw_file *f, Dwarf_Die *var,
+				   uint64_t anchor, int user,
+				   struct dw_loc *out)
+{
+	Dwarf_Op op = { .atom = DW_OP_addr };
+	const char *name = dwarf_diename(var);
+	uint64_t addr;
+
+	if (!name || dw_file_symbol(f, name, &addr))
+		return DW_LOC_NOT_AT_PC;
+	op.number = addr;
+	return translate(f, NULL, 0, anchor, user, NULL, 0, &op, 1, out);
+}
+
 enum dw_loc_status dw_loc_var(struct dw_file *f, uint64_t var_off,
 			      uint64_t func_off, uint64_t pc,
 			      uint64_t retry_pc, uint64_t anchor, int user,
@@ -612,6 +628,9 @@ enum dw_loc_status dw_loc_var(struct dw_file *f, uint64_t var_off,
 		return DW_LOC_NOT_AT_PC;
 	if (dwarf_attr_integrate(&var, DW_AT_const_value, &a))
 		return const_value(&a, out) ? DW_LOC_UNSUPPORTED : DW_LOC_OK;
+	if (!dwarf_hasattr_integrate(&var, DW_AT_location) &&
+	    dwarf_hasattr(&var, DW_AT_declaration))
+		return declared(f, &var, anchor, user, out);
 	if (!location_at(&var, pc - bias, &a, &ops, &n)) {
 		if (!retry_pc)
 			return DW_LOC_NOT_AT_PC;

@@ -270,7 +270,7 @@ int dw_global_var(struct dw_file *f, const char *name, const char *cu,
 	Dwarf_Die unit, var;
 	uint64_t off;
 
-	if (cu)
+	if (cu || !cu_off)	/* in the units CU names, or in any */
 		off = each_unit(f, in_unit, &q);
 	else if (dwarf_offdie(dw_file_dwarf(f, NULL), cu_off, &unit))
 		off = unit_var(&unit, name, 0);
@@ -279,10 +279,14 @@ int dw_global_var(struct dw_file *f, const char *name, const char *cu,
 	if (!off || !dwarf_offdie(dw_file_dwarf(f, NULL), off, &var))
 		return -1;
 	if (dwarf_hasattr(&var, DW_AT_declaration)) {	/* defined elsewhere */
+		uint64_t def;
+
 		q.cu = NULL;
 		q.def = 1;
-		if (!(off = each_unit(f, in_unit, &q)))
-			return -1;
+		/* or by the linker (jiffies): the declaration, whose
+		   location is its symbol's (dw_loc_var) */
+		if ((def = each_unit(f, in_unit, &q)))
+			off = def;
 	}
 	*var_off = off;
 	return 0;

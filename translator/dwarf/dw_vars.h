@@ -54,8 +54,10 @@ void dw_func_decl_at(struct dw_file *f, uint64_t func_off, char *buf,
 
 /* The global variable NAME: in the first unit whose name matches the
  * pattern CU (with stap's implicit leading "*\/"), or with CU NULL in
- * the unit at CU_OFF; a declaration there is resolved to its definition
- * in another unit.  0 and *VAR_OFF, or -1. */
+ * the unit at CU_OFF (CU_OFF 0 too: in the first unit that has it); a
+ * declaration there is resolved to its definition in another unit, and
+ * stays when none has one (the linker's: dw_loc_var takes its symbol).
+ * 0 and *VAR_OFF, or -1. */
 int dw_global_var(struct dw_file *f, const char *name, const char *cu,
 		  uint64_t cu_off, uint64_t *var_off);
 

@@ -53,7 +53,7 @@ int atvar_resolve(struct session *s, struct exp *e, struct dw_file *f,
 	if (!f)
 		f = strcmp(modname, "kernel") ? kernel_module_dwarf(s, modname) :
 						 kernel_file(s);
-	if (!f || (!cu && !cu_off) || dw_global_var(f, name, cu, cu_off, &var))
+	if (!f || dw_global_var(f, name, cu, cu_off, &var))
 		return not_found(s, e, name, cu, modname, quiet);
 	if (dw_loc_var(f, var, 0, 0, 0, k ? ksyms_addr(k, "sprint_symbol") : 0,
 		       user, &l) != DW_LOC_OK)

@@ -81,6 +81,9 @@ struct derived_probe {
 	const struct exp *point_cond;	/* pp(): that point's own if (…) */
 	struct vec comps;		/* struct pp_comp *: resolved components */
 	struct stmt *body;		/* ST_BLOCK */
+	struct vec prelude;		/* struct stmt *: what the family puts
+					   first in the body (a .callee's
+					   caller checks) */
 	struct exp *cond;		/* arming condition (ANDed), or NULL */
 	int nstable;			/* stable.c: the body's first statements
 					   compute stable calls; -p2 lists them

@@ -462,6 +462,16 @@ static int derive_one(struct derive *d, const struct probe_family *fam,
 	dp->mark_sufficient = point->sufficient;
 	dp->point_cond = point->cond;
 	dp->body = stmt_clone(a, body);
+	if (dp->prelude.n) {
+		struct vec stmts = {0};
+		struct stmt *st;
+
+		VEC_EACH(dp->prelude, i, st)
+			vec_push(a, &stmts, st);
+		VEC_EACH(dp->body->u.block, i, st)
+			vec_push(a, &stmts, st);
+		dp->body->u.block = stmts;
+	}
 	dp->cond = exp_clone(a, cond);
 	dp->index = el->prog->probes.n;
 	vec_push(a, &el->prog->probes, dp);

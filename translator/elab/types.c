@@ -342,6 +342,12 @@ static enum type infer_target(struct elab *el, struct exp *e)
 	if ((e->kind == EX_TARGET || e->kind == EX_TARGET_LIST) &&
 	    e->u.target.unresolved)
 		return TY_UNKNOWN;
+	/* nor has a @cast that did not resolve (its type or member not
+	 * found, no module), or one without a member (the struct itself,
+	 * an error if kept) */
+	if (e->kind == EX_CAST &&
+	    (!e->u.op.resolved || (!e->u.op.comps.n && !e->u.op.addr_of)))
+		return TY_UNKNOWN;
 	return e->type != TY_UNKNOWN ? e->type : TY_LONG;
 }
 

@@ -41,6 +41,11 @@ struct dwarf_point {
 	const char *from;	/* a callee's: its caller's point and
 				   .callee("NAME@FILE:LINE"), as stap
 				   derives it; else NULL */
+	const uint64_t *calls;	/* a callee reached through calls out of
+				   line: their return addresses, the
+				   outermost first, that the stack must
+				   show (stap's _caller_match checks) */
+	int ncalls;
 };
 
 /* A set of entry pcs (open addressing; 0 is never a pc). */
@@ -560,6 +565,8 @@ struct callee_ctx {
 	const char *module;
 	const char *caller;	/* the caller's point */
 	int64_t depth;		/* levels still to go below this one */
+	const uint64_t *calls;	/* as dwarf_point's */
+	int ncalls;
 };
 
 /* The index's record of the inline instance DIE_OFF of NAME. */
@@ -577,10 +584,34 @@ static const struct dw_func *instance(const struct dw_index *ix,
 	return NULL;
 }
 
-/* A callee: probed at its instance, and derived as stap derives it, from
- * its caller's point and .callee("NAME@FILE:LINE"); then its own callees
- * (depth first, as stap orders them). */
-static void callee_site(void *arg, const char *name, uint64_t die_off)
+/* The function a call site calls, ORIGIN its DIE (the definition, or a
+ * declaration of one in another unit): its out-of-line body. */
+static const struct dw_func *called(const struct dw_index *ix,
+				    const char *name, uint64_t origin)
+{
+	size_t first, n = dw_index_lookup(ix, name, &first), i;
+	const struct dw_func *f, *any = NULL;
+
+	for (i = first; i < first + n; i++) {
+		f = dw_index_at(ix, i);
+		if (f->flags & (DW_FN_INLINE | DW_FN_SYMTAB | DW_FN_PART))
+			continue;
+		if (f->die_off == origin)
+			return f;
+		if (!any || ((f->flags & DW_FN_EXTERNAL) &&
+			     !(any->flags & DW_FN_EXTERNAL)))
+			any = f;
+	}
+	return any;
+}
+
+/* A callee: probed at its instance (an inline one) or at its function's
+ * entry (one called out of line, RET_PC the call's return address), and
+ * derived as stap derives it, from its caller's point and
+ * .callee("NAME@FILE:LINE"); then its own callees (depth first, as stap
+ * orders them). */
+static void callee_site(void *arg, const char *name, uint64_t die_off,
+			uint64_t ret_pc)
 {
 	struct callee_ctx *c = arg, sub;
 	struct query *q = c->q;
@@ -590,16 +621,33 @@ static void callee_site(void *arg, const char *name, uint64_t die_off)
 	const struct dw_func *f;
 	const char *fn;
 	struct dwarf_point *dpt;
+	uint64_t *calls;
 
-	if (fnmatch(pat, name, 0) || !(f = instance(c->ix, name, die_off)) ||
-	    blocked(q, c->ix, f))
+	if (ret_pc && c->module)	/* a module's calls: not checked yet */
+		return;
+	f = ret_pc ? called(c->ix, name, die_off) : instance(c->ix, name, die_off);
+	if (!f)
+		return;
+	sub = *c;
+	if (ret_pc) {	/* the stack must show this call too */
+		calls = arena_alloc(q->s->arena,
+				    (size_t)(c->ncalls + 1) * sizeof *calls);
+		if (c->ncalls)
+			memcpy(calls, c->calls, (size_t)c->ncalls * sizeof *calls);
+		calls[c->ncalls] = ret_pc;
+		sub.calls = calls;
+		sub.ncalls = c->ncalls + 1;
+	}
+	if (fnmatch(pat, name, 0) || blocked(q, c->ix, f))
 		return;
 	fn = func_name(q, c->ix, f, c->module);
-	dpt = push_site(q, c->ix, c->module, fn, dw_index_pc(c->ix, f), f, 1);
+	dpt = push_site(q, c->ix, c->module, fn, dw_index_pc(c->ix, f), f,
+			!ret_pc);
 	dpt->from = arena_printf(q->s->arena, "%s.callee(\"%.*s\")", c->caller,
 				 (int)(strlen(fn) - skip - 2), fn + skip);
+	dpt->calls = sub.calls;
+	dpt->ncalls = sub.ncalls;
 	if (c->depth > 0) {
-		sub = *c;
 		sub.caller = fn;
 		sub.depth--;
 		dw_index_callees(c->ix, f, callee_site, &sub);
@@ -981,6 +1029,39 @@ static int resolve_absolute(struct session *s, const struct probe_point *pt,
 	return 1;
 }
 
+/* A callee reached through calls out of line runs only when the stack
+ * shows them, as stap checks: "if (!_caller_match(0, LEVEL, "kernel",
+ * "_stext", RETURN)) next" for each, the outermost (the highest LEVEL)
+ * first, RETURN the call's return address from _stext. */
+static void caller_checks(struct session *s, const struct dwarf_point *dpt,
+			  struct derived_probe *dp)
+{
+	const struct ksyms *k = ksyms_kernel(s);
+	uint64_t stext = k ? ksyms_addr(k, "_stext") : 0;
+	struct loc at = dp->loc;
+	int i;
+
+	for (i = 0; i < dpt->ncalls; i++) {
+		struct vec args = {0};
+		struct exp *call;
+
+		vec_push(s->arena, &args, ast_num(s->arena, at, 0));
+		vec_push(s->arena, &args,
+			 ast_num(s->arena, at, dpt->ncalls - i));
+		vec_push(s->arena, &args,
+			 ast_str(s->arena, at, "kernel", 6, NULL));
+		vec_push(s->arena, &args,
+			 ast_str(s->arena, at, "_stext", 6, NULL));
+		vec_push(s->arena, &args, ast_num(s->arena, at,
+			 (int64_t)(dpt->calls[i] - stext)));
+		call = ast_call(s->arena, at, "_caller_match", args);
+		vec_push(s->arena, &dp->prelude,
+			 ast_if(s->arena, at,
+				ast_unary(s->arena, EX_UNARY, at, OP_NOT, call),
+				ast_stmt(s->arena, ST_NEXT, at), NULL));
+	}
+}
+
 static int resolve_dwarf(struct session *s, const struct probe_point *pt,
 			 struct derived_probe *dp)
 {
@@ -1009,6 +1090,7 @@ static int resolve_dwarf(struct session *s, const struct probe_point *pt,
 				   pt->sufficient ? "!" : pt->optional ? "?" : "");
 	if (dpt->from)	/* -l: the callee as its caller's */
 		dp->list_pp = dpt->from;
+	caller_checks(s, dpt, dp);
 	dp->comps = (struct vec){0};
 	for (i = 0; i < pt->comps.n; i++)
 		vec_push(s->arena, &dp->comps, pt->comps.v[i]);

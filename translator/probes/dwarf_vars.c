@@ -357,6 +357,14 @@ static int unit_global(const struct dw_site *st, const char *name,
 
 /* ---- the family's callbacks ---- */
 
+/* $$vars, $$parms, $$locals, and $$return in a .return probe. */
+static int is_list_name(const struct dw_site *st, const char *name)
+{
+	return !strcmp(name, "$vars") || !strcmp(name, "$parms") ||
+	       !strcmp(name, "$locals") ||
+	       (!strcmp(name, "$return") && st->is_return);
+}
+
 static int target(struct session *s, struct derived_probe *dp,
 		  struct exp *e, int quiet, int lvalue)
 {
@@ -364,15 +372,20 @@ static int target(struct session *s, struct derived_probe *dp,
 	const char *name = e->u.target.name;
 	struct dw_var v;
 
-	if (!st->file || !st->die_off)
-		return -2;	/* no debug info: as without variables */
-	if (e->kind == EX_TARGET_LIST) {
-		if (!strcmp(name, "$vars") || !strcmp(name, "$parms") ||
-		    !strcmp(name, "$locals") ||
-		    (!strcmp(name, "$return") && st->is_return))
-			return list_value(s, dp, e, quiet);
+	if (e->kind == EX_TARGET_LIST && !is_list_name(st, name))
 		return -2;
+	if (!st->file || !st->die_off) {
+		/* a function the symbol table alone knows (vfs_get_tree.cold):
+		   stap 4.8 makes its lists "", its other variables stay
+		   unresolved */
+		if (e->kind != EX_TARGET_LIST)
+			return -2;
+		e->u.target.resolved = fixed(s, "\"\"");
+		e->type = TY_STRING;
+		return 0;
 	}
+	if (e->kind == EX_TARGET_LIST)
+		return list_value(s, dp, e, quiet);
 	if (!strcmp(name, "return") && st->is_return)
 		return resolve_return(s, dp, e, quiet, lvalue);
 	if (dw_var_find(st->file, st->die_off, st->pc, name, &v) &&
@@ -448,8 +461,17 @@ void dwarf_vars_list(struct session *s, struct derived_probe *dp,
 
 void dwarf_vars_emit_decls(struct emit *e, struct vec *probes)
 {
+	const struct ksyms *k = ksyms_kernel(e->s);
+
 	(void)probes;
 	emit_line(e, "#include \"stp_dwarf.h\"");
+	/* _caller_match's (context-caller.stp) link-time addresses */
+	if (k && ksyms_addr(k, "_stext") && ksyms_addr(k, "sprint_symbol")) {
+		emit_line(e, "#define STP_CALLER_STEXT 0x%llxULL",
+			  (unsigned long long)ksyms_addr(k, "_stext"));
+		emit_line(e, "#define STP_CALLER_ANCHOR 0x%llxULL",
+			  (unsigned long long)ksyms_addr(k, "sprint_symbol"));
+	}
 }
 
 struct derived_probe *dwarf_vars_entry_probe(struct session *s,

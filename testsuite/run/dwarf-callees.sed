@@ -1,0 +1,1 @@
+s/(address 0x[0-9a-f]*)/(address ADDR)/

@@ -1,0 +1,1 @@
+/^# global embedded code$/,/^%}$/d
