@@ -16,7 +16,9 @@
  * Signals stay blocked but inside ppoll(), and their handlers only set
  * flags: stapio does no pipe or eventfd I/O of its own while the script
  * runs, which a system-wide vfs probe would see (as with stap 4.8's, the
- * script's first pipe is the traced program's).
+ * script's first pipe is the traced program's), and sends itself no
+ * signal, which a signal tracepoint would see: the relaying thread looks
+ * for the end of the start every STAPIO_START_POLL_MS.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -57,9 +59,9 @@ static struct stapio_relay relay;
 /* What the handlers saw; they run only inside ppoll(). */
 static volatile sig_atomic_t sig_stop, sig_quit, sig_switch, sig_child;
 
-/* The end of the start, for the thread that relays meanwhile: a signal
- * no one else sends stapio. */
-#define STAPIO_SIG_STARTED SIGRTMIN
+/* How often the thread that relays during the start looks whether the
+ * start is over (the main loop then takes over). */
+#define STAPIO_START_POLL_MS 10
 
 static void stapio_on_signal(int sig)
 {
@@ -69,7 +71,7 @@ static void stapio_on_signal(int sig)
 		sig_quit = 1;
 	else if (sig == SIGUSR2)
 		sig_switch++;
-	else if (sig != STAPIO_SIG_STARTED)
+	else
 		sig_stop = 1;
 }
 
@@ -79,7 +81,7 @@ static void stapio_on_signal(int sig)
 static void stapio_signals(void)
 {
 	const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR2,
-			     SIGCHLD, STAPIO_SIG_STARTED };
+			     SIGCHLD };
 	struct sigaction sa;
 	sigset_t set;
 	size_t i;
@@ -538,13 +540,13 @@ static int stapio_read_ctl(void)
 	}
 }
 
-/* One round: wait (the signals let in), then take up the signals, stdin,
- * the output and the control messages; sets lost if the loop must end. */
-static void stapio_round(void)
+/* One round: wait (the signals let in) up to MS, then take up the
+ * signals, stdin, the output and the control messages; sets lost if the
+ * loop must end. */
+static void stapio_round(int ms)
 {
 	struct pollfd pfd[STAPIO_MAX_RINGS + 2];
-	struct timespec ts = { opts.timeout_ms / 1000,
-			       opts.timeout_ms % 1000 * 1000000L };
+	struct timespec ts = { ms / 1000, ms % 1000 * 1000000L };
 	int n, in;
 
 	/* -L leaves the output for staprun -A */
@@ -575,9 +577,13 @@ static void stapio_round(void)
 /* The second thread: relays while the main thread is in the start. */
 static void *stapio_relay_fn(void *arg)
 {
+	int ms = opts.timeout_ms < STAPIO_START_POLL_MS ?
+		 opts.timeout_ms : STAPIO_START_POLL_MS;
+
 	(void)arg;
+
 	while (__atomic_load_n(&start_pending, __ATOMIC_ACQUIRE) && !lost)
-		stapio_round();
+		stapio_round(ms);
 	return NULL;
 }
 
@@ -596,11 +602,8 @@ static int stapio_start(int target)
 	threaded = pthread_create(&relayer, NULL, stapio_relay_fn, NULL) == 0;
 	rc = stapio_send(STP_CMD_START, &start, sizeof(start));
 	__atomic_store_n(&start_pending, 0, __ATOMIC_RELEASE);
-	if (threaded) {
-		/* out of its ppoll() (or kept pending until it gets there) */
-		pthread_kill(relayer, STAPIO_SIG_STARTED);
-		pthread_join(relayer, NULL);
-	}
+	if (threaded)
+		pthread_join(relayer, NULL);	/* within STAPIO_START_POLL_MS */
 	if (rc == 0 && stop_deferred)
 		stapio_send_stop();
 	return rc;
@@ -609,7 +612,7 @@ static int stapio_start(int target)
 static void stapio_loop(void)
 {
 	while (!stopped && !detached && !lost) {
-		stapio_round();
+		stapio_round(opts.timeout_ms);
 		if (start_wanted) {	/* staprun -A found it loaded */
 			start_wanted = 0;
 			stapio_start(opts.target_pid);
