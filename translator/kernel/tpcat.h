@@ -11,26 +11,9 @@
 #ifndef TPCAT_H
 #define TPCAT_H
 
-#include "util/ctypes.h"
+#include "kernel/tpentry.h"
 
 struct ctype_btf;
-
-struct tp_arg {
-	const char *name;
-	struct ctype *type;
-};
-
-struct tp_entry {
-	const char *system;	/* "sched" */
-	const char *name;	/* "sched_switch" */
-	int nargs;		/* without the leading void *__data */
-	struct tp_arg *args;
-	const char *module;	/* the module defining it ("sunrpc"), or
-				   NULL when built into the kernel */
-	int absent;		/* a header declares it, the kernel was
-				   configured without it: typed from its
-				   TP_PROTO (tpproto.c) */
-};
 
 struct tpcat {
 	int n;

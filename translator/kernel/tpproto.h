@@ -9,7 +9,7 @@
 #ifndef TPPROTO_H
 #define TPPROTO_H
 
-#include "kernel/tpcat.h"
+#include "kernel/tpentry.h"
 
 struct ctype_btf;
 
