@@ -504,12 +504,26 @@ def doc(name, kname, args):
              '// retstr: retval as strace shows it (an error by its errno name)'])
 
 
-def alias(name, kname, vars_, args):
+def alias(name, kname, vars_, args, weak=False):
+    """syscall.NAME on __x64_sys_KNAME; WEAK: a kernel of the matrix has only
+    the weak stub of that entry point (built without the syscall), which
+    kprobe.function does not match: there, as stap 4.8's, it falls back to
+    tp_syscall.NAME, through __syscall.NAME (nd2_syscall.NAME's)."""
     point = 'kprobe.function("__x64_sys_%s")' % kname
     entry, ret = doc(name, kname, args)
-    text = entry + ['probe syscall.%s = %s ?' % (name, point), '{']
+    if weak:
+        text = entry + ['probe syscall.%s = __syscall.%s !, tp_syscall.%s ? { }' % (
+            name, name, name)] + ret + [
+            'probe syscall.%s.return = __syscall.%s.return !, tp_syscall.%s.return ? { }'
+            % (name, name, name)]
+        ret = []
+        name_ = '__syscall.' + name
+    else:
+        text = entry
+        name_ = 'syscall.' + name
+    text += ['probe %s = %s ?' % (name_, point), '{']
     text += body(name, vars_, args)
-    text += ['}'] + ret + ['probe syscall.%s.return = %s.return ?' % (name, point), '{',
+    text += ['}'] + ret + ['probe %s.return = %s.return ?' % (name_, point), '{',
              '\tname = "%s"' % name, '\tretval = returnval()',
              '\tretstr = return_str(%d, returnval())' % RETFORMAT.get(name, 1),
              '}', '']
@@ -595,6 +609,15 @@ def cur_readers(lines):
             for l in lines]
 
 
+# the syscalls stap 4.8 also takes from 32-bit tasks' socketcall and ipc
+# multiplexers: their tp_syscall.NAME.return reads no registers
+MULTIPLEXED = {'accept', 'accept4', 'bind', 'connect', 'getpeername',
+               'getsockname', 'getsockopt', 'listen', 'msgget', 'recv',
+               'recvfrom', 'recvmsg', 'semget', 'semop', 'send', 'sendmmsg',
+               'sendmsg', 'sendto', 'setsockopt', 'shmdt', 'shmget',
+               'shutdown', 'socket', 'socketpair'}
+
+
 def tp_alias(alias, name, vars_, args, nr, compat):
     """ALIAS on the sys_enter tracepoint for syscall number NR."""
     test = '!__sys_cur_compat()' if compat else '__sys_cur_compat()'
@@ -602,8 +625,12 @@ def tp_alias(alias, name, vars_, args, nr, compat):
     body = cur_readers(body_of(name, vars_, args))
     # stap reads the registers ($regs) only for a syscall with arguments
     nr_of = '$regs->orig_ax' if args else '__sys_cur_nr()'
+    ret_nr, ret_body = '$regs->orig_ax', []
+    if name in MULTIPLEXED:
+        ret_nr = '__sys_cur_nr()'
     if ('__nr', 'long') in vars_:
         body = ['\t__nr = %s' % nr_of] + body
+        ret_body = ['\t__nr = %s' % ret_nr]
     return (['// %s: %s %s system call, entered (on the sys_enter' % (
                 alias, who, name),
              '// tracepoint).',
@@ -617,8 +644,8 @@ def tp_alias(alias, name, vars_, args, nr, compat):
              '// retval: the value it returns',
              '// retstr: retval as strace shows it (an error by its errno name)',
              'probe %s.return = kernel.trace("sys_exit")' % alias, '{',
-             '\tif (__sys_cur_nr() != %d || %s)' % (nr, test), '\t\tnext',
-             '\tname = "%s"' % name, '\tretval = $ret',
+             '\tif (%s != %d || %s)' % (ret_nr, nr, test), '\t\tnext'] + ret_body +
+            ['\tname = "%s"' % name, '\tretval = $ret',
              '\tretstr = return_str(%d, $ret)' % RETFORMAT.get(name, 1),
              '}', ''])
 
@@ -713,7 +740,7 @@ def main():
         os.path.join(tb, 'kernels', k) for k in os.listdir(tb + '/kernels')
         if not os.path.islink(os.path.join(tb, 'kernels', k)) and
         os.path.exists(os.path.join(tb, 'kernels', k, 'vmlinux')))
-    meta, entries, releases = {}, set(), []
+    meta, entries, releases, weak = {}, set(), [], set()
     for k in kernels:
         kmeta_k = kmeta.syscalls(k + '/vmlinux', k + '/System.map')
         releases.append(open(k + '/release').read().strip())
@@ -726,6 +753,7 @@ def main():
                     ', '.join(' '.join(a) for a in meta[name])),
                     file=sys.stderr)
         entries |= kmeta.wrappers(k + '/System.map')
+        weak |= kmeta.weak_wrappers(k + '/System.map')
     coretext = open(CORE).read()
     core = set(re.findall(r'^probe syscall\.(\w+) =', coretext, re.M))
     core |= set(re.findall(r'__x64_sys_(\w+)', coretext))
@@ -753,7 +781,7 @@ def main():
             out += merged(name, [(v, meta[v]) for v in [kname] + more],
                           stapvars[name])
         else:
-            out += alias(name, kname, stapvars[name], meta[kname])
+            out += alias(name, kname, stapvars[name], meta[kname], kname in weak)
     for kname in sorted(meta) if everything else []:
         if kname in done or kname not in entries or ONLY32.search(kname):
             continue
