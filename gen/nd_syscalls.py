@@ -239,10 +239,10 @@ def main():
             nd += ['// nd_syscall.%s: syscall.%s under its no-debuginfo name.' % (full, full),
                    'probe nd_syscall.%s = syscall.%s { }' % (full, full)]
     for name in names:
-        if name not in variants['nd2']:
-            continue
         for ret in (False, True):
             full = name + ('.return' if ret else '')
+            if name not in variants['nd2'] and full not in variants['nd2']:
+                continue
             if 'nd2_syscall.' + full in aliases or 'syscall.' + full not in aliases:
                 continue
             if name in on_tp:

@@ -618,6 +618,10 @@ MULTIPLEXED = {'accept', 'accept4', 'bind', 'connect', 'getpeername',
                'shutdown', 'socket', 'socketpair'}
 
 
+# syscalls that never return: no tp_syscall.NAME.return (stap 4.8 has none)
+NEVER_RETURNS = {'exit', 'exit_group'}
+
+
 def tp_alias(alias, name, vars_, args, nr, compat):
     """ALIAS on the sys_enter tracepoint for syscall number NR."""
     test = '!__sys_cur_compat()' if compat else '__sys_cur_compat()'
@@ -631,6 +635,15 @@ def tp_alias(alias, name, vars_, args, nr, compat):
     if ('__nr', 'long') in vars_:
         body = ['\t__nr = %s' % nr_of] + body
         ret_body = ['\t__nr = %s' % ret_nr]
+    ret_alias = [] if name in NEVER_RETURNS else (
+            ['// %s.return: %s %s system call, returning.' % (alias, who, name),
+             '// name: "%s"' % name,
+             '// retval: the value it returns',
+             '// retstr: retval as strace shows it (an error by its errno name)',
+             'probe %s.return = kernel.trace("sys_exit")' % alias, '{',
+             '\tif (%s != %d || %s)' % (ret_nr, nr, test), '\t\tnext'] + ret_body +
+            ['\tname = "%s"' % name, '\tretval = $ret',
+             '\tretstr = return_str(%d, $ret)' % RETFORMAT.get(name, 1), '}'])
     return (['// %s: %s %s system call, entered (on the sys_enter' % (
                 alias, who, name),
              '// tracepoint).',
@@ -638,16 +651,7 @@ def tp_alias(alias, name, vars_, args, nr, compat):
              '// argstr: the arguments as strace shows them',
              'probe %s = kernel.trace("sys_enter")' % alias, '{',
              '\tif (%s != %d || %s)' % (nr_of, nr, test), '\t\tnext'] + body +
-            ['}', '// %s.return: %s %s system call, returning.' % (
-                alias, who, name),
-             '// name: "%s"' % name,
-             '// retval: the value it returns',
-             '// retstr: retval as strace shows it (an error by its errno name)',
-             'probe %s.return = kernel.trace("sys_exit")' % alias, '{',
-             '\tif (%s != %d || %s)' % (ret_nr, nr, test), '\t\tnext'] + ret_body +
-            ['\tname = "%s"' % name, '\tretval = $ret',
-             '\tretstr = return_str(%d, $ret)' % RETFORMAT.get(name, 1),
-             '}', ''])
+            ['}'] + ret_alias + [''])
 
 
 # the ia32 entry points of 32-bit syscalls without a compat_sys_ one
