@@ -121,8 +121,6 @@ def split_suffix(var):
 
 # stap's variables that neither name nor position ties to an argument
 EXTRA_TIES = {
-    'bind': {'sockfd': 0, 'my_addr_uaddr': 1},
-    'connect': {'sockfd': 0, 'serv_addr_uaddr': 1},
     'clone': {'stack_start': 1, 'parent_tid_uaddr': 2, 'child_tid_uaddr': 3},
     'execveat': {'dirfd': 0, 'dirfd_str': 0, 'args': 2, 'env_str': 3},
     'mq_open': {'name_uaddr': 0, 'filename': 0, 'filename_unquoted': 0},
@@ -139,6 +137,13 @@ EXTRA_TIES = {
     'mkdirat': {'pahtname_unquoted': 1},
     'semctl': {'cmdstr': 2},
     'io_getevents': {'timestr': 4},
+    'kill': {'sig_name': 1},
+    'bind': {'sockfd': 0, 'my_addr_uaddr': 1, 'uaddr_af': 1, 'uaddr_ip': 1,
+             'uaddr_ip_port': 1, 'uaddr_ipv6_flowinfo': 1,
+             'uaddr_ipv6_scope_id': 1},
+    'connect': {'sockfd': 0, 'serv_addr_uaddr': 1, 'uaddr_af': 1,
+                'uaddr_ip': 1, 'uaddr_ip_port': 1, 'uaddr_ipv6_flowinfo': 1,
+                'uaddr_ipv6_scope_id': 1},
 }
 
 
@@ -344,6 +349,16 @@ SYSCALL_DECODER = {
     ('sigprocmask', 'how_str'): '__sys_sigprocmask_how_str',
     ('llseek', 'whence_str'): '__sys_whence_str',
     ('utime', 'actime'): 'user_long(%s)',
+    ('bind', 'uaddr_af'): '__sys_sockaddr_part(%s, __sys_int(3), 0)',
+    ('bind', 'uaddr_ip'): '__sys_sockaddr_part(%s, __sys_int(3), 1)',
+    ('bind', 'uaddr_ip_port'): '__sys_sockaddr_part(%s, __sys_int(3), 2)',
+    ('bind', 'uaddr_ipv6_flowinfo'): '__sys_sockaddr_part(%s, __sys_int(3), 3)',
+    ('bind', 'uaddr_ipv6_scope_id'): '__sys_sockaddr_part(%s, __sys_int(3), 4)',
+    ('connect', 'uaddr_af'): '__sys_sockaddr_part(%s, __sys_int(3), 0)',
+    ('connect', 'uaddr_ip'): '__sys_sockaddr_part(%s, __sys_int(3), 1)',
+    ('connect', 'uaddr_ip_port'): '__sys_sockaddr_part(%s, __sys_int(3), 2)',
+    ('connect', 'uaddr_ipv6_flowinfo'): '__sys_sockaddr_part(%s, __sys_int(3), 3)',
+    ('connect', 'uaddr_ipv6_scope_id'): '__sys_sockaddr_part(%s, __sys_int(3), 4)',
     ('utime', 'modtime'): 'user_long(%s + 8)',
 }
 
@@ -359,7 +374,9 @@ ARG_DECODER = {
 }
 
 # decoded variables stap 4.8's argstr does not show (the argument instead)
-NOT_SHOWN = {('rt_sigqueueinfo', 'siginfo_str')}
+NOT_SHOWN = {('rt_sigqueueinfo', 'siginfo_str')} | {
+    (c, 'uaddr_' + part) for c in ('bind', 'connect') for part in (
+        'af', 'ip', 'ip_port', 'ipv6_flowinfo', 'ipv6_scope_id')}
 
 # arguments stap 4.8's argstr does not show (by index)
 ARG_HIDDEN = {'membarrier': {2}, 'preadv2': {4}, 'pwritev2': {4}}
@@ -626,7 +643,7 @@ def tp_alias(alias, name, vars_, args, nr, compat):
     """ALIAS on the sys_enter tracepoint for syscall number NR."""
     test = '!__sys_cur_compat()' if compat else '__sys_cur_compat()'
     who = 'a 32-bit task\'s' if compat else 'the'
-    body = cur_readers(body_of(name, vars_, args))
+    body = cur_readers(body_of(name, vars_, args, True))
     # stap reads the registers ($regs) only for a syscall with arguments
     nr_of = '$regs->orig_ax' if args else '__sys_cur_nr()'
     ret_nr, ret_body = '$regs->orig_ax', []
@@ -678,11 +695,11 @@ def kp32_alias(alias, name, kname, vars_, args):
              '}', ''])
 
 
-def body_of(name, vars_, args):
+def body_of(name, vars_, args, defaults=False):
     """body() without the __nr variable the tracepoint aliases set; a
     32-bit alias's variables tie to the arguments as its syscall's do."""
     base = base32(name)
-    lines = body(base, [v for v in vars_ if v[0] != '__nr'], args)
+    lines = body(base, [v for v in vars_ if v[0] != '__nr'], args, defaults)
     return [l.replace('name = "%s"' % base, 'name = "%s"' % name)
             for l in lines]
 
