@@ -349,6 +349,7 @@ SYSCALL_DECODER = {
     ('sigprocmask', 'how_str'): '__sys_sigprocmask_how_str',
     ('llseek', 'whence_str'): '__sys_whence_str',
     ('utime', 'actime'): 'user_long(%s)',
+    ('clock_adjtime', 'tx_uaddr_str'): '__sys_timex_str',
     ('bind', 'uaddr_af'): '__sys_sockaddr_part(%s, __sys_int(3), 0)',
     ('bind', 'uaddr_ip'): '__sys_sockaddr_part(%s, __sys_int(3), 1)',
     ('bind', 'uaddr_ip_port'): '__sys_sockaddr_part(%s, __sys_int(3), 2)',
@@ -391,6 +392,7 @@ ARG_FORMAT = {
     ('sched_setaffinity', 'len'): '%u', ('getcwd', 'size'): '%d',
     ('mknod', 'dev'): '%u', ('mknodat', 'dev'): '%u',
     ('copy_file_range', 'flags'): '0x%x',
+    ('lookup_dcookie', 'cookie'): '%#x', ('lookup_dcookie', 'len'): '%#x',
     ('preadv2', 'offset'): '%#x', ('pwritev2', 'offset'): '%#x',
 }
 
