@@ -67,3 +67,11 @@ def wrappers(system_map, prefix='__x64_sys_'):
     with open(system_map) as m:
         return {line.split()[2][len(prefix):] for line in m
                 if line.split()[2].startswith(prefix)}
+
+
+def weak_wrappers(system_map, prefix='__x64_sys_'):
+    """The entry points that are weak stubs of a syscall the kernel was
+    built without (type W): kprobe.function matches none of them."""
+    with open(system_map) as m:
+        return {line.split()[2][len(prefix):] for line in m
+                if line.split()[1] == 'W' and line.split()[2].startswith(prefix)}

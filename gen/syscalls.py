@@ -121,8 +121,6 @@ def split_suffix(var):
 
 # stap's variables that neither name nor position ties to an argument
 EXTRA_TIES = {
-    'bind': {'sockfd': 0, 'my_addr_uaddr': 1},
-    'connect': {'sockfd': 0, 'serv_addr_uaddr': 1},
     'clone': {'stack_start': 1, 'parent_tid_uaddr': 2, 'child_tid_uaddr': 3},
     'execveat': {'dirfd': 0, 'dirfd_str': 0, 'args': 2, 'env_str': 3},
     'mq_open': {'name_uaddr': 0, 'filename': 0, 'filename_unquoted': 0},
@@ -139,6 +137,13 @@ EXTRA_TIES = {
     'mkdirat': {'pahtname_unquoted': 1},
     'semctl': {'cmdstr': 2},
     'io_getevents': {'timestr': 4},
+    'kill': {'sig_name': 1},
+    'bind': {'sockfd': 0, 'my_addr_uaddr': 1, 'uaddr_af': 1, 'uaddr_ip': 1,
+             'uaddr_ip_port': 1, 'uaddr_ipv6_flowinfo': 1,
+             'uaddr_ipv6_scope_id': 1},
+    'connect': {'sockfd': 0, 'serv_addr_uaddr': 1, 'uaddr_af': 1,
+                'uaddr_ip': 1, 'uaddr_ip_port': 1, 'uaddr_ipv6_flowinfo': 1,
+                'uaddr_ipv6_scope_id': 1},
 }
 
 
@@ -344,6 +349,17 @@ SYSCALL_DECODER = {
     ('sigprocmask', 'how_str'): '__sys_sigprocmask_how_str',
     ('llseek', 'whence_str'): '__sys_whence_str',
     ('utime', 'actime'): 'user_long(%s)',
+    ('clock_adjtime', 'tx_uaddr_str'): '__sys_timex_str',
+    ('bind', 'uaddr_af'): '__sys_sockaddr_part(%s, __sys_int(3), 0)',
+    ('bind', 'uaddr_ip'): '__sys_sockaddr_part(%s, __sys_int(3), 1)',
+    ('bind', 'uaddr_ip_port'): '__sys_sockaddr_part(%s, __sys_int(3), 2)',
+    ('bind', 'uaddr_ipv6_flowinfo'): '__sys_sockaddr_part(%s, __sys_int(3), 3)',
+    ('bind', 'uaddr_ipv6_scope_id'): '__sys_sockaddr_part(%s, __sys_int(3), 4)',
+    ('connect', 'uaddr_af'): '__sys_sockaddr_part(%s, __sys_int(3), 0)',
+    ('connect', 'uaddr_ip'): '__sys_sockaddr_part(%s, __sys_int(3), 1)',
+    ('connect', 'uaddr_ip_port'): '__sys_sockaddr_part(%s, __sys_int(3), 2)',
+    ('connect', 'uaddr_ipv6_flowinfo'): '__sys_sockaddr_part(%s, __sys_int(3), 3)',
+    ('connect', 'uaddr_ipv6_scope_id'): '__sys_sockaddr_part(%s, __sys_int(3), 4)',
     ('utime', 'modtime'): 'user_long(%s + 8)',
 }
 
@@ -359,7 +375,9 @@ ARG_DECODER = {
 }
 
 # decoded variables stap 4.8's argstr does not show (the argument instead)
-NOT_SHOWN = {('rt_sigqueueinfo', 'siginfo_str')}
+NOT_SHOWN = {('rt_sigqueueinfo', 'siginfo_str')} | {
+    (c, 'uaddr_' + part) for c in ('bind', 'connect') for part in (
+        'af', 'ip', 'ip_port', 'ipv6_flowinfo', 'ipv6_scope_id')}
 
 # arguments stap 4.8's argstr does not show (by index)
 ARG_HIDDEN = {'membarrier': {2}, 'preadv2': {4}, 'pwritev2': {4}}
@@ -374,6 +392,7 @@ ARG_FORMAT = {
     ('sched_setaffinity', 'len'): '%u', ('getcwd', 'size'): '%d',
     ('mknod', 'dev'): '%u', ('mknodat', 'dev'): '%u',
     ('copy_file_range', 'flags'): '0x%x',
+    ('lookup_dcookie', 'cookie'): '%#x', ('lookup_dcookie', 'len'): '%#x',
     ('preadv2', 'offset'): '%#x', ('pwritev2', 'offset'): '%#x',
 }
 
@@ -504,12 +523,26 @@ def doc(name, kname, args):
              '// retstr: retval as strace shows it (an error by its errno name)'])
 
 
-def alias(name, kname, vars_, args):
+def alias(name, kname, vars_, args, weak=False):
+    """syscall.NAME on __x64_sys_KNAME; WEAK: a kernel of the matrix has only
+    the weak stub of that entry point (built without the syscall), which
+    kprobe.function does not match: there, as stap 4.8's, it falls back to
+    tp_syscall.NAME, through __syscall.NAME (nd2_syscall.NAME's)."""
     point = 'kprobe.function("__x64_sys_%s")' % kname
     entry, ret = doc(name, kname, args)
-    text = entry + ['probe syscall.%s = %s ?' % (name, point), '{']
+    if weak:
+        text = entry + ['probe syscall.%s = __syscall.%s !, tp_syscall.%s ? { }' % (
+            name, name, name)] + ret + [
+            'probe syscall.%s.return = __syscall.%s.return !, tp_syscall.%s.return ? { }'
+            % (name, name, name)]
+        ret = []
+        name_ = '__syscall.' + name
+    else:
+        text = entry
+        name_ = 'syscall.' + name
+    text += ['probe %s = %s ?' % (name_, point), '{']
     text += body(name, vars_, args)
-    text += ['}'] + ret + ['probe syscall.%s.return = %s.return ?' % (name, point), '{',
+    text += ['}'] + ret + ['probe %s.return = %s.return ?' % (name_, point), '{',
              '\tname = "%s"' % name, '\tretval = returnval()',
              '\tretstr = return_str(%d, returnval())' % RETFORMAT.get(name, 1),
              '}', '']
@@ -595,15 +628,41 @@ def cur_readers(lines):
             for l in lines]
 
 
+# the syscalls stap 4.8 also takes from 32-bit tasks' socketcall and ipc
+# multiplexers: their tp_syscall.NAME.return reads no registers
+MULTIPLEXED = {'accept', 'accept4', 'bind', 'connect', 'getpeername',
+               'getsockname', 'getsockopt', 'listen', 'msgget', 'recv',
+               'recvfrom', 'recvmsg', 'semget', 'semop', 'send', 'sendmmsg',
+               'sendmsg', 'sendto', 'setsockopt', 'shmdt', 'shmget',
+               'shutdown', 'socket', 'socketpair'}
+
+
+# syscalls that never return: no tp_syscall.NAME.return (stap 4.8 has none)
+NEVER_RETURNS = {'exit', 'exit_group'}
+
+
 def tp_alias(alias, name, vars_, args, nr, compat):
     """ALIAS on the sys_enter tracepoint for syscall number NR."""
     test = '!__sys_cur_compat()' if compat else '__sys_cur_compat()'
     who = 'a 32-bit task\'s' if compat else 'the'
-    body = cur_readers(body_of(name, vars_, args))
+    body = cur_readers(body_of(name, vars_, args, True))
     # stap reads the registers ($regs) only for a syscall with arguments
     nr_of = '$regs->orig_ax' if args else '__sys_cur_nr()'
+    ret_nr, ret_body = '$regs->orig_ax', []
+    if name in MULTIPLEXED:
+        ret_nr = '__sys_cur_nr()'
     if ('__nr', 'long') in vars_:
         body = ['\t__nr = %s' % nr_of] + body
+        ret_body = ['\t__nr = %s' % ret_nr]
+    ret_alias = [] if name in NEVER_RETURNS else (
+            ['// %s.return: %s %s system call, returning.' % (alias, who, name),
+             '// name: "%s"' % name,
+             '// retval: the value it returns',
+             '// retstr: retval as strace shows it (an error by its errno name)',
+             'probe %s.return = kernel.trace("sys_exit")' % alias, '{',
+             '\tif (%s != %d || %s)' % (ret_nr, nr, test), '\t\tnext'] + ret_body +
+            ['\tname = "%s"' % name, '\tretval = $ret',
+             '\tretstr = return_str(%d, $ret)' % RETFORMAT.get(name, 1), '}'])
     return (['// %s: %s %s system call, entered (on the sys_enter' % (
                 alias, who, name),
              '// tracepoint).',
@@ -611,16 +670,7 @@ def tp_alias(alias, name, vars_, args, nr, compat):
              '// argstr: the arguments as strace shows them',
              'probe %s = kernel.trace("sys_enter")' % alias, '{',
              '\tif (%s != %d || %s)' % (nr_of, nr, test), '\t\tnext'] + body +
-            ['}', '// %s.return: %s %s system call, returning.' % (
-                alias, who, name),
-             '// name: "%s"' % name,
-             '// retval: the value it returns',
-             '// retstr: retval as strace shows it (an error by its errno name)',
-             'probe %s.return = kernel.trace("sys_exit")' % alias, '{',
-             '\tif (__sys_cur_nr() != %d || %s)' % (nr, test), '\t\tnext',
-             '\tname = "%s"' % name, '\tretval = $ret',
-             '\tretstr = return_str(%d, $ret)' % RETFORMAT.get(name, 1),
-             '}', ''])
+            ['}'] + ret_alias + [''])
 
 
 # the ia32 entry points of 32-bit syscalls without a compat_sys_ one
@@ -647,11 +697,11 @@ def kp32_alias(alias, name, kname, vars_, args):
              '}', ''])
 
 
-def body_of(name, vars_, args):
+def body_of(name, vars_, args, defaults=False):
     """body() without the __nr variable the tracepoint aliases set; a
     32-bit alias's variables tie to the arguments as its syscall's do."""
     base = base32(name)
-    lines = body(base, [v for v in vars_ if v[0] != '__nr'], args)
+    lines = body(base, [v for v in vars_ if v[0] != '__nr'], args, defaults)
     return [l.replace('name = "%s"' % base, 'name = "%s"' % name)
             for l in lines]
 
@@ -713,7 +763,7 @@ def main():
         os.path.join(tb, 'kernels', k) for k in os.listdir(tb + '/kernels')
         if not os.path.islink(os.path.join(tb, 'kernels', k)) and
         os.path.exists(os.path.join(tb, 'kernels', k, 'vmlinux')))
-    meta, entries, releases = {}, set(), []
+    meta, entries, releases, weak = {}, set(), [], set()
     for k in kernels:
         kmeta_k = kmeta.syscalls(k + '/vmlinux', k + '/System.map')
         releases.append(open(k + '/release').read().strip())
@@ -726,6 +776,7 @@ def main():
                     ', '.join(' '.join(a) for a in meta[name])),
                     file=sys.stderr)
         entries |= kmeta.wrappers(k + '/System.map')
+        weak |= kmeta.weak_wrappers(k + '/System.map')
     coretext = open(CORE).read()
     core = set(re.findall(r'^probe syscall\.(\w+) =', coretext, re.M))
     core |= set(re.findall(r'__x64_sys_(\w+)', coretext))
@@ -753,7 +804,7 @@ def main():
             out += merged(name, [(v, meta[v]) for v in [kname] + more],
                           stapvars[name])
         else:
-            out += alias(name, kname, stapvars[name], meta[kname])
+            out += alias(name, kname, stapvars[name], meta[kname], kname in weak)
     for kname in sorted(meta) if everything else []:
         if kname in done or kname not in entries or ONLY32.search(kname):
             continue

@@ -34,6 +34,9 @@
  *                   page, a write to each of the two, mremap() of the two
  *                   down to one page moved onto the other mapping
  *                   (MREMAP_FIXED), munmap()
+ *   adjtime         clock_adjtime(CLOCK_REALTIME) of a zeroed struct timex
+ *                   (a query: modes 0), lookup_dcookie(0, NULL, 0) (ENOSYS
+ *                   on kernels built without it)
  *   misc            lseek() to the end of /dev/zero, fcntl() F_GETFD and
  *                   F_SETFD, access() of / (R_OK|X_OK) and of a missing
  *                   file (F_OK), close(-1) (EBADF)
@@ -190,6 +193,7 @@
 #include <sys/sysinfo.h>
 #include <sys/time.h>
 #include <sys/times.h>
+#include <sys/timex.h>
 #include <sys/utsname.h>
 #include <sys/sendfile.h>
 #include <sys/socket.h>
@@ -646,6 +650,14 @@ static void sigs(void)
 		timer_delete(timer);
 	}
 	sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
+static void adjtime_(void)
+{
+	static struct timex tx;
+
+	(void)!syscall(SYS_clock_adjtime, CLOCK_REALTIME, &tx);
+	(void)!syscall(SYS_lookup_dcookie, 0L, NULL, 0L);
 }
 
 static void misc(void)
@@ -1144,6 +1156,8 @@ int main(int argc, char **argv)
 			sigs();
 		} else if (!strcmp(s, "misc")) {
 			misc();
+		} else if (!strcmp(s, "adjtime")) {
+			adjtime_();
 		} else if (!strcmp(s, "proc")) {
 			proc();
 		} else if (!strcmp(s, "files")) {

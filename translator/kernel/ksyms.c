@@ -80,10 +80,15 @@ static struct ksyms *load(struct session *s, const char *path)
 		qsort(k->syms, k->n, sizeof *k->syms, cmp_addr);
 	/* The functions by name: not the padding before each function that
 	 * kernels with function padding (6.2 on) name __pfx_NAME,
-	 * which is no function to probe; it still ends the function before. */
+	 * which is no function to probe; it still ends the function before.
+	 * Nor a weak symbol (w W: a default the kernel may override, such as
+	 * the stubs of system calls it was built without): stap 4.8's
+	 * kprobe.function matches none, by name or wildcard; they still name
+	 * their addresses. */
 	k->names = arena_alloc(s->arena, (k->n + 1) * sizeof(char *));
 	for (i = j = 0; i < k->n; i++)
-		if (strncmp(k->syms[i].name, "__pfx_", 6))
+		if (strncmp(k->syms[i].name, "__pfx_", 6) &&
+		    k->syms[i].type != 'w' && k->syms[i].type != 'W')
 			k->names[j++] = k->syms[i].name;
 	qsort(k->names, j, sizeof(char *), cmp_str);
 	for (n = j, i = j = 0; i < n; i++)
