@@ -699,9 +699,12 @@ static int derive_point(struct derive *d, const struct probe_point *point,
 		found |= rc;
 	}
 	free(hits);
-	if (found)
+	if (found && !has_wildcard(point))
 		return 1;
-	return derive_builtin(d, point, body, cond);
+	/* a wildcard takes the families' shapes it matches as well as the
+	 * aliases (timer.** lists timer.profile and timer.profile.freq) */
+	rc = derive_builtin(d, point, body, cond);
+	return found && rc >= 0 ? 1 : rc;
 }
 
 /* " (similar: …)" for a first component nothing matched: the families'
