@@ -15,7 +15,7 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
-#include "includes/sys/sdt.h"
+#include "../includes/sys/sdt.h"
 #include "modload.h"
 #include "stp_msgs.h"
 

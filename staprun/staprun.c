@@ -16,7 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "includes/sys/sdt.h"
+#include "../includes/sys/sdt.h"
 #include "build.h"
 #include "modload.h"
 #include "opts.h"
