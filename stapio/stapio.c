@@ -101,15 +101,7 @@ static void stapio_signals(void)
 
 static int stapio_send(uint32_t type, const void *payload, uint32_t len)
 {
-	char buf[sizeof(struct stp_msg_hdr) + sizeof(struct stp_cmd_start)];
-	struct stp_msg_hdr hdr = { .type = type, .len = len };
-
-	if (len > sizeof(buf) - sizeof(hdr))	/* no command is longer */
-		abort();
-	memcpy(buf, &hdr, sizeof(hdr));
-	if (len)
-		memcpy(buf + sizeof(hdr), payload, len);
-	if (write(ctl_fd, buf, sizeof(hdr) + len) < 0) {
+	if (modload_ctl_send(ctl_fd, type, payload, len) < 0) {
 		fprintf(stderr, "ERROR: Couldn't send a command to the module: %s\n",
 			strerror(errno));
 		return -1;

@@ -15,7 +15,9 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+#include "../includes/sys/sdt.h"
 #include "modload.h"
+#include "stp_msgs.h"
 
 #define MODLOAD_NAME_LEN 56	/* the kernel's MODULE_NAME_LEN on 64-bit */
 
@@ -179,6 +181,10 @@ void modload_rename(struct stp_module *m, const char *newname)
 	snprintf(m->name, sizeof(m->name), "%s", m->this_name);
 }
 
+/* The SDT markers here and in staprun.c bear stap 4.8's names, which its
+ * tapset aliases staprun.insert_module, staprun.remove_module and
+ * staprun.send_control_message probe in the staprun program (stapio, which
+ * shares this file, has them too). */
 int modload_insert(struct stp_module *m, const char *params)
 {
 	return syscall(SYS_init_module, m->image, m->size, params);
@@ -189,6 +195,7 @@ int modload_delete(const char *name)
 	struct timespec pause = { 0, 20 * 1000 * 1000 };
 	int tries;
 
+	STAP_PROBE1(staprun, remove__module, name);
 	/* stapio's files may close a moment after it exits */
 	for (tries = 0; tries < 100; tries++) {
 		if (syscall(SYS_delete_module, name, O_NONBLOCK) == 0)
@@ -198,6 +205,22 @@ int modload_delete(const char *name)
 		nanosleep(&pause, NULL);
 	}
 	return -1;
+}
+
+/* Here staprun sends no message (stapio talks to the module), yet has
+ * the marker, as stap 4.8's staprun does. */
+int modload_ctl_send(int fd, uint32_t type, const void *payload, uint32_t len)
+{
+	char buf[sizeof(struct stp_msg_hdr) + sizeof(struct stp_cmd_start)];
+	struct stp_msg_hdr hdr = { .type = type, .len = len };
+
+	if (len > sizeof(buf) - sizeof(hdr))	/* no command is longer */
+		abort();
+	memcpy(buf, &hdr, sizeof(hdr));
+	if (len)
+		memcpy(buf + sizeof(hdr), payload, len);
+	STAP_PROBE3(stapio, send__ctlmsg, type, payload, len);
+	return write(fd, buf, sizeof(hdr) + len) < 0 ? -1 : 0;
 }
 
 const char *modload_strerror(int err)

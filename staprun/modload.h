@@ -4,6 +4,9 @@
 
 #include <stddef.h>
 
+#include <stdint.h>
+#include <stddef.h>
+
 struct stp_module {
 	char *image;		/* the .ko file's bytes */
 	size_t size;
@@ -23,6 +26,9 @@ void modload_rename(struct stp_module *m, const char *newname);
 int modload_insert(struct stp_module *m, const char *params);
 /* Unload by name, retrying briefly while the last file closes. */
 int modload_delete(const char *name);
+/* Write a control message (TYPE, LEN bytes of PAYLOAD after the header)
+ * to the module's control file FD; -1 and errno on failure. */
+int modload_ctl_send(int fd, uint32_t type, const void *payload, uint32_t len);
 /* The module name a path like dir/NAME.ko stands for (static buffer). */
 const char *modload_name_of(const char *path);
 /* The kernel release the module was built for (its vermagic's first

@@ -15,6 +15,8 @@
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "../includes/sys/sdt.h"
 #include "build.h"
 #include "modload.h"
 #include "opts.h"
@@ -196,6 +198,7 @@ static int staprun_load(const struct stp_opts *o, struct stp_module *m)
 	snprintf(unique, sizeof(unique), "%.40s_%d", m->name, (int)getpid());
 	if (o->rename)
 		modload_rename(m, unique);
+	STAP_PROBE1(staprun, insert__module, o->module);
 	rc = modload_insert(m, params);
 	free(params);
 	if (rc < 0) {

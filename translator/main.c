@@ -13,6 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "includes/sys/sdt.h"
+
 #include "elab/program.h"
 #include "autopriv.h"
 #include "session.h"
@@ -104,6 +106,23 @@ static double cpu_ms(int sys)
 	return tv->tv_sec * 1e3 + tv->tv_usec / 1e3;
 }
 
+/* The SDT markers of passes 2-5 (stap 4.8's names: its stap.pass2 ...
+ * tapset aliases probe them in this program), each with the session's
+ * address; pass 1's are in parse/parse_pass.c, pass 0's and 6's in main. */
+static void mark_pass(struct session *s, int pass, int end)
+{
+	switch (pass * 2 + end) {
+	case 4: STAP_PROBE1(stap, pass2__start, s); break;
+	case 5: STAP_PROBE1(stap, pass2__end, s); break;
+	case 6: STAP_PROBE1(stap, pass3__start, s); break;
+	case 7: STAP_PROBE1(stap, pass3__end, s); break;
+	case 8: STAP_PROBE1(stap, pass4__start, s); break;
+	case 9: STAP_PROBE1(stap, pass4__end, s); break;
+	case 10: STAP_PROBE1(stap, pass5__start, s); break;
+	case 11: STAP_PROBE1(stap, pass5__end, s); break;
+	}
+}
+
 static int run_passes(struct session *s)
 {
 	int i, rc;
@@ -117,7 +136,9 @@ static int run_passes(struct session *s)
 		if (s->auto_privilege_cred && (i == 2 || i == 3))
 			continue;
 
+		mark_pass(s, i + 1, 0);
 		rc = passes[i].run(s);
+		mark_pass(s, i + 1, 1);
 		if (rc || s->diags.errors) {
 			/* stap -l/-L says nothing more after pass 1 */
 			if ((i < 4 || rc > 0) &&
@@ -148,6 +169,8 @@ int main(int argc, char **argv)
 	s.arena = arena_new();
 	diag_init(&s.diags);
 	s.diags.arena = s.arena;
+	/* pass 0: the command line and the session (stap.pass0) */
+	STAP_PROBE1(stap, pass0__start, &s);
 	rc = cmdline_parse(&s, argc, argv);
 	if (rc)
 		return rc < 0 ? 0 : rc;
@@ -156,6 +179,7 @@ int main(int argc, char **argv)
 	rc = autopriv_select(&s);
 	if (rc)
 		return rc;
+	STAP_PROBE1(stap, pass0__end, &s);
 	rc = run_passes(&s);
 	/* -q: as stap, only a run whose passes all succeeded is recorded */
 	if (!rc && s.coverage)
@@ -164,6 +188,9 @@ int main(int argc, char **argv)
 		rc = s.exit_status;
 	/* as stap: when the module could not be built */
 	autopriv_explain(&s, rc != 0 && !s.module_path);
+	/* pass 6: the clean-up (stap.pass6) */
+	STAP_PROBE1(stap, pass6__start, &s);
 	arena_free(s.arena);
+	STAP_PROBE1(stap, pass6__end, &s);
 	return rc;
 }

@@ -29,6 +29,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "includes/sys/sdt.h"
+
 #include "build/cache.h"
 #include "session.h"
 #include "util/fileio.h"
@@ -233,6 +235,8 @@ const char *cache_lookup(struct session *s, const char *key, const char *name)
 	/* The modification time says when it was last used: the cleaner
 	 * removes the least recently used first. */
 	utimensat(AT_FDCWD, path, NULL, 0);
+	/* stap.cache_get: the C source and the module found for it */
+	STAP_PROBE2(stap, cache__get, s->c_source, path);
 	return path;
 }
 
@@ -268,6 +272,12 @@ const char *cache_store(struct session *s, const char *key, const char *name,
 	}
 	if (s->verbose >= 2)
 		fprintf(stderr, "Copying %s to %s\n", ko, path);
+	/* stap.cache_add_mod: the module and its place in the cache;
+	 * stap.cache_add_src: its C source, which the cache keeps only as
+	 * the key of that module (stap keeps a copy: here the second
+	 * argument is the module's place too) */
+	STAP_PROBE2(stap, cache__add__module, ko, path);
+	STAP_PROBE2(stap, cache__add__source, s->c_source, path);
 	cache_clean(s);
 	return path;
 }
@@ -459,8 +469,11 @@ static int remove_ent(struct session *s, struct cache_ent *ent,
 	VEC_EACH(ent->paths, i, p) {
 		if (ent->locked && lock_unused(p, &fd))
 			return 0;
-		if (!unlink(p))
+		if (!unlink(p)) {
+			/* stap.cache_clean: each file the cleaner removes */
+			STAP_PROBE1(stap, cache__clean, p);
 			vec_push(s->arena, removed, (void *)p);
+		}
 		if (fd >= 0) {
 			close(fd);
 			fd = -1;

@@ -24,6 +24,7 @@
 #include "util/fileio.h"
 #include "kernel/kernel.h"
 #include "session.h"
+#include "util/sysmark.h"
 #include "util/tmpdir.h"
 
 /* Bind the host's PATH at the same path inside ROOT. */
@@ -83,8 +84,10 @@ int kbuild_exec(struct session *s, const char *const *argv, int out_fd,
 	int status;
 	pid_t pid;
 
+	sysmark_start(s->arena, argv);
 	fflush(NULL);
 	pid = fork();
+	sysmark_spawn(pid, errno);
 	if (pid < 0)
 		return -1;
 	if (pid == 0) {
@@ -100,6 +103,7 @@ int kbuild_exec(struct session *s, const char *const *argv, int out_fd,
 	}
 	if (waitpid(pid, &status, 0) < 0)
 		return -1;
+	sysmark_complete(status, pid);
 	if (WIFSIGNALED(status))
 		return -2;
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;

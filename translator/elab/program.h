@@ -174,6 +174,10 @@ struct probe_family {
 	/* Optional: more shapes wildcards in component names may match
 	 * (ppwild.c), beyond the patterns; NULL-terminated. */
 	const char *const *shapes;
+	/* Optional: points the family resolves itself under an alias's name
+	 * (timer.profile.tick under the alias timer.profile), which that
+	 * alias does not take as its name with a suffix; NULL-terminated. */
+	const char *const *below_aliases;
 	/* Writing the target expression E (OP: OP_ASSIGN, OP_INC…) in
 	 * probe DP, for families whose variables can be written (procfs's
 	 * $value): like target_var, and E->u.target.resolved says how

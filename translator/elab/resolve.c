@@ -555,6 +555,8 @@ static int derive_wild_family(struct derive *d,
 	return found;
 }
 
+static int alias_named(struct elab *el, const struct probe_point *point);
+
 /* The families named by the first component, in table order; wildcards
  * in the other components' names take the family's shapes they match. */
 static int derive_builtin(struct derive *d, const struct probe_point *point,
@@ -585,6 +587,10 @@ static int derive_builtin(struct derive *d, const struct probe_point *point,
 		found = 0;
 		d->optional += pts.n > 1;
 		VEC_EACH(pts, i, pt) {
+			/* a shape an alias names is the alias's (the
+			 * aliases took it: timer.profile) */
+			if (alias_named(d->el, pt))
+				continue;
 			rc = derive_family(d, fam, pt, body, cond);
 			if (rc == -1)
 				break;
@@ -603,6 +609,25 @@ static int derive_builtin(struct derive *d, const struct probe_point *point,
 	return 0;
 }
 
+/* Is POINT one of the points a family resolves under an alias's name
+ * (its below_aliases)? */
+static int builtin_fits(struct session *s, const struct probe_point *point)
+{
+	const struct pp_comp *first = point->comps.v[0];
+	const struct probe_family *fam = NULL;
+	const char *pp = NULL;
+	int i;
+
+	while ((fam = family_lookup_next(first->name, fam)))
+		for (i = 0; fam->below_aliases && fam->below_aliases[i]; i++) {
+			if (!pp)
+				pp = pp_format(s, (struct vec *)&point->comps);
+			if (!strcmp(pp, fam->below_aliases[i]))
+				return 1;
+		}
+	return 0;
+}
+
 /* Is NAME, matching the first N components of POINT with the rest as a
  * suffix, shadowed by a longer alias that starts with the same components
  * and matches more of POINT?  stap prefers `syscall.open.return` itself
@@ -616,6 +641,8 @@ static int shadowed(struct elab *el, const struct probe_point *name,
 
 	if (n == point->comps.n)
 		return 0;
+	if (builtin_fits(el->s, point))	/* timer.profile.tick */
+		return 1;
 	VEC_EACH(el->aliases, i, al)
 		VEC_EACH(al->names, j, other) {
 			if (other->comps.n <= n || alias_match(other, point) <= n)
@@ -699,9 +726,12 @@ static int derive_point(struct derive *d, const struct probe_point *point,
 		found |= rc;
 	}
 	free(hits);
-	if (found)
+	if (found && !has_wildcard(point))
 		return 1;
-	return derive_builtin(d, point, body, cond);
+	/* a wildcard takes the families' shapes it matches as well as the
+	 * aliases (timer.** lists timer.profile and timer.profile.freq) */
+	rc = derive_builtin(d, point, body, cond);
+	return found && rc >= 0 ? 1 : rc;
 }
 
 /* " (similar: …)" for a first component nothing matched: the families'

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "includes/sys/sdt.h"
+
 #include "ast/ast_new.h"
 #include "ast/dump.h"
 #include "parse/parse.h"
@@ -190,11 +192,15 @@ int pass_parse(struct session *s)
 	macro_tables_reset();
 	name_extra_scripts(s);
 	parse_library(s, ".stpm", 1);
+	/* SDT markers (stap.pass1a, stap.pass1b, stap.pass1.end) */
+	STAP_PROBE1(stap, pass1a__start, s);
 	if (s->script)
 		parse_user(s, s->script);
 	for (i = 0; i < s->extra_scripts.n; i++)
 		parse_user(s, s->extra_scripts.v[i]);
+	STAP_PROBE1(stap, pass1b__start, s);
 	parse_library(s, ".stp", 0);
+	STAP_PROBE1(stap, pass1__end, s);
 	if (s->diags.errors)
 		return 1;
 	if (s->last_pass == 1) {

@@ -7,10 +7,12 @@
  * perf.sw.*, perf.hw_cache.* name the common events.  stap 4.8 shows the
  * probe point with .sample(N) even for .hz(N), and so do we.
  *
- * timer.profile (resolved here for the timer family) is stap's profiling
- * tick: register_timer_hook is gone from modern kernels, so it becomes a
- * perf cpu-clock probe sampling every 1000000 ns, and timer.profile.tick
- * is an error, as stap reports on them.  The runtime is
+ * timer.profile, stap's profiling tick, is a tapset alias (linux/perf.stp):
+ * register_timer_hook is gone from modern kernels, so timer.profile.tick
+ * (resolved here for the timer family) is an error, as stap reports on
+ * them, and the alias takes a perf cpu-clock probe sampling every 1000000
+ * ns; a bare timer.profile given to the family (which the alias leaves
+ * no way to) would be that probe too.  The runtime is
  * runtime/probes/perf.c.
  */
 #include <string.h>

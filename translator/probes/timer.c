@@ -167,9 +167,12 @@ static const char *const timer_patterns[] = {
 	NULL,
 };
 
-/* timer.profile is a probe alias in stap: no pattern, but `timer.*`
- * matches it */
+/* timer.profile is a probe alias (tapsets/linux/perf.stp), listed among
+ * the family's shapes as stap 4.8 lists it; the family's own
+ * timer.profile.tick, which that alias probes, is not the alias with a
+ * suffix. */
 static const char *const timer_shapes[] = { "timer.profile", NULL };
+static const char *const timer_below_aliases[] = { "timer.profile.tick", NULL };
 
 /* stap runs timer.jiffies on the kernel's timer wheel, the others on
  * hrtimers (here all are hrtimers; probe_type() names stap's). */
@@ -182,4 +185,5 @@ const struct probe_family family_timer = {
 	.probe_type = type_timer,
 	.name = "timer", .resolve = resolve_timer, .emit = emit_timer,
 	.kind = "timer", .patterns = timer_patterns, .shapes = timer_shapes,
+	.below_aliases = timer_below_aliases,
 };

@@ -17,6 +17,7 @@
  * shares the first component.
  */
 #include <fnmatch.h>
+#include <glob.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -808,15 +809,60 @@ static int expand_plts(struct session *s, const struct probe_point *pt,
 		       const char *proc, struct vec *out, int optional);
 
 static int expand_uprobe(struct session *s, const struct probe_point *pt,
+			 struct vec *out);
+
+/* process("PATH") with wildcards in PATH (the python.* aliases have
+ * "/usr/lib" "*" "/libpython" "*" ".so" "*") stands for each file glob(3) finds, as with stap 4.8,
+ * whose words say when there is none ("glob PATTERN error (3)":
+ * GLOB_NOMATCH).  A file without the point is passed over. */
+static int expand_glob(struct session *s, const struct probe_point *pt,
+		       struct vec *out, int optional)
+{
+	const char *pat = family_str_arg(s, pt->comps.v[0]);
+	const char *host = fio_host_path(s, pat);
+	size_t skip = strlen(host) - strlen(pat), i;
+	int rc, found = 0, err;
+	glob_t g;
+
+	err = glob(host, 0, NULL, &g);
+	if (err) {
+		if (optional)
+			return 0;
+		diag_error(&s->diags, pt->loc, "sema.uprobe-glob",
+			   "glob %s error (%d)", pat, err);
+		return -1;
+	}
+	for (i = 0; i < g.gl_pathc; i++) {
+		const char *f = arena_strdup(s->arena, g.gl_pathv[i] + skip);
+		struct probe_point *np = with_arg(s, pt, 0, f, f);
+
+		np->optional = 1;
+		np->sufficient = 0;
+		rc = expand_uprobe(s, np, out);
+		if (rc < 0) {
+			globfree(&g);
+			return -1;
+		}
+		found |= rc > 0;
+	}
+	globfree(&g);
+	return found ? 1 : no_match(s, pt, optional, "");
+}
+
+static int expand_uprobe(struct session *s, const struct probe_point *pt,
 			 struct vec *out)
 {
 	int optional = pt->optional || pt->sufficient;
+	const struct pp_comp *c0 = pt->comps.v[0];
 	const struct elf_user *eu;
 	const char *proc, *file;
 	struct shape sh;
 
 	if (!shape_of(pt, &sh))
 		return 0;
+	if (c0->arg && c0->arg->kind == EX_STR &&
+	    strchr(family_str_arg(s, c0), '/') && wild(family_str_arg(s, c0)))
+		return expand_glob(s, pt, out, optional);
 	if (sh.lib >= 0)
 		return expand_libs(s, pt, &sh, out, optional);
 	eu = point_file(s, pt, &sh, &proc, &file, optional);

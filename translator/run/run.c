@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "util/fileio.h"
+#include "util/sysmark.h"
 #include "util/tmpdir.h"
 #include "kernel/elfsec.h"
 #include "kernel/kernel.h"
@@ -152,7 +153,10 @@ static int run_staprun(struct session *s, struct vec *argv, int *status)
 	ign.sa_handler = SIG_IGN;
 	sigaction(SIGINT, &ign, &old_int);
 	sigaction(SIGTERM, &ign, &old_term);
+	sysmark_start(s->arena, (const char *const *)argv->v);
 	pid = fork();
+	if (pid)
+		sysmark_spawn(pid, errno);
 	if (pid == 0) {
 		sigaction(SIGINT, &old_int, NULL);
 		sigaction(SIGTERM, &old_term, NULL);
@@ -169,6 +173,7 @@ static int run_staprun(struct session *s, struct vec *argv, int *status)
 		diag_fatal(&s->diags, "cannot fork: %s", strerror(errno));
 		return -1;
 	}
+	sysmark_complete(wstatus, pid);
 	*status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus)
 				     : 128 + WTERMSIG(wstatus);
 	return 0;
