@@ -24,7 +24,8 @@ clang -g -O1 -fsanitize=fuzzer,address,undefined -std=gnu11 \
 	"$t/kernel/kernel.c" "$t/kernel/kconfig.c" "$t/parse/preproc.c" \
 	"$t/parse/ppcond.c" "$t/parse/parse_help.c" "$t/parse/errors.c" \
 	"$t/ast/ast.c" "$t/ast/op.c" "$t/ast/dump.c" \
-	"$t/parse/parse_pass.c" "$t/parse/histcheck.c" "$t/ast/ast_walk.c" \
+	"$t/parse/parse_pass.c" "$t/parse/listpat.c" "$t/parse/histcheck.c" \
+	"$t/ast/ast_walk.c" \
 	"$src/runtime/format.c" "$b/parse/lexer.c" "$b/parse/parser.c" \
 	"$b/parse/fast_parser.c"
 cd "$dir"
