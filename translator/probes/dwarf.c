@@ -1019,7 +1019,7 @@ static void caller_checks(struct session *s, const struct dwarf_point *dpt,
 
 	for (i = 0; i < dpt->ncalls; i++) {
 		struct vec args = {0};
-		struct exp *call;
+		struct exp *call, *addr;
 
 		vec_push(s->arena, &args, ast_num(s->arena, at, 0));
 		vec_push(s->arena, &args,
@@ -1028,8 +1028,9 @@ static void caller_checks(struct session *s, const struct dwarf_point *dpt,
 			 ast_str(s->arena, at, "kernel", 6, NULL));
 		vec_push(s->arena, &args,
 			 ast_str(s->arena, at, "_stext", 6, NULL));
-		vec_push(s->arena, &args, ast_num(s->arena, at,
-			 (int64_t)(dpt->calls[i] - stext)));
+		addr = ast_num(s->arena, at, (int64_t)(dpt->calls[i] - stext));
+		addr->hex = 1;
+		vec_push(s->arena, &args, addr);
 		call = ast_call(s->arena, at, "_caller_match", args);
 		vec_push(s->arena, &dp->prelude,
 			 ast_if(s->arena, at,
