@@ -113,7 +113,8 @@ static int cmp_cand(const void *x, const void *y)
 	return strcmp(a->name, b->name);
 }
 
-/* "$a, $b, …": the site's variable names nearest NAME first. */
+/* "alternatives: $a, $b, …)": the site's variable names nearest NAME
+ * first; "<no alternatives>" without any. */
 static const char *alternatives(struct session *s, const struct dw_site *st,
 				const char *name)
 {
@@ -134,7 +135,9 @@ static const char *alternatives(struct session *s, const struct dw_site *st,
 	qsort(c, (size_t)k, sizeof *c, cmp_cand);
 	for (i = 0; i < k; i++)
 		sb_printf(&sb, "%s$%s", i ? ", " : "", c[i].name);
-	r = arena_strdup(s->arena, sb.s ? sb.s : "<no alternatives>");
+	/* stap closes the parenthesis twice after a list, once without */
+	r = sb.s ? arena_printf(s->arena, "alternatives: %s)", sb.s) :
+		   "<no alternatives>";
 	sb_free(&sb);
 	free(c);
 	free(v);
@@ -145,7 +148,7 @@ static int no_local(struct session *s, const struct dw_site *st,
 		    struct exp *e, const char *name)
 {
 	diag_error(&s->diags, e->loc, "sema.dwarf-local",
-		   "unable to find local '%s', [man error::dwarf] dieoffset 0x%llx in %s, near pc 0x%llx in %s %s (alternatives: %s))",
+		   "unable to find local '%s', [man error::dwarf] dieoffset 0x%llx in %s, near pc 0x%llx in %s %s (%s)",
 		   name, (unsigned long long)st->die_off, module_name(st),
 		   shown_pc(st, st->pc), dw_func_name(st->file, st->die_off),
 		   dw_cu_name(st->file, st->die_off),
@@ -375,11 +378,16 @@ static int target(struct session *s, struct derived_probe *dp,
 	if (e->kind == EX_TARGET_LIST && !is_list_name(st, name))
 		return -2;
 	if (!st->file || !st->die_off) {
-		/* a function the symbol table alone knows (vfs_get_tree.cold):
-		   stap 4.8 makes its lists "", its other variables stay
-		   unresolved */
-		if (e->kind != EX_TARGET_LIST)
-			return -2;
+		/* a function the symbol table alone knows (vfs_get_tree.cold,
+		   5.10's clear_page_rep): stap 4.8 makes its lists "", and
+		   has no scope for its other variables */
+		if (e->kind != EX_TARGET_LIST) {
+			if (!quiet)
+				diag_error(&s->diags, e->loc, "sema.dwarf-no-scope",
+					   "debuginfo scope not found for module '%s', cannot resolve context variable [man error::dwarf]",
+					   module_name(st));
+			return -1;
+		}
 		e->u.target.resolved = fixed(s, "\"\"");
 		e->type = TY_STRING;
 		return 0;
