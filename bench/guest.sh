@@ -8,6 +8,7 @@
 # per millisecond by the output runs, one run per value; empty: none),
 # BENCH_FLOOD (getppid calls of the flood run, one line each; empty: none),
 # BENCH_LINES (the issue 16 output runs, lines50 and guard; empty: none),
+# BENCH_KPROBES (the many-kprobes startup, kprobes-many; empty: none),
 # BENCH_ICOUNT=1 (qemu -icount: the guest's clock counts instructions, so
 # times are instruction counts, steady whatever else the host runs),
 # BENCH_IMPLS ("o s": ours and stap 4.8; "o" alone when iterating under
@@ -21,6 +22,7 @@ g_drain=${BENCH_DRAIN:-3}
 g_batches=${BENCH_BATCHES-60 180 540}
 g_flood=${BENCH_FLOOD-200000}
 g_lines=${BENCH_LINES-lines50 guard-lines}
+g_kprobes=${BENCH_KPROBES-kprobes-many}
 g_benchg_dir=/var/tmp/ctap-bench	# uprobe-cost.stp and sdt-cost.stp name it
 
 # The cost benchmarks: KEY:SCRIPT:WORKLOAD (benchg cost WORKLOAD).
@@ -42,7 +44,7 @@ fi
 # slow enough to trip it.
 guest_modules() {
 	local name m opts d=$w/root/mod c
-	for name in hello ${g_batches:+output} ${g_flood:+flood} $g_lines $(for c in $g_costs; do c=${c#*:}; echo "${c%:*}"; done); do
+	for name in hello $g_kprobes ${g_batches:+output} ${g_flood:+flood} $g_lines $(for c in $g_costs; do c=${c#*:}; echo "${c%:*}"; done); do
 		m=${name//-/_}
 		opts=-DSTP_NO_OVERLOAD
 		# The flood keeps the guard: a probe that can take the only CPU
@@ -110,6 +112,8 @@ EOF
 			fi
 			[ -f "$w/root/mod/b_${i}_hello.ko" ] &&
 				echo "tag startup $i $r benchg first $run b_${i}_hello.ko"
+			[ -n "$g_kprobes" ] && [ -f "$w/root/mod/b_${i}_kprobes_many.ko" ] &&
+				echo "tag kprobes $i $r benchg first $run b_${i}_kprobes_many.ko"
 			for c in $g_costs; do
 				set -- ${c//:/ }
 				m=b_${i}_${2//-/_}.ko
@@ -147,6 +151,9 @@ guest_values() {
 	bench == "startup" && val["rc"] == 0 {
 		print "first", impl, val["first_ns"] / 1e6
 		print "total", impl, val["total_ns"] / 1e6 }
+	bench == "kprobes" && val["rc"] == 0 {
+		print "kprobes_first", impl, val["first_ns"] / 1e6
+		print "kprobes_total", impl, val["total_ns"] / 1e6 }
 	bench ~ /^timer/ || bench == "syscall" || bench ~ /^kprobe|global$|exec$/ ||
 	bench == "uprobe" || bench == "usdt" || bench ~ /^kprint/ {
 		if (impl == "base" && val["ns"] != "") base[bench, round] = val["ns"]
@@ -235,6 +242,10 @@ bench_guest() {
 	guest_values
 	guest_row first "startup: staprun to first output" "<= 1" ms
 	guest_row total "startup: staprun start to exit" "<= 1" ms
+	if [ -n "$g_kprobes" ]; then
+		guest_row kprobes_first "1,712 kprobes: staprun to first output" "<= 1" ms
+		guest_row kprobes_total "1,712 kprobes: staprun start to exit" "<= 1" ms
+	fi
 	guest_row timer0 "timer.us(100) hits++: cost per hit" "<= 0.5" ns
 	guest_row timer0_rate "timer.us(100) hits++: hits per second" "~ 1" /s
 	guest_row timer "timer.us(100) array+aggr: cost per hit" "<= 0.5" ns

@@ -92,7 +92,9 @@ enum print_kind {
 struct exp {
 	enum exp_kind kind;
 	enum type type;		/* sema: the inferred type */
-	int parens;		/* parse: written inside ( ) */
+	unsigned parens : 1;	/* parse: written inside ( ) */
+	unsigned hex : 1;	/* EX_NUM: an address a pass made, which the
+				   -p2 listing shows in hex as stap does */
 	enum type fold_type;	/* opt: the type an operator folded away
 				   (x . "", x + 0) gave this operand */
 	struct loc loc;

@@ -185,7 +185,7 @@ static void exp_(FILE *o, const struct exp *e)
 		return;
 	switch (e->kind) {
 	case EX_NUM:
-		fprintf(o, "%" PRId64, e->u.num);
+		fprintf(o, e->hex ? "%#" PRIx64 : "%" PRId64, e->u.num);
 		break;
 	case EX_STR:
 		quoted(o, e->u.str.raw ? e->u.str.raw : e->u.str.s);

@@ -1167,43 +1167,6 @@ const char *dw_index_addr_symbol(const struct dw_index *ix, uint64_t pc,
 	return name;
 }
 
-/* The index of the first of LINES' N rows (sorted by address) at or above
- * ADDR. */
-static size_t first_row_at(Dwarf_Lines *lines, size_t n, Dwarf_Addr addr)
-{
-	size_t lo = 0, hi = n;
-	Dwarf_Addr a;
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-
-		if (dwarf_lineaddr(dwarf_onesrcline(lines, mid), &a) == 0 &&
-		    a < addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-/* Does line-table row L mark the start of the function declared at FILE,
- * LINE, COL (COL 0: any column)? */
-static int is_entry_row(Dwarf_Line *l, const char *file, int line,
-			Dwarf_Word col)
-{
-	bool stmt;
-	int ln, c;
-	const char *src;
-
-	if (dwarf_linebeginstatement(l, &stmt) || !stmt ||
-	    dwarf_lineno(l, &ln) || ln != line)
-		return 0;
-	if (col && (dwarf_linecol(l, &c) || (Dwarf_Word)c != col))
-		return 0;
-	src = dwarf_linesrc(l, NULL, NULL);
-	return src && !strcmp(src, file);
-}
-
 /* A GNU call site's callee (DW_AT_abstract_origin, the function called
  * directly) and its return address (DW_AT_low_pc): 0, or -1 for an
  * indirect call. */
@@ -1253,47 +1216,4 @@ int dw_index_callees(const struct dw_index *ix, const struct dw_func *f,
 		return -1;
 	callees_in(&d, bias, fn, arg);
 	return 0;
-}
-
-size_t dw_index_inline_entries(const struct dw_index *ix,
-			       const struct dw_func *f, uint64_t *pcs,
-			       size_t max)
-{
-	uint64_t bias;
-	Dwarf *dbg = lazy_dwarf(ix, &bias);
-	Dwarf_Die cu, d;
-	Dwarf_Attribute attr;
-	Dwarf_Lines *lines;
-	Dwarf_Addr base, lo, hi, a, entry;
-	Dwarf_Word col = 0;
-	ptrdiff_t off = 0;
-	size_t n, i, k = 0;
-	const char *file;
-	int line;
-
-	if (!(f->flags & DW_FN_INLINE) || !dbg ||
-	    !dwarf_offdie(dbg, f->cu_off, &cu) ||
-	    !dwarf_offdie(dbg, f->die_off, &d) ||
-	    dwarf_getsrclines(&cu, &lines, &n))
-		return 0;
-	file = dwarf_decl_file(&d);
-	if (!file || dwarf_decl_line(&d, &line))
-		return 0;
-	if (dwarf_attr_integrate(&d, DW_AT_decl_column, &attr))
-		dwarf_formudata(&attr, &col);
-	entry = dw_index_pc(ix, f) - bias;
-	while ((off = dwarf_ranges(&d, off, &base, &lo, &hi)) > 0) {
-		for (i = first_row_at(lines, n, lo); i < n; i++) {
-			Dwarf_Line *l = dwarf_onesrcline(lines, i);
-
-			if (dwarf_lineaddr(l, &a) || a >= hi)
-				break;
-			if (a == entry || (k && pcs[k - 1] == a + bias) ||
-			    !is_entry_row(l, file, line, col))
-				continue;
-			if (k < max)
-				pcs[k++] = a + bias;
-		}
-	}
-	return k;
 }

@@ -92,13 +92,6 @@ size_t dw_index_lookup(const struct dw_index *ix, const char *name,
  * after a '/' (stap's implicit "*" + "/")? */
 int dw_file_matches(const char *pat, const char *file);
 
-/* The other entries of inline instance F: the addresses in its ranges,
- * other than its entry pc, where the line table marks the start of the
- * inlined function (an is_stmt row at its declaration's line and column):
- * where the compiler duplicated the instance's first block, each copy
- * entered on a path of its own (7.2's prepare_signal() enters its
- * sig_ignored() at one address for real-time signals, at another for the
- * rest).  Up to MAX file addresses into PCS; returns how many. */
 /* The callees stap 4.8's .callees finds in function or inline instance
  * F, right in it (in its lexical blocks, not in other instances), in
  * DWARF order: the inline instances that are one range (DW_AT_low_pc; an
@@ -112,10 +105,6 @@ typedef void dw_callee_fn(void *arg, const char *name, uint64_t die_off,
 			  uint64_t ret_pc);
 int dw_index_callees(const struct dw_index *ix, const struct dw_func *f,
 		     dw_callee_fn *fn, void *arg);
-
-size_t dw_index_inline_entries(const struct dw_index *ix,
-			       const struct dw_func *f, uint64_t *pcs,
-			       size_t max);
 
 /* Statement probes: the functions of one CU a point matched, in the
  * order they are searched (out-of-line bodies, then inline instances). */

@@ -93,10 +93,10 @@ int dw_vars_at(struct dw_file *f, uint64_t func_off, uint64_t pc,
 }
 
 int dw_var_find(struct dw_file *f, uint64_t func_off, uint64_t pc,
-		const char *name, struct dw_var *out)
+		int nested, const char *name, struct dw_var *out)
 {
 	struct dw_var *v;
-	int n = dw_vars_at(f, func_off, pc, 1, &v), i, best = -1;
+	int n = dw_vars_at(f, func_off, pc, nested, &v), i, best = -1;
 
 	for (i = 0; i < n; i++)	/* the deepest scope wins */
 		if (!strcmp(v[i].name, name) && (best < 0 || v[i].depth > v[best].depth))

@@ -30,10 +30,11 @@ struct dw_var {
 int dw_vars_at(struct dw_file *f, uint64_t func_off, uint64_t pc,
 	       int nested, struct dw_var **out);
 
-/* The variable NAME visible at PC in FUNC_OFF, innermost scope first: 0
- * and *OUT, or -1. */
+/* The variable NAME visible at PC in FUNC_OFF (with NESTED in the
+ * lexical blocks holding PC too), innermost scope first: 0 and *OUT, or
+ * -1. */
 int dw_var_find(struct dw_file *f, uint64_t func_off, uint64_t pc,
-		const char *name, struct dw_var *out);
+		int nested, const char *name, struct dw_var *out);
 
 /* The out-of-line subprogram holding FUNC_OFF (itself when it is one),
  * whose frame base fbreg uses; 0 if none. */

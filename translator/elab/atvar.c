@@ -1,10 +1,10 @@
 /* atvar.c - @var("name[@unit]"[, "module"]) from DWARF (pass 2).
  *
  * A global (or a unit's static) variable found in the debug file by name:
- * in the units matching "@unit", or in the probed function's unit when a
- * DWARF probe's family resolves it without one; its location (an address,
- * DW_OP_addr, relocated where the kernel runs) and type become a tvar as
- * a target variable's do.  In the kernel's debug vmlinux, or in module
+ * in the units matching "@unit", or in the probed function's unit (then
+ * in any) when a DWARF probe's family resolves it without one; its
+ * location (an address, DW_OP_addr, relocated where the kernel runs) and
+ * type become a tvar as a target variable's do.  In the kernel's debug vmlinux, or in module
  * MODULE's debug file (its statics' addresses taken at run time,
  * kernel/dwarfdecl.c).
  */
@@ -53,7 +53,10 @@ int atvar_resolve(struct session *s, struct exp *e, struct dw_file *f,
 	if (!f)
 		f = strcmp(modname, "kernel") ? kernel_module_dwarf(s, modname) :
 						 kernel_file(s);
-	if (!f || dw_global_var(f, name, cu, cu_off, &var))
+	/* a DWARF probe's @var("name"): its function's unit first, then
+	 * any (stap 4.8 finds jiffies from fs/read_write.c's vfs_read) */
+	if (!f || (dw_global_var(f, name, cu, cu_off, &var) &&
+		   (!cu_off || dw_global_var(f, name, cu, 0, &var))))
 		return not_found(s, e, name, cu, modname, quiet);
 	if (dw_loc_var(f, var, 0, 0, 0, k ? ksyms_addr(k, "sprint_symbol") : 0,
 		       user, &l) != DW_LOC_OK)

@@ -101,15 +101,49 @@ void elab_keep_tvar_fns(struct elab *el)
 /* ---- with -v: their bodies, and the calls in place of the accesses ---- */
 
 
+/* X + OFF as stap builds it: nothing added for 0. */
+static const char *plus(struct arena *a, const char *x, long long off)
+{
+	return off ? arena_printf(a, "(%s) + (%lld)", x, off) : x;
+}
+
+/* A local on the stack (DW_OP_fbreg over a CFA that is a register plus
+ * an offset, as at a kernel function's entry): stap computes the frame
+ * base into its local first, "(_fb_N) = (CFA);" into *PRE, and the
+ * variable is at _fb_N + OFFSET.  NULL for another shape. */
+static const char *frame_base_text(struct arena *a, const struct tvar *tv,
+				   const char **pre)
+{
+	long long cfa_off, off;
+	char tail;
+	int reg;
+
+	if (!tv->fn || !tv->fn->locals ||
+	    sscanf(tv->base, "(((_stp_dwarf_reg(c, %d) + (uint64_t)%lldLL)) + (uint64_t)%lldLL)%c",
+		   &reg, &cfa_off, &off, &tail) != 3)
+		return NULL;
+	*pre = arena_printf(a, "(%s) = (%s);\n", tv->fn->locals,
+			    plus(a, arena_printf(a, "@%cregister(%d)",
+						 tv->user ? 'u' : 'k', reg),
+				 cfa_off));
+	return plus(a, tv->fn->locals, off);
+}
+
 /* The base as stap's body shows it (a register, a kernel variable's
- * address), or NULL when we cannot say. */
-static const char *base_text(struct arena *a, const struct tvar *tv)
+ * address, a local on the stack: its frame base's statement in *PRE),
+ * or NULL when we cannot say. */
+static const char *base_text(struct arena *a, const struct tvar *tv,
+			     const char **pre)
 {
 	const struct ksyms *k = ksyms_kernel(tvar_session);
 	unsigned long long addr, anchor;
 	uint64_t stext = k ? ksyms_addr(k, "_stext") : 0;
 	char tail;
 	int reg;
+
+	*pre = NULL;
+	if (tv->fn && tv->fn->locals)
+		return frame_base_text(a, tv, pre);
 
 	if (!strcmp(tv->base, "_stp_kprobe_retval(c)") ||
 	    !strcmp(tv->base, "_stp_uprobe_retval(c)"))	/* $return: ax */
@@ -152,12 +186,15 @@ static const char *next_index(struct arena *a, const char **p)
 }
 
 /* FN's body as stap's -v prints it, for the accesses whose shape we know
- * stap's form of (a register or a kernel variable, members, pointers,
- * byte indexes); NULL for the others. */
+ * stap's form of (a register, a kernel variable or a local on the stack,
+ * members, pointers, byte indexes); NULL for the others (a bitfield:
+ * for DWARF 5's DW_AT_data_bit_offset stap 4.8 prints a byte offset
+ * that is not the member's, differing between accesses to the same
+ * one). */
 static const char *body_text(struct arena *a, const struct tvar *tv,
 			     const struct tvar_fn *fn)
 {
-	const char *x = base_text(a, tv), *params = fn->params, *ix;
+	const char *pre, *x = base_text(a, tv, &pre), *params = fn->params, *ix;
 	char d = tv->user ? 'u' : 'k';
 	int i;
 
@@ -169,7 +206,7 @@ static const char *body_text(struct arena *a, const struct tvar *tv,
 		if (op->kind == TV_LOAD_PTR)
 			x = arena_printf(a, "@%cderef(8, %s)", d, x);
 		else if (op->kind == TV_ADD)
-			x = arena_printf(a, "(%s) + (%lld)", x, (long long)op->off);
+			x = plus(a, x, (long long)op->off);
 		else if (op->kind == TV_ADD_INDEX) {
 			if (op->off != 1 || !(ix = next_index(a, &params)))
 				return NULL;
@@ -182,6 +219,8 @@ static const char *body_text(struct arena *a, const struct tvar *tv,
 		x = narrowed(a, x, tv->size, tv->is_signed);
 	if (strstr(fn->name, "_set_"))
 		x = arena_printf(a, "(%s) = (rvalue)", x);
+	if (pre)
+		return arena_printf(a, "{ {\n%sreturn %s;\n} }", pre, x);
 	return arena_printf(a, "{ return %s }", x);
 }
 

@@ -536,27 +536,6 @@ static int pcset_has(const struct pcset *set, uint64_t pc)
 	return 0;
 }
 
-/* An inline instance entered at more than its entry pc (its first block
- * duplicated on two paths): a probe at each other entry too, so that
- * every call is seen (listings name the instance once). */
-static void inline_entries(struct query *q, const struct dw_index *ix,
-			   const char *module, const struct dw_func *f,
-			   struct nameset *sites)
-{
-	uint64_t pcs[8];
-	size_t i, n = dw_index_inline_entries(ix, f, pcs, 8);
-
-	for (i = 0; i < n; i++) {
-		struct dw_func key = { .name = f->name,
-				       .file = (uint32_t)(pcs[i] - dw_index_pc(ix, f) + f->pc_off),
-				       .line = 1 };
-
-		if (nameset_add(q->s, sites, &key))
-			push_site(q, ix, module, func_name(q, ix, f, module),
-				  pcs[i], f, 1);
-	}
-}
-
 /* ---- callees ---------------------------------------------------------- */
 
 struct callee_ctx {
@@ -704,9 +683,6 @@ static void function_sites(struct query *q, const struct dw_index *ix,
 		push_site(q, ix, module, func_name(q, ix, f, module),
 			  dw_index_pc(ix, f),
 			  f, f->flags & DW_FN_INLINE);
-		if ((f->flags & DW_FN_INLINE) && !q->s->list_probes &&
-		    !q->s->list_probes_vars)
-			inline_entries(q, ix, module, f, &inl_sites);
 	}
 }
 
@@ -1043,7 +1019,7 @@ static void caller_checks(struct session *s, const struct dwarf_point *dpt,
 
 	for (i = 0; i < dpt->ncalls; i++) {
 		struct vec args = {0};
-		struct exp *call;
+		struct exp *call, *addr;
 
 		vec_push(s->arena, &args, ast_num(s->arena, at, 0));
 		vec_push(s->arena, &args,
@@ -1052,8 +1028,9 @@ static void caller_checks(struct session *s, const struct dwarf_point *dpt,
 			 ast_str(s->arena, at, "kernel", 6, NULL));
 		vec_push(s->arena, &args,
 			 ast_str(s->arena, at, "_stext", 6, NULL));
-		vec_push(s->arena, &args, ast_num(s->arena, at,
-			 (int64_t)(dpt->calls[i] - stext)));
+		addr = ast_num(s->arena, at, (int64_t)(dpt->calls[i] - stext));
+		addr->hex = 1;
+		vec_push(s->arena, &args, addr);
 		call = ast_call(s->arena, at, "_caller_match", args);
 		vec_push(s->arena, &dp->prelude,
 			 ast_if(s->arena, at,

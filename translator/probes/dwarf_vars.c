@@ -64,6 +64,15 @@ static const char *module_name(const struct dw_site *st)
 	return st->module ? st->module : "kernel";
 }
 
+/* Does a $var look in the lexical blocks holding the site's pc?  Not at
+ * an inline instance's function probe: stap 4.8 takes its scopes from
+ * the instance's DIE, whose blocks are not among them ($ret in 6.1's
+ * inlined vfs_fsconfig_locked() is "unable to find local"). */
+static int find_nested(const struct dw_site *st)
+{
+	return st->is_statement || !st->is_inline;
+}
+
 /* The variables in the site's scopes (PARMS: 1 parameters only, 0
  * locals only, -1 both), one per name; LIVE: only those with a value at
  * its pc (a const_value or a location covering it, or covering stap's
@@ -113,12 +122,13 @@ static int cmp_cand(const void *x, const void *y)
 	return strcmp(a->name, b->name);
 }
 
-/* "$a, $b, …": the site's variable names nearest NAME first. */
+/* "alternatives: $a, $b, …)": the site's variable names nearest NAME
+ * first; "<no alternatives>" without any. */
 static const char *alternatives(struct session *s, const struct dw_site *st,
 				const char *name)
 {
 	struct dw_var *v;
-	int n = dw_vars_at(st->file, st->die_off, st->pc, 1, &v), i, k = 0, j;
+	int n = dw_vars_at(st->file, st->die_off, st->pc, find_nested(st), &v), i, k = 0, j;
 	struct cand *c = calloc((size_t)(n > 0 ? n : 1), sizeof *c);
 	struct strbuf sb = {0};
 	const char *r;
@@ -134,7 +144,9 @@ static const char *alternatives(struct session *s, const struct dw_site *st,
 	qsort(c, (size_t)k, sizeof *c, cmp_cand);
 	for (i = 0; i < k; i++)
 		sb_printf(&sb, "%s$%s", i ? ", " : "", c[i].name);
-	r = arena_strdup(s->arena, sb.s ? sb.s : "<no alternatives>");
+	/* stap closes the parenthesis twice after a list, once without */
+	r = sb.s ? arena_printf(s->arena, "alternatives: %s)", sb.s) :
+		   "<no alternatives>";
 	sb_free(&sb);
 	free(c);
 	free(v);
@@ -145,7 +157,7 @@ static int no_local(struct session *s, const struct dw_site *st,
 		    struct exp *e, const char *name)
 {
 	diag_error(&s->diags, e->loc, "sema.dwarf-local",
-		   "unable to find local '%s', [man error::dwarf] dieoffset 0x%llx in %s, near pc 0x%llx in %s %s (alternatives: %s))",
+		   "unable to find local '%s', [man error::dwarf] dieoffset 0x%llx in %s, near pc 0x%llx in %s %s (%s)",
 		   name, (unsigned long long)st->die_off, module_name(st),
 		   shown_pc(st, st->pc), dw_func_name(st->file, st->die_off),
 		   dw_cu_name(st->file, st->die_off),
@@ -282,7 +294,7 @@ static struct tvar *list_part(struct session *s, struct derived_probe *dp,
 	if (!strcmp(name, "return"))
 		return resolve_return(s, dp, x, 1, 0) ? fixed(s, "\"?\"") :
 						     x->u.target.resolved;
-	if (dw_var_find(st->file, st->die_off, st->pc, name, &v))
+	if (dw_var_find(st->file, st->die_off, st->pc, find_nested(st), name, &v))
 		return fixed(s, "\"?\"");
 	/* as stap, by its type first, whether or not it has a value here */
 	t = ctype_strip(dw_type_of(st->file, v.die_off));
@@ -375,11 +387,16 @@ static int target(struct session *s, struct derived_probe *dp,
 	if (e->kind == EX_TARGET_LIST && !is_list_name(st, name))
 		return -2;
 	if (!st->file || !st->die_off) {
-		/* a function the symbol table alone knows (vfs_get_tree.cold):
-		   stap 4.8 makes its lists "", its other variables stay
-		   unresolved */
-		if (e->kind != EX_TARGET_LIST)
-			return -2;
+		/* a function the symbol table alone knows (vfs_get_tree.cold,
+		   5.10's clear_page_rep): stap 4.8 makes its lists "", and
+		   has no scope for its other variables */
+		if (e->kind != EX_TARGET_LIST) {
+			if (!quiet)
+				diag_error(&s->diags, e->loc, "sema.dwarf-no-scope",
+					   "debuginfo scope not found for module '%s', cannot resolve context variable [man error::dwarf]",
+					   module_name(st));
+			return -1;
+		}
 		e->u.target.resolved = fixed(s, "\"\"");
 		e->type = TY_STRING;
 		return 0;
@@ -388,7 +405,7 @@ static int target(struct session *s, struct derived_probe *dp,
 		return list_value(s, dp, e, quiet);
 	if (!strcmp(name, "return") && st->is_return)
 		return resolve_return(s, dp, e, quiet, lvalue);
-	if (dw_var_find(st->file, st->die_off, st->pc, name, &v) &&
+	if (dw_var_find(st->file, st->die_off, st->pc, find_nested(st), name, &v) &&
 	    unit_global(st, name, &v))
 		return quiet ? -1 : no_local(s, st, e, name);
 	return resolve_var(s, dp, e, &v, &e->u.target.comps, quiet, lvalue);
@@ -434,7 +451,7 @@ int dwarf_vars_entry_target(struct session *s, const struct derived_probe *ret,
 		return 0;
 	if (*name == '$')	/* $$parms, $$vars, $$locals: not $$return */
 		return strcmp(name, "$return") != 0;
-	return !dw_var_find(st->file, st->die_off, st->pc, name, &v);
+	return !dw_var_find(st->file, st->die_off, st->pc, find_nested(st), name, &v);
 }
 
 void dwarf_vars_list(struct session *s, struct derived_probe *dp,
