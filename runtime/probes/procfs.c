@@ -11,6 +11,7 @@
  * buffer of the file being served.
  */
 #include <linux/fs.h>
+#include <linux/mm.h>	/* kvmalloc, kvfree (in slab.h on newer kernels) */
 #include <linux/proc_fs.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
