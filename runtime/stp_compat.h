@@ -7,6 +7,16 @@
  * the kernel; no other file tests kernel versions or features.  Adding
  * one: compat/NAME.c (a first comment saying what it tests, compiling
  * only where the feature exists), and its shim here.
+ *
+ * The kernel headers included here are the few every module needs: each
+ * script's own unit includes this, and cc1's time and memory for it are
+ * mostly these headers (bench/README, build).  A shim over the memory
+ * manager, the page cache, block devices or uprobes is in the second part
+ * below, with the headers it needs: a file that uses one defines
+ * STP_COMPAT_MM before it includes this header (again, if need be: that
+ * part has a guard of its own).  Macros need no declaration where they
+ * are defined: a file using one includes the kernel header that declares
+ * what it expands to.
  */
 #ifndef STP_COMPAT_H
 #define STP_COMPAT_H
@@ -16,19 +26,10 @@
 #endif
 
 #include <asm/msr.h>
-#include <linux/blk_types.h>
-#include <linux/fs.h>
-#include <linux/highmem.h>
 #include <linux/hrtimer.h>
 #include <linux/irq_work.h>
-#include <linux/kprobes.h>
-#include <linux/mm.h>
 #include <linux/module.h>
-#include <linux/pagemap.h>
-#include <linux/page-flags.h>
-#include <linux/proc_fs.h>
 #include <linux/string.h>
-#include <linux/uprobes.h>
 
 /* UTS_VERSION: the build of the kernel the module is built for. */
 #ifdef STP_HAVE_UTSVERSION_H
@@ -123,19 +124,6 @@ static inline size_t _stp_compat_strlcpy(char *dst, const char *src,
 #define strlcpy(dst, src, size) _stp_compat_strlcpy(dst, src, size)
 #endif
 
-/* The mapping of MM that contains ADDR, or NULL (MM's mmap lock held). */
-#ifdef STP_HAVE_VMA_LOOKUP
-#define _stp_vma_lookup(mm, addr) vma_lookup(mm, addr)
-#else
-static inline struct vm_area_struct *_stp_vma_lookup(struct mm_struct *mm,
-						     unsigned long addr)
-{
-	struct vm_area_struct *vma = find_vma(mm, addr);
-
-	return vma && vma->vm_start <= addr ? vma : NULL;
-}
-#endif
-
 /* Each mapping of MM in turn as VMA (its mmap lock held):
  *	_STP_VMA_ITERATOR(it, mm);
  *	_stp_for_each_vma(it, vma) { ... }
@@ -163,30 +151,6 @@ static inline struct vm_area_struct *_stp_vma_lookup(struct mm_struct *mm,
 #else
 #define _STP_TASK_CPU cpu
 #endif
-
-/* The address of the byte that holds block device B's partition number,
- * for a fault-safe read: its bd_partno, or on kernels without it the low
- * byte (this machine is little-endian) of __bd_flags, BD_PARTNO's bits. */
-#ifdef STP_HAVE_BD_PARTNO
-#define _stp_bdev_partno_addr(b) ((unsigned long)&(b)->bd_partno)
-#else
-static_assert(BD_PARTNO == 0xff);
-#define _stp_bdev_partno_addr(b) ((unsigned long)&(b)->__bd_flags)
-#endif
-
-/* Is a page whose flags are FLAGS and page_type TYPE (both read by the
- * caller, fault-safe) a slab page?  A page flag on older kernels, a page
- * type on newer ones. */
-static inline int _stp_page_slab(unsigned long flags, unsigned int type)
-{
-#if defined(STP_HAVE_PG_SLAB)
-	return !!(flags & (1UL << PG_slab));
-#elif defined(STP_HAVE_PGTY_SLAB)
-	return type >> 24 == PGTY_slab;
-#else
-	return 0;
-#endif
-}
 
 /* This module's text (its start in *BASE) and its other loaded parts
  * (data, read-only data), in bytes. */
@@ -216,6 +180,59 @@ static inline void _stp_module_parts(unsigned long *base, size_t *text,
 #define _stp_mm_counter_addr(mm, member) \
 	((unsigned long)&(mm)->rss_stat.count[member])
 #endif
+
+#endif /* STP_COMPAT_H */
+
+/* The second part: shims that need the memory manager's, the page cache's,
+ * block devices' or uprobes' headers, which cost every unit that includes
+ * them (a file using one defines STP_COMPAT_MM first). */
+#if defined(STP_COMPAT_MM) && !defined(STP_COMPAT_MM_H)
+#define STP_COMPAT_MM_H
+
+#include <linux/blk_types.h>
+#include <linux/fs.h>
+#include <linux/highmem.h>
+#include <linux/mm.h>
+#include <linux/pagemap.h>
+#include <linux/page-flags.h>
+#include <linux/uprobes.h>
+
+/* The mapping of MM that contains ADDR, or NULL (MM's mmap lock held). */
+#ifdef STP_HAVE_VMA_LOOKUP
+#define _stp_vma_lookup(mm, addr) vma_lookup(mm, addr)
+#else
+static inline struct vm_area_struct *_stp_vma_lookup(struct mm_struct *mm,
+						     unsigned long addr)
+{
+	struct vm_area_struct *vma = find_vma(mm, addr);
+
+	return vma && vma->vm_start <= addr ? vma : NULL;
+}
+#endif
+
+/* The address of the byte that holds block device B's partition number,
+ * for a fault-safe read: its bd_partno, or on kernels without it the low
+ * byte (this machine is little-endian) of __bd_flags, BD_PARTNO's bits. */
+#ifdef STP_HAVE_BD_PARTNO
+#define _stp_bdev_partno_addr(b) ((unsigned long)&(b)->bd_partno)
+#else
+static_assert(BD_PARTNO == 0xff);
+#define _stp_bdev_partno_addr(b) ((unsigned long)&(b)->__bd_flags)
+#endif
+
+/* Is a page whose flags are FLAGS and page_type TYPE (both read by the
+ * caller, fault-safe) a slab page?  A page flag on older kernels, a page
+ * type on newer ones. */
+static inline int _stp_page_slab(unsigned long flags, unsigned int type)
+{
+#if defined(STP_HAVE_PG_SLAB)
+	return !!(flags & (1UL << PG_slab));
+#elif defined(STP_HAVE_PGTY_SLAB)
+	return type >> 24 == PGTY_slab;
+#else
+	return 0;
+#endif
+}
 
 /* uprobes by inode and file offset, REF the file offset of a semaphore
  * the kernel counts (0: none):
@@ -302,4 +319,4 @@ static inline int _stp_file_head(struct file *file, void *buf, size_t len)
 	return 0;
 }
 
-#endif
+#endif /* STP_COMPAT_MM */

@@ -9,6 +9,7 @@
 #ifndef STP_DWARF_H
 #define STP_DWARF_H
 
+#include <linux/kallsyms.h>	/* stp_kread.h's _stp_kaddr_at */
 #include "stp_kread.h"
 
 /* x86-64's DWARF register numbers: where each lives in pt_regs (the

@@ -12,7 +12,6 @@
 #ifndef STP_KREAD_H
 #define STP_KREAD_H
 
-#include <linux/kallsyms.h>
 #include "stp_mem.h"
 #include "stp_owner.h"
 
@@ -30,7 +29,9 @@ _stp_script_read(void *dst, unsigned long addr, size_t size, int user)
 }
 
 /* Kernel link-time address A where the kernel runs: KASLR moves it by
- * the distance sprint_symbol moved from ANCHOR, its link-time address. */
+ * the distance sprint_symbol moved from ANCHOR, its link-time address
+ * (<linux/kallsyms.h>, which stp_dwarf.h includes for the units that use
+ * this: a script's unit without DWARF variables does without it). */
 #define _stp_kaddr_at(a, anchor) \
 	((u64)(a) + ((u64)(unsigned long)&sprint_symbol - (u64)(anchor)))
 

@@ -26,8 +26,6 @@
 #define STP_MEM_H
 
 #include <linux/uaccess.h>
-#include <linux/mm.h>
-#include <linux/fs.h>
 
 /* Kernel reads. */
 static inline __maybe_unused long
@@ -187,12 +185,10 @@ _stp_fileop_copy_to_user(void __user *dst, const void *src, size_t n)
 	return copy_to_user(dst, src, n) ? -EFAULT : 0;
 }
 
-/* read() of a file whose contents are the LEN bytes at DATA. */
-static inline __maybe_unused ssize_t
-_stp_fileop_read_buffer(void __user *buf, size_t count, loff_t *ppos,
-			const void *data, size_t len)
-{
-	return simple_read_from_buffer(buf, count, ppos, data, len);
-}
+/* read() of a file whose contents are the LEN bytes at DATA: a macro,
+ * so that this header needs no <linux/fs.h> (the file operations that use
+ * it include that). */
+#define _stp_fileop_read_buffer(buf, count, ppos, data, len) \
+	simple_read_from_buffer(buf, count, ppos, data, len)
 
 #endif

@@ -16,7 +16,7 @@
 #define STP_OWNER_H
 
 #include <linux/cred.h>
-#include <linux/pid_namespace.h>
+#include <linux/pid.h>
 #include <linux/user_namespace.h>
 
 struct stp_owner {

@@ -22,7 +22,7 @@
 #include <linux/types.h>
 
 #include "stp_limits.h"
-#include "stp_compat.h"	/* the kernel's API, for embedded C too */
+#include "stp_compat.h"	/* the kernel's API (its first part: see there) */
 
 enum {
 	STP_SESSION_STARTING,

@@ -16,6 +16,7 @@
 #include <linux/elf.h>
 #include <linux/mm.h>
 #include <linux/mmap_lock.h>
+#define STP_COMPAT_MM
 #include "stp_compat.h"
 #include "stp_mem.h"
 #include "usym.h"

@@ -10,6 +10,8 @@
  * One mutex serializes all procfs probes, so $value always means the
  * buffer of the file being served.
  */
+#include <linux/fs.h>
+#include <linux/mm.h>	/* kvmalloc, kvfree (in slab.h on newer kernels) */
 #include <linux/proc_fs.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>

@@ -19,6 +19,7 @@
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
+#define STP_COMPAT_MM
 #include "stp_compat.h"
 #include "task_target.h"
 

@@ -5,6 +5,7 @@
  *   stamps/HASH            the digest of one file, valid while its stat
  *                          stamp (device, inode, size, mtime, ctime) holds
  *   rtlib/KEY.o, KEY.cmd   the runtime's object (recipe.c)
+ *   rtlib/KEY.common.o     the kernel's module-common object (6.10 on)
  *   dwarf/BUILDID.idx      a debug file's function index (dwarf/dw_index.c;
  *                          a run that reads one holds a shared flock on
  *                          it)

@@ -9,7 +9,11 @@
  * part of the runtime no script changes (stp_rt.o, runtime/stp_rtlib.c),
  * which is compiled once per kernel, runtime and -D options and kept in
  * the cache (CACHE/rtlib/KEY.o), so that a new script compiles only its
- * own unit.  The capture builds a small two-object module of its own with
+ * own unit.  Since 6.10 every module also links an object of the
+ * kernel's (.module-common.o, scripts/module-common.c) that kbuild
+ * compiles beside each module: it depends on nothing of the module, so it
+ * is kept beside the runtime's (CACHE/rtlib/KEY.common.o) and compiled
+ * once too.  The capture builds a small two-object module of its own with
  * kbuild, reads those commands from the .cmd files kbuild leaves beside
  * its outputs, replaces the directory, names and flags by placeholders,
  * replays them in the same directory and keeps the recipe only if the
@@ -300,10 +304,12 @@ static int run_step(struct session *s, const char *cmd, int log_fd)
 
 /* One replay: module NAME in DIR of the objects MAIN and RT (DIR/MAIN.c,
  * DIR/RT.c), the runtime's already compiled when RT_READY; RT_NAME is the
- * module name RT is compiled for (a cached one is compiled once for all). */
+ * module name RT is compiled for (a cached one is compiled once for all).
+ * COMMON: where the cache keeps the kernel's module-common object (NULL:
+ * compile it, as the capture does). */
 struct replay {
 	const struct recipe *r;
-	const char *dir, *name, *main, *rt, *rt_name, *ccflags;
+	const char *dir, *name, *main, *rt, *rt_name, *ccflags, *common;
 	int rt_ready;
 	int fd;
 };
@@ -344,6 +350,31 @@ static pid_t compile_rt_async(struct session *s, const struct replay *p)
 	return pid;
 }
 
+/* The step that compiles the kernel's module-common object into
+ * DIR/.module-common.o (a no-op before 6.10), or its copy from the cache,
+ * where a compiled one is kept for the next builds (through a temporary
+ * file and a rename). */
+static int common_cc(struct session *s, const struct replay *p)
+{
+	const char *cmd = p->r->cmd[STEP_COMMON_CC], *tmp;
+	const char *obj = arena_printf(s->arena, "%s/.module-common.o", p->dir);
+
+	if (!strcmp(cmd, "true"))
+		return 0;
+	if (p->common && !s->poison_cache && !fio_copy(p->common, obj)) {
+		utimensat(AT_FDCWD, p->common, NULL, 0);	/* used now */
+		return 0;
+	}
+	if (run_step(s, expand(s, p, cmd, NULL, p->name), p->fd))
+		return -1;
+	if (p->common) {
+		tmp = arena_printf(s->arena, "%s.tmp%ld", p->common, (long)getpid());
+		if (fio_copy(obj, tmp) || rename(tmp, p->common))
+			unlink(tmp);
+	}
+	return 0;
+}
+
 static int recipe_run(struct session *s, struct replay *p)
 {
 	const char *log = arena_printf(s->arena, "%s/build.log", p->dir);
@@ -372,7 +403,8 @@ static int recipe_run(struct session *s, struct replay *p)
 		rc = compile_obj(s, p, p->rt, p->rt_name);
 	}
 	for (i = STEP_LINK; i <= STEP_LD && !rc; i++)
-		rc = run_step(s, expand(s, p, p->r->cmd[i], NULL, p->name), p->fd);
+		rc = i == STEP_COMMON_CC ? common_cc(s, p) :
+		     run_step(s, expand(s, p, p->r->cmd[i], NULL, p->name), p->fd);
 	close(p->fd);
 	return rc;
 }
@@ -554,6 +586,7 @@ int recipe_build(struct session *s, const char *key, const char *rt_key,
 	p.main = SCRIPT_OBJ;
 	p.rt = p.rt_name = RT_OBJ;
 	p.ccflags = ccflags;
+	p.common = arena_printf(s->arena, "%s.common.o", cpath);
 	p.rt_ready = !rt_fetch(s, cpath, dir);
 	if (recipe_run(s, &p)) {
 		if (s->verbose >= 2)
