@@ -59,6 +59,10 @@ def read_aliases(paths):
                 i += 1
                 continue
             name, points, empty = m.groups()
+            while points.endswith(','):     # the points go on below
+                i += 1
+                m = re.match(r'\s*(.*?)\s*(\{\s*\})?$', lines[i])
+                points, empty = points + ' ' + m.group(1), m.group(2)
             body = []
             if not empty and i + 1 < len(lines) and lines[i + 1] == '{':
                 j = i + 2
@@ -124,7 +128,7 @@ def old_points(aliases, name, fam, ret):
             base = re.sub(r'^compat_(sys_)?', '', name)
             e = 'compat_sys_' + base
         out.append(entry_point(fam, e, ret))
-    return out
+    return list(dict.fromkeys(out))     # ia32's and x64's: one sys_* function
 
 
 def entry_point(fam, func, ret):
@@ -152,7 +156,8 @@ def variant(aliases, fam, name, ret, done):
     what = 'the %s system call at %s' % (
         name.split('.')[0], 'the sys_* function (by its debuginfo)' if fam == 'dw'
         else 'the sys_* entry point (without debuginfo)')
-    if 'syscall.' + full not in aliases:
+    if 'syscall.' + full not in aliases or \
+            aliases['syscall.' + full][0].startswith('tp_syscall.'):
         func = 'sys_' + name
         return doc(alias, what, ret) + [
             'probe %s = %s' % (alias, entry_point(fam, func, ret)), '{',
@@ -244,6 +249,17 @@ def main():
             if name not in variants['nd2'] and full not in variants['nd2']:
                 continue
             if 'nd2_syscall.' + full in aliases or 'syscall.' + full not in aliases:
+                continue
+            if aliases.get('syscall.%s.return' % name, ('',))[0] == 'never':
+                # a syscall that never returns: stap's has no .return, so a
+                # .return suffix goes to its probe point (-L shows the
+                # entry's variables): the entry alias on the point itself
+                if not ret:
+                    points, body = aliases['syscall.' + name]
+                    nd += ['// nd2_syscall.%s: syscall.%s at the kernel\'s __x64_sys_* '
+                           'entry point.' % (name, name),
+                           'probe nd2_syscall.%s = %s' % (name, points.rstrip(' ?')),
+                           '{'] + body + ['}']
                 continue
             if name in on_tp:
                 nd += nd2_ia32(aliases, name, ret)
