@@ -699,6 +699,11 @@ def mux_aliases():
 NEVER_RETURNS = {'exit', 'exit_group'}
 
 
+# syscalls whose tp_syscall.NAME.return alone sets __nr (stap's gates the
+# return on the syscall's number by a macro that sets it, the entry not)
+RET_NR = {'fanotify_mark', 'mq_open', 'mq_timedreceive', 'mq_timedsend',
+          'pread', 'preadv', 'preadv2', 'pwritev', 'pwritev2',
+          'rt_sigtimedwait', 'timer_settime'}
 # syscalls without arguments whose tp_syscall.NAME reads $regs all the same
 REGS_READ = {'munlockall'}
 
@@ -716,6 +721,7 @@ def tp_alias(alias, name, vars_, args, nr, compat, by_hand=()):
         ret_nr = '__sys_cur_nr()'
     if ('__nr', 'long') in vars_:
         body = ['\t__nr = %s' % nr_of] + body
+    if ('__nr', 'long') in vars_ or name in RET_NR:
         ret_body = ['\t__nr = %s' % ret_nr]
     ret_alias = [] if name in NEVER_RETURNS else (
             ['// %s.return: %s %s system call, returning.' % (alias, who, name),
