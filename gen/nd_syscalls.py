@@ -37,6 +37,9 @@ DW_OUT = os.path.join(TOP, 'tapsets/linux/x86_64/dw_syscalls.stp')
 # say it
 IA32_ENTRY = {'pwrite32': ['compat_sys_x86_pwrite'],
               'sysctl': ['compat_sys_sysctl', 'sys_sysctl']}
+# nd_syscall.NAME.return that stap 4.8 does not define (a .return suffix
+# goes to nd_syscall.NAME's points there, which lands on the same probes)
+ND_NO_RETURN = {'accept4', 'clone'}
 # registers as the entry point before the syscall wrappers received them
 ARG_READER = {'long': 'long_arg', 'ptr': 'pointer_arg', 'int': 'int_arg',
               'uint': 'uint_arg'}
@@ -240,6 +243,8 @@ def main():
             if 'nd_syscall.' + full in aliases or (
                     'syscall.' + full not in aliases and
                     name not in variants['syscall']):
+                continue
+            if ret and name in ND_NO_RETURN:
                 continue
             nd += ['// nd_syscall.%s: syscall.%s under its no-debuginfo name.' % (full, full),
                    'probe nd_syscall.%s = syscall.%s { }' % (full, full)]
