@@ -37,6 +37,9 @@ DW_OUT = os.path.join(TOP, 'tapsets/linux/x86_64/dw_syscalls.stp')
 # say it
 IA32_ENTRY = {'pwrite32': ['compat_sys_x86_pwrite'],
               'sysctl': ['compat_sys_sysctl', 'sys_sysctl']}
+# nd_syscall.NAME.return that stap 4.8 does not define (a .return suffix
+# goes to nd_syscall.NAME's points there, which lands on the same probes)
+ND_NO_RETURN = {'accept4', 'clone'}
 # registers as the entry point before the syscall wrappers received them
 ARG_READER = {'long': 'long_arg', 'ptr': 'pointer_arg', 'int': 'int_arg',
               'uint': 'uint_arg'}
@@ -59,6 +62,10 @@ def read_aliases(paths):
                 i += 1
                 continue
             name, points, empty = m.groups()
+            while points.endswith(','):     # the points go on below
+                i += 1
+                m = re.match(r'\s*(.*?)\s*(\{\s*\})?$', lines[i])
+                points, empty = points + ' ' + m.group(1), m.group(2)
             body = []
             if not empty and i + 1 < len(lines) and lines[i + 1] == '{':
                 j = i + 2
@@ -124,7 +131,7 @@ def old_points(aliases, name, fam, ret):
             base = re.sub(r'^compat_(sys_)?', '', name)
             e = 'compat_sys_' + base
         out.append(entry_point(fam, e, ret))
-    return out
+    return list(dict.fromkeys(out))     # ia32's and x64's: one sys_* function
 
 
 def entry_point(fam, func, ret):
@@ -152,7 +159,8 @@ def variant(aliases, fam, name, ret, done):
     what = 'the %s system call at %s' % (
         name.split('.')[0], 'the sys_* function (by its debuginfo)' if fam == 'dw'
         else 'the sys_* entry point (without debuginfo)')
-    if 'syscall.' + full not in aliases:
+    if 'syscall.' + full not in aliases or \
+            aliases['syscall.' + full][0].startswith('tp_syscall.'):
         func = 'sys_' + name
         return doc(alias, what, ret) + [
             'probe %s = %s' % (alias, entry_point(fam, func, ret)), '{',
@@ -236,6 +244,8 @@ def main():
                     'syscall.' + full not in aliases and
                     name not in variants['syscall']):
                 continue
+            if ret and name in ND_NO_RETURN:
+                continue
             nd += ['// nd_syscall.%s: syscall.%s under its no-debuginfo name.' % (full, full),
                    'probe nd_syscall.%s = syscall.%s { }' % (full, full)]
     for name in names:
@@ -244,6 +254,17 @@ def main():
             if name not in variants['nd2'] and full not in variants['nd2']:
                 continue
             if 'nd2_syscall.' + full in aliases or 'syscall.' + full not in aliases:
+                continue
+            if aliases.get('syscall.%s.return' % name, ('',))[0] == 'never':
+                # a syscall that never returns: stap's has no .return, so a
+                # .return suffix goes to its probe point (-L shows the
+                # entry's variables): the entry alias on the point itself
+                if not ret:
+                    points, body = aliases['syscall.' + name]
+                    nd += ['// nd2_syscall.%s: syscall.%s at the kernel\'s __x64_sys_* '
+                           'entry point.' % (name, name),
+                           'probe nd2_syscall.%s = %s' % (name, points.rstrip(' ?')),
+                           '{'] + body + ['}']
                 continue
             if name in on_tp:
                 nd += nd2_ia32(aliases, name, ret)

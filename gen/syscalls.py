@@ -64,6 +64,10 @@ VARIANTS = {
 ONE_NAME = {'getdents', 'sendfile', 'sync_file_range'}
 # format 2 (hex) or 3 (octal) of return_str for these; 1 (decimal) otherwise
 RETFORMAT = {'mmap2': 2, 'mremap': 2, 'umask': 3}
+# the variables stap 4.8 also sets at a syscall's return: wait4's status
+# address, taken at entry; ptrace's two that it always sets to 0
+RET_VARS = {'wait4': ['\tstatus_uaddr = @entry(__sys_ptr(2))'],
+            'ptrace': ['\tgeteventmsg_data = 0', '\tarch_prctl_addr = 0']}
 KEYWORDS = {'break', 'catch', 'continue', 'delete', 'else', 'for', 'foreach',
             'function', 'global', 'if', 'in', 'limit', 'long', 'next',
             'private', 'probe', 'return', 'string', 'try', 'while', 'name',
@@ -542,10 +546,11 @@ def alias(name, kname, vars_, args, weak=False):
         name_ = 'syscall.' + name
     text += ['probe %s = %s ?' % (name_, point), '{']
     text += body(name, vars_, args)
-    text += ['}'] + ret + ['probe %s.return = %s.return ?' % (name_, point), '{',
-             '\tname = "%s"' % name, '\tretval = returnval()',
-             '\tretstr = return_str(%d, returnval())' % RETFORMAT.get(name, 1),
-             '}', '']
+    mux = ', __syscall.%s.mux.return ?' % name if name in MUX else ''
+    text += ['}'] + ret + ['probe %s.return = %s.return ?%s' % (name_, point, mux),
+             '{', '\tname = "%s"' % name, '\tretval = returnval()',
+             '\tretstr = return_str(%d, returnval())' % RETFORMAT.get(name, 1)] + \
+        RET_VARS.get(name, []) + ['}', '']
     return text
 
 
@@ -637,22 +642,86 @@ MULTIPLEXED = {'accept', 'accept4', 'bind', 'connect', 'getpeername',
                'shutdown', 'socket', 'socketpair'}
 
 
+# A 32-bit task's socketcall and ipc multiplexers: syscall.NAME.return of
+# the MULTIPLEXED syscalls (__syscall.NAME.mux.return) and of the 32-bit
+# ones (MUX32) also fires at the return of a multiplexer entered for NAME,
+# as stap 4.8's does.  The call, taken at entry (@entry, as stap's:
+# -L shows the _entry_tvar_tid that brings), is the task's first argument;
+# ipc's msg* calls compare its low 16 bits (the rest is a version).
+MUX_POINTS = {'socketcall': ['__ia32_sys_socketcall', '__x64_sys_socketcall',
+                             '__ia32_compat_sys_socketcall'],
+              'compat_socketcall': ['__ia32_compat_sys_socketcall'],
+              'ipc': ['__ia32_compat_sys_ipc']}
+MUX = {'socket': ('socketcall', 1), 'bind': ('socketcall', 2),
+       'connect': ('socketcall', 3), 'listen': ('socketcall', 4),
+       'accept': ('socketcall', 5), 'getsockname': ('socketcall', 6),
+       'getpeername': ('socketcall', 7), 'socketpair': ('socketcall', 8),
+       'send': ('socketcall', 9), 'recv': ('socketcall', 10),
+       'sendto': ('socketcall', 11), 'recvfrom': ('socketcall', 12),
+       'shutdown': ('socketcall', 13), 'setsockopt': ('socketcall', 14),
+       'getsockopt': ('socketcall', 15), 'sendmsg': ('socketcall', 16),
+       'recvmsg': ('socketcall', 17), 'accept4': ('socketcall', 18),
+       'sendmmsg': ('socketcall', 20),
+       'semop': ('ipc', 1), 'semget': ('ipc', 2), 'msgget': ('ipc', 13),
+       'shmdt': ('ipc', 22), 'shmget': ('ipc', 23)}
+assert set(MUX) == MULTIPLEXED
+MUX32 = {'compat_sys_recvmsg': ('compat_socketcall', 17),
+         'compat_sys_sendmsg': ('compat_socketcall', 16),
+         'compat_sys_semctl': ('ipc', 3), 'compat_sys_semtimedop': ('ipc', 4),
+         'compat_sys_msgsnd': ('ipc', 11), 'compat_sys_msgrcv': ('ipc', 12),
+         'compat_sys_msgctl': ('ipc', 14), 'compat_sys_shmat': ('ipc', 21),
+         'compat_sys_shmctl': ('ipc', 24)}
+
+
+def mux_points(mux):
+    return ', '.join('kprobe.function("%s").return ?' % p
+                     for p in MUX_POINTS[mux[0]])
+
+
+def mux_test(name, mux):
+    """The test that skips a multiplexer's return for a call not NAME's."""
+    call = '@entry(__sys_cur_int(1))'
+    if mux[0] == 'ipc' and name.split('_')[-1].startswith('msg'):
+        call = '(@entry(__sys_cur_uint(1)) & 0xffff)'
+    return ['\tif (%s != %d)' % (call, mux[1]), '\t\tnext']
+
+
+def mux_aliases():
+    """__syscall.NAME.mux.return of every MULTIPLEXED syscall."""
+    out = []
+    for name in sorted(MUX):
+        out += ['probe __syscall.%s.mux.return = %s' % (name, mux_points(MUX[name])),
+                '{'] + mux_test(name, MUX[name]) + ['}']
+    return out + ['']
+
+
 # syscalls that never return: no tp_syscall.NAME.return (stap 4.8 has none)
 NEVER_RETURNS = {'exit', 'exit_group'}
 
 
-def tp_alias(alias, name, vars_, args, nr, compat):
-    """ALIAS on the sys_enter tracepoint for syscall number NR."""
+# syscalls whose tp_syscall.NAME.return alone sets __nr (stap's gates the
+# return on the syscall's number by a macro that sets it, the entry not)
+RET_NR = {'fanotify_mark', 'mq_open', 'mq_timedreceive', 'mq_timedsend',
+          'pread', 'preadv', 'preadv2', 'pwritev', 'pwritev2',
+          'rt_sigtimedwait', 'timer_settime'}
+# syscalls without arguments whose tp_syscall.NAME reads $regs all the same
+REGS_READ = {'munlockall'}
+
+
+def tp_alias(alias, name, vars_, args, nr, compat, by_hand=()):
+    """ALIAS on the sys_enter tracepoint for syscall number NR (its .return
+    alone where BY_HAND has ALIAS)."""
     test = '!__sys_cur_compat()' if compat else '__sys_cur_compat()'
     who = 'a 32-bit task\'s' if compat else 'the'
     body = cur_readers(body_of(name, vars_, args, True))
     # stap reads the registers ($regs) only for a syscall with arguments
-    nr_of = '$regs->orig_ax' if args else '__sys_cur_nr()'
+    nr_of = '$regs->orig_ax' if args or name in REGS_READ else '__sys_cur_nr()'
     ret_nr, ret_body = '$regs->orig_ax', []
     if name in MULTIPLEXED:
         ret_nr = '__sys_cur_nr()'
     if ('__nr', 'long') in vars_:
         body = ['\t__nr = %s' % nr_of] + body
+    if ('__nr', 'long') in vars_ or name in RET_NR:
         ret_body = ['\t__nr = %s' % ret_nr]
     ret_alias = [] if name in NEVER_RETURNS else (
             ['// %s.return: %s %s system call, returning.' % (alias, who, name),
@@ -662,7 +731,10 @@ def tp_alias(alias, name, vars_, args, nr, compat):
              'probe %s.return = kernel.trace("sys_exit")' % alias, '{',
              '\tif (%s != %d || %s)' % (ret_nr, nr, test), '\t\tnext'] + ret_body +
             ['\tname = "%s"' % name, '\tretval = $ret',
-             '\tretstr = return_str(%d, $ret)' % RETFORMAT.get(name, 1), '}'])
+             '\tretstr = return_str(%d, $ret)' % RETFORMAT.get(name, 1)] +
+            [l for l in RET_VARS.get(name, []) if '@entry' not in l] + ['}'])
+    if alias in by_hand:
+        return ret_alias + ['']
     return (['// %s: %s %s system call, entered (on the sys_enter' % (
                 alias, who, name),
              '// tracepoint).',
@@ -691,8 +763,10 @@ def kp32_alias(alias, name, kname, vars_, args):
              '// name: "%s"' % name,
              '// retval: the value it returns',
              '// retstr: retval as strace shows it (an error by its errno name)',
-             'probe %s.return = %s.return ?' % (alias, point), '{',
-             '\tname = "%s"' % name, '\tretval = returnval()',
+             'probe %s.return = %s' % (alias, mux_points(MUX32[name]) if name in MUX32
+                                       else point + '.return ?'), '{'] +
+            (mux_test(name, MUX32[name]) if name in MUX32 else []) +
+            ['\tname = "%s"' % name, '\tretval = returnval()',
              '\tretstr = return_str(%d, returnval())' % RETFORMAT.get(name, 1),
              '}', ''])
 
@@ -721,6 +795,7 @@ def read_vars(path, mode=False):
 
 def write_tp(meta, release):
     nr64, nr32 = unistd(release, 64), unistd(release, 32)
+    by_hand = set(re.findall(r'^probe (tp_syscall\.\w+) =', open(CORE).read(), re.M))
     out = ['// syscalls-tp.stp - tp_syscall.NAME (stap\'s variant of syscall.NAME on',
            '// the sys_enter and sys_exit tracepoints) and the syscall.NAME aliases',
            '// of 32-bit tasks.  Generated by gen/syscalls.py from',
@@ -741,7 +816,8 @@ def write_tp(meta, release):
             print('tp_syscall.%s: no number' % name, file=sys.stderr)
             continue
         args = meta.get(b) or args
-        out += tp_alias('tp_syscall.' + name, name, vars_, args, nr32[b], True)
+        out += tp_alias('tp_syscall.' + name, name, vars_, args, nr32[b], True,
+                        by_hand)
     for name, (mode, vars_) in sorted(read_vars(VARS32, True).items()):
         b = base32(name)
         args = meta.get(b) or meta.get(KERNEL_NAME.get(b, b)) or guess_args(vars_)
@@ -811,6 +887,7 @@ def main():
         args = meta[kname]
         out += alias(kname, kname, kernel_vars(args) + [('argstr', 'string')],
                      args)
+    out += mux_aliases()
     with open(OUT, 'w') as f:
         f.write('\n'.join(out))
     write_tp(meta, releases[0])

@@ -11,6 +11,9 @@ src=$(cd "$(dirname "$0")/../.." && pwd)
 
 "$STAP" --dump-functions >out 2>err || bad "stap --dump-functions failed"
 sed -n 's/^\([A-Za-z][A-Za-z0-9_]*\):.*/\1/p' out | sort -u >ours
+# stap 4.8 lists no internal function (a name beginning with "_")
+grep -q '^_' out && bad "--dump-functions lists internal functions: $(grep -m3 '^_' out)"
+
 grep -v '^#' "$src/testsuite/shell/tapfuncs.stap48" | sort -u >theirs
 comm -23 theirs ours >missing
 grep -v '^#' "$src/testsuite/shell/tapfuncs.missing" | sort -u >expected

@@ -77,7 +77,8 @@ static void dump_functions(struct elab *el)
 	}
 	elab_infer_types_quietly(el);
 	VEC_EACH(el->prog->funcs, i, f)
-		if (!f->is_private && f->file && f->file->is_tapset)
+		if (!f->is_private && f->file && f->file->is_tapset &&
+		    f->name[0] != '_')	/* internal, as stap hides them */
 			vec_push(a, &lines, (void *)func_line(a, f));
 	print_sorted(&lines);
 }

@@ -1,0 +1,1 @@
+s|^[^ ]*/tapsets/linux/|tapsets/linux/|
