@@ -126,6 +126,17 @@ static __maybe_unused void _stp_skip_probe(void)
 	}
 }
 
+/* A handler's error: reported (but with --suppress-handler-errors),
+ * counted, and past MAXERRORS the script stops. */
+static __maybe_unused void _stp_count_error(const char *msg)
+{
+#ifndef STP_SUPPRESS_HANDLER_ERRORS
+	_stp_transport_error(msg);
+#endif
+	if (atomic_inc_return(&_stp_error_count) > MAXERRORS)
+		_stp_request_stop();
+}
+
 static __maybe_unused void _stp_report_error(struct context *c)
 {
 	char msg[MAXSTRINGLEN + 128];
@@ -134,11 +145,16 @@ static __maybe_unused void _stp_report_error(struct context *c)
 		snprintf(msg, sizeof msg, "%s near %s", c->last_error, c->last_stmt);
 	else
 		strscpy(msg, c->last_error, sizeof msg);
-#ifndef STP_SUPPRESS_HANDLER_ERRORS
-	_stp_transport_error(msg);
-#endif
-	if (atomic_inc_return(&_stp_error_count) > MAXERRORS)
-		_stp_request_stop();
+	_stp_count_error(msg);
+}
+
+/* An error in place of a handler that must not run (stap 4.8's check
+ * before a --privilege=stapusr module's uprobe handler), counted as the
+ * handler's own would be, while the script runs. */
+static __maybe_unused void _stp_probe_refused(const char *msg)
+{
+	if (atomic_read(&_stp_script_state) == STP_SESSION_RUNNING)
+		_stp_count_error(msg);
 }
 
 #ifndef STP_NO_OVERLOAD

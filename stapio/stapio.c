@@ -119,18 +119,21 @@ static void stapio_send_stop(void)
 		stop_deferred = 1;
 		return;
 	}
+	if (stapio_verbose)
+		fprintf(stderr, "stapio: stopping the module\n");
 	if (!opts.load_only)
 		relay_pump(&relay);
 	stapio_send(STP_CMD_STOP, NULL, 0);
 }
 
+/* The one STP_CMD_STOP of a session, whoever asks first (the script's
+ * exit(), a signal, the -c command's end, a reader gone): a later request
+ * finds the session stopping (its end probes may call exit() again). */
 static void stapio_stop(void)
 {
 	if (stop_sent)
 		return;
 	stop_sent = 1;
-	if (stapio_verbose)
-		fprintf(stderr, "stapio: stopping the module\n");
 	stapio_send_stop();
 }
 
@@ -489,7 +492,7 @@ static void stapio_message(uint32_t type, const char *p, uint32_t len)
 				stapio_prefix("warning", "WARNING:"), (int)len, p);
 		break;
 	case STP_MSG_REQUEST_EXIT:
-		stapio_send_stop();
+		stapio_stop();	/* once, whoever asks first */
 		break;
 	case STP_MSG_SYSTEM:
 		stapio_system(p, len);

@@ -8,6 +8,12 @@
  *                          GUEST (paths without spaces);
  *   modules NAME…          kernel modules the next run line's job loads
  *                          (NAME[:PARAM=V…], see tbmods.h);
+ *   user UID GIDS          the next run line's staprun runs as that user;
+ *   bg NAME 0 CMD          a shell command root starts in the background
+ *                          (its own session) a second before the next run
+ *                          line's job, killed with its children after it:
+ *                          another user's process that a stapusr script
+ *                          must not see;
  *   run NAME SECS ARGS…    staprun ARGS (shell words; the modules of DIR are
  *                          in the guest's working directory), stopped
  *                          after SECS seconds (status 124); its stdin is
@@ -111,12 +117,19 @@ static const char job_loop[] =
 "		fi\n"
 "		continue ;;\n"
 "	user) as=\"$name $secs\"; continue ;;\n"
+"	bg) bg=$args; continue ;;\n"
 "	run|sh) ;;\n"
 "	*) continue ;;\n"
 "	esac\n"
 "	eval \"set -- $args\"\n"
 "	r=/results/$name\n"
 "	echo \"stap-testbed: job $name\" >/dev/console\n"
+"	bgpid=\n"
+"	if [ -n \"$bg\" ]; then\n"
+"		(cd /tmp && exec setsid sh -c \"$bg\") </dev/null >/dev/null 2>&1 &\n"
+"		bgpid=$!\n"
+"		sleep 1\n"
+"	fi\n"
 "	in=/dev/null\n"
 "	[ -e \"/work/$name.stdin\" ] && in=/work/$name.stdin\n"
 "	cmd=$STAPRUN\n"
@@ -127,7 +140,11 @@ static const char job_loop[] =
 "		tb_timed \"$secs\" \"$cmd\" \"$@\" <$in >$r.stdout 2>$r.stderr\n"
 "	fi\n"
 "	echo $? >$r.rc\n"
-"	as=\n"
+"	as= bg=\n"
+"	if [ -n \"$bgpid\" ]; then\n"
+"		kill -KILL -$bgpid 2>/dev/null\n"
+"		wait $bgpid 2>/dev/null\n"
+"	fi\n"
 "	printf '%s' \"$loaderr\" >>$r.stderr\n"
 "	m=-\n"
 "	for a; do case $a in *.ko) m=$(basename \"$a\" .ko | tr - _) ;; esac; done\n"
@@ -347,7 +364,8 @@ static char *job_loads(const char *dir, const char *name, const char *mods,
 static int read_jobs(const char *dir, struct jobs *j, struct files *files)
 {
 	char line[4096], name[256], *path = xasprintf("%s/%s", dir, "jobs");
-	char *mods = strdup(""), *loads, *user = "";
+	char *mods = strdup(""), *loads;
+	char *with = "";	/* the user and bg lines of the next job */
 	FILE *f = fopen(path, "r"), *head;
 	size_t len = 0;
 	int secs;
@@ -361,8 +379,8 @@ static int read_jobs(const char *dir, struct jobs *j, struct files *files)
 			mods = xasprintf("%s %s", mods, line + 8);
 			continue;
 		}
-		if (!strncmp(line, "user ", 5)) {
-			user = strdup(line);
+		if (!strncmp(line, "user ", 5) || !strncmp(line, "bg ", 3)) {
+			with = xasprintf("%s%s", with, line);
 			continue;
 		}
 		if (strncmp(line, "run ", 4) && strncmp(line, "sh ", 3)) {
@@ -376,10 +394,10 @@ static int read_jobs(const char *dir, struct jobs *j, struct files *files)
 		if (!j->line || !j->name)
 			exit(1);
 		loads = job_loads(dir, name, mods, line, files);
-		j->line[j->n] = xasprintf("%s%s", loads, user);
+		j->line[j->n] = xasprintf("%s%s", loads, with);
 		j->line[j->n] = xasprintf("%s%s", j->line[j->n], line);
 		free(loads);
-		user = "";
+		with = "";
 		mods = strdup("");
 		j->name[j->n++] = strdup(name);
 		if (secs > j->max_secs)

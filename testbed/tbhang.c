@@ -123,13 +123,16 @@ static unsigned long long link_stext(const char *system_map)
 	return 0;
 }
 
-/* One CPU's summary from its block of "info registers -a". */
+/* One CPU's summary from its block of "info registers -a"; a CPU in the
+ * kernel with interrupts off (RFLAGS.IF clear) says so: it answers no
+ * cross-CPU call, which the others may be waiting for. */
 static void describe_cpu(const struct tb_hang *h, const char *block,
 			 unsigned long long shift, char *buf, size_t len)
 {
 	const char *rip = strstr(block, "RIP="), *cpl = strstr(block, "CPL=");
-	const char *hlt = strstr(block, "HLT=");
+	const char *hlt = strstr(block, "HLT="), *rfl = strstr(block, "RFL=");
 	unsigned long long ip = rip ? strtoull(rip + 4, NULL, 16) : 0;
+	unsigned long long flags = rfl ? strtoull(rfl + 4, NULL, 16) : 0x200;
 	char sym[300];
 
 	if (!rip) {
@@ -143,7 +146,8 @@ static void describe_cpu(const struct tb_hang *h, const char *block,
 			symbolize(h->system_map, ip, shift, sym, sizeof sym);
 		else
 			snprintf(sym, sizeof sym, "0x%llx", ip);
-		snprintf(buf, len, "in the kernel at %s", sym);
+		snprintf(buf, len, "in the kernel at %s%s", sym,
+			 flags & 0x200 ? "" : " with interrupts off");
 	}
 }
 

@@ -70,6 +70,23 @@ static bool _stp_uprobe_filter(_STP_UPROBE_FILTER_ARGS)
 	return mm != current->mm || !_stp_uprobe_mm_unwanted(current);
 }
 
+/* At --privilege=stapusr, a hit in another user's process (within
+ * target()'s tree) runs no handler and is the handler's error, stap 4.8's
+ * message, which ends the script (MAXERRORS): stap arms the probe in every
+ * process that maps the file once one of the user's own does. */
+static void _stp_uprobe_not_mine(const struct stp_uprobe *u)
+{
+	char msg[MAXSTRINGLEN];
+
+	if (!_stp_task_targeted(current))
+		return;
+	snprintf(msg, sizeof msg, "Internal Error: Process %d does not belong to user %d in probe %s in --unprivileged mode",
+		 current->tgid,
+		 from_kuid_munged(_stp_owner_userns(), _stp_owner.euid),
+		 u->probe->pp);
+	_stp_probe_refused(msg);
+}
+
 /* A hit in a process outside target()'s tree runs nothing and asks the
  * kernel to take the breakpoint out of that process's memory
  * (UPROBE_HANDLER_REMOVE, as stap 4.8): it stops paying a trap per call.
@@ -83,6 +100,7 @@ static int _stp_uprobe_hit(struct uprobe_consumer *uc, struct pt_regs *regs
 		_stp_probe_run_args(u->probe, regs, 0, u->site);
 		return 0;
 	}
+	_stp_uprobe_not_mine(u);
 	return _stp_uprobe_mm_unwanted(current) ? UPROBE_HANDLER_REMOVE : 0;
 }
 
@@ -94,6 +112,8 @@ static int _stp_uretprobe_hit(struct uprobe_consumer *uc, unsigned long func,
 
 	if (_stp_task_probed(current))
 		_stp_probe_run_args(u->probe, regs, 0, args);
+	else
+		_stp_uprobe_not_mine(u);
 	return 0;
 }
 

@@ -56,10 +56,17 @@ r=batch/soak
 for f in retried guest; do
 	[ -e $r.$f ] && bad "the guest failed ($f): $(cat $r.$f)"
 done
-# a failed guest's console (its kernel's last words) goes with the report
+# a failed guest's console (its kernel's last words, or guest.sh's
+# diagnosis of a soak that did not end) goes with the report
 for c in batch/console.soak.*log; do
-	[ -e "$c" ] && [ $status != 0 ] &&
-		echo "--- $c (its end)" && tail -n 80 "$c"
+	[ -e "$c" ] && [ $status != 0 ] || continue
+	if grep -q '^soak: not over' "$c"; then
+		echo "--- $c (guest.sh's diagnosis)"
+		sed -n '/^soak: not over/,$p' "$c" | head -n 600
+	else
+		echo "--- $c (its end)"
+		tail -n 80 "$c"
+	fi
 done
 [ -s $r.kmsg ] && bad "the kernel log reports a problem: $(head -n 20 $r.kmsg)"
 [ "$(cat $r.rc 2>/dev/null)" = 0 ] || bad "the guest's soak ended with status $(cat $r.rc 2>/dev/null)"

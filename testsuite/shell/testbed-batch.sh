@@ -7,7 +7,7 @@
 # silent past the idle limit unless it is the first job of its guest (its
 # second try), job "crash" panics the guest kernel, job "spin" runs a
 # guru-mode script whose begin probe spins with interrupts off (the report
-# names the module's code as where a CPU is).
+# names the module's code as where a CPU is, with its interrupts off).
 # Run by run-tests with $TESTBED (stap-testbed); exit 0 = pass.
 . "$(dirname "$0")/lib/workdir.bash" testbed-batch
 
@@ -61,7 +61,7 @@ grep -q "(console log: batch/console.flaky.1.log)\$" batch/flaky.retried ||
 	bad "flaky: the message does not name the console log"
 grep -q '^the testbed guest stopped before its job ended: the guest kernel reported "' batch/crash.guest ||
 	bad "crash: $(cat batch/crash.guest)"
-grep -q "^the testbed guest hung: nothing from it for 8 s; .*CPU[01] in the kernel at 0x[0-9a-f]* (a module's code)" batch/spin.guest ||
+grep -q "^the testbed guest hung: nothing from it for 8 s; .*CPU[01] in the kernel at 0x[0-9a-f]* (a module's code) with interrupts off" batch/spin.guest ||
 	bad "spin: $(cat batch/spin.guest)"
 [ "$(grep -c '^stap-testbed: error: during ' err)" = 2 ] ||
 	bad "stderr does not name the two failed jobs"

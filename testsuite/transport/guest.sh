@@ -63,9 +63,16 @@ dump() {
 # stapio then killed the child before staprun loaded the module:
 # stapio-killed found no module, once in four runs).  Status 1 if no begin.
 start_wait() {
+	start_wait_mode wait
+}
+
+# the same with mode=$1 and staprun options $2...
+start_wait_mode() {
+	mode=$1
+	shift
 	: >/tmp/out
 	: >/tmp/err
-	staprun $M mode=wait >/tmp/out 2>/tmp/err &
+	staprun "$@" $M mode=$mode >/tmp/out 2>/tmp/err &
 	p=$!
 	wait_line /tmp/out begin
 }
@@ -198,6 +205,19 @@ wait_line /tmp/out begin && kill -INT $p &&
 	echo 1 >/sys/module/stpfake/parameters/ack
 finish $p
 check stop-during-start 0 'begin\nacknowledged\nend\n' ''
+# stapio sends STP_CMD_STOP once, whether the script or a signal asks
+# first: here a SIGINT stops the script and its end then calls exit()
+# (its -v says so each time it sends one)
+start_wait_mode endexit -v
+kill -INT $p
+finish $p
+n=$(grep -c 'stapio: stopping the module' /tmp/err)
+if [ "$rc" != 0 ]; then fail stop-once "exit status $rc, want 0"
+elif [ "$(cat /tmp/out)" != "$(printf 'begin\nend')" ]; then fail stop-once "stdout differs"
+elif [ "$n" != 1 ]; then fail stop-once "STP_CMD_STOP sent $n times"
+elif [ "$(loaded)" != 0 ]; then fail stop-once "module left loaded"
+else echo "PASS ${P}stop-once"
+fi
 expect param-quoted 0 'text=two words\nend\n' '' staprun $M mode=param 'text=two words'
 timeout 60 sh -c "staprun $M mode=ticker | head -n 2" >/tmp/out 2>/tmp/err
 rc=$?

@@ -22,6 +22,8 @@
  *           the "ack" parameter (20 s at most); prints whether it came and
  *           exits
  *   slowwait   as slowstart, but then runs until stopped
+ *   endexit begin prints; runs until stopped; end prints and requests exit
+ *           (a script's "probe end { exit() }")
  */
 #include <linux/module.h>
 #include <linux/delay.h>
@@ -133,7 +135,7 @@ int stp_session_start(void)
 		fake_print("hello world\n");
 		fake_print("second line\n");
 		_stp_transport_request_exit();
-	} else if (fake_mode("wait")) {
+	} else if (fake_mode("wait") || fake_mode("endexit")) {
 		fake_print("begin\n");
 	} else if (fake_mode("timer") || fake_mode("ticker")) {
 		_stp_hrtimer_setup(&fake_timer, fake_timer_fn, CLOCK_MONOTONIC,
@@ -190,6 +192,8 @@ void stp_session_stop(void)
 		for_each_online_cpu(cpu)
 			flush_work(per_cpu_ptr(&fake_work, cpu));
 	fake_print("end\n");
+	if (fake_mode("endexit"))
+		_stp_transport_request_exit();
 }
 
 #include "module.c"

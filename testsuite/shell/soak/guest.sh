@@ -27,6 +27,25 @@ wait_for() {
 	return 1
 }
 
+# a hang's diagnosis: a soak not over after SECS + 240 s (the job is
+# killed at SECS + 300) puts on the console, which the host keeps, what
+# runs, where each task sleeps, the blocked tasks' kernel stacks and
+# every CPU's backtrace (sysrq w and l)
+(
+	sleep $((S + 240))
+	echo "soak: not over after $((S + 240)) s"
+	ps
+	for t in /proc/[0-9]*; do
+		echo "$t $(cat $t/comm) $(cat $t/wchan 2>/dev/null)"
+		sed 's/^/  /' $t/stack 2>/dev/null
+	done
+	cat /proc/modules
+	echo w >/proc/sysrq-trigger
+	echo l >/proc/sysrq-trigger
+	dmesg | tail -n 400
+) >/dev/console 2>&1 &
+watchdog=$!
+
 for m in sched vfs timers flood fullmap; do
 	staprun $m.ko >/tmp/$m.out 2>/tmp/$m.err &
 	eval pid_$m=$!
@@ -129,6 +148,7 @@ for m in sched vfs timers flood fullmap; do
 	grep -v '^[0-9]' /tmp/$m.out | grep -v '^ready$'
 	sed 's/^/stderr: /' /tmp/$m.err
 done
+kill $watchdog
 wait
 echo "seconds $(( (t1 - t0) / 1000 )) cpus $(grep -c ^processor /proc/cpuinfo)"
 echo "workload rounds $(cat /tmp/worker.* | awk '{ n += $1 } END { print n }')"
