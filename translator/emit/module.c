@@ -423,6 +423,35 @@ int emit_pragma_used(const struct emit *e, const char *pragma)
 	return 0;
 }
 
+/* Is FILE outside the installed tapset library (the script, -I dirs)? */
+static int user_file(const struct emit *e, const struct src_file *file)
+{
+	const char *dir = e->s->tapset_dir;
+
+	return file && (!file->is_tapset || !dir ||
+			strncmp(file->name, dir, strlen(dir)));
+}
+
+/* Does kept embedded C come from outside the tapset library?  Such code
+ * gets the kernel headers stap's module would give it (stp_embedded.h). */
+static int user_embedded_c(const struct emit *e)
+{
+	struct embedded_code *ec;
+	struct func *f;
+	int i;
+
+	if (e->s->guru)
+		return 1;
+	VEC_EACH(e->prog->embeds, i, ec)
+		if (user_file(e, ec->file))
+			return 1;
+	VEC_EACH(e->prog->funcs, i, f)
+		if (f->body && f->body->kind == ST_EMBEDDED &&
+		    user_file(e, f->file))
+			return 1;
+	return 0;
+}
+
 static void emit_header(struct emit *e)
 {
 	struct kv *kv;
@@ -467,6 +496,8 @@ static void emit_header(struct emit *e)
 	if (emit_pragma_used(e, "pragma:system"))
 		emit_line(e, "#define STP_NEED_SYSTEM 1");
 	emit_line(e, "#include \"stp_runtime.h\"\n");
+	if (user_embedded_c(e))
+		emit_line(e, "#include \"stp_embedded.h\"\n");
 	if (e->prog->autocast_writes)	/* _stp_dwarf_write */
 		emit_line(e, "#include \"stp_dwarf.h\"\n");
 	VEC_EACH(e->s->modinfo, i, kv_text) {	/* --modinfo NAME=VALUE */
