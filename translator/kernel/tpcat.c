@@ -9,7 +9,8 @@
  * not compile there counts for nothing (tpvisible.c), lines an #if on
  * CONFIG_ options takes out are blanked.  A name is typed from the
  * kernel's BTF (its __traceiter_ function), or from the BTF of the module
- * that defines it (its __tracepoints_strings names it); one the kernel
+ * that defines it (its __tracepoints_strings names it; without BTF, from
+ * its TP_PROTO until probes/tracepoint.c reads the module's DWARF); one the kernel
  * was built without is typed from its TP_PROTO (tpproto.c).
  */
 #include <ctype.h>
