@@ -124,7 +124,8 @@ struct dw_index *kernel_module_dwarf_index(struct session *s,
 	return open_index(s, path);
 }
 
-struct dw_file *kernel_module_dwarf(struct session *s, const char *name)
+struct dw_index *kernel_module_dwarf_named(struct session *s,
+					   const char *name)
 {
 	const struct kernel_info *k = kernel_target(s);
 	struct dw_index *ix;
@@ -135,6 +136,13 @@ struct dw_file *kernel_module_dwarf(struct session *s, const char *name)
 		return NULL;
 	ix = open_index(s, arena_strdup(s->arena, path));
 	free(path);
+	return ix;
+}
+
+struct dw_file *kernel_module_dwarf(struct session *s, const char *name)
+{
+	struct dw_index *ix = kernel_module_dwarf_named(s, name);
+
 	return ix ? dw_index_file(ix) : NULL;
 }
 

@@ -23,6 +23,9 @@ struct dw_index *kernel_module_dwarf_index(struct session *s,
 /* Module NAME's debug file (its DWARF, through its index), found by name
  * in the modules' debug tree; NULL when the tree lacks it. */
 struct dw_file *kernel_module_dwarf(struct session *s, const char *name);
+/* The same file's index. */
+struct dw_index *kernel_module_dwarf_named(struct session *s,
+					   const char *name);
 
 /* The C of the run-time address OFF bytes past symbol SYM of kernel module
  * MODULE (as the kernel names it), through the table of module symbols

@@ -9,7 +9,8 @@
  * not compile there counts for nothing (tpvisible.c), lines an #if on
  * CONFIG_ options takes out are blanked.  A name is typed from the
  * kernel's BTF (its __traceiter_ function), or from the BTF of the module
- * that defines it (its __tracepoints_strings names it); one the kernel
+ * that defines it (its __tracepoints_strings names it; without BTF, from
+ * its TP_PROTO until probes/tracepoint.c reads the module's DWARF); one the kernel
  * was built without is typed from its TP_PROTO (tpproto.c).
  */
 #include <ctype.h>
@@ -487,6 +488,7 @@ static int btf_args(const struct btf *b, struct ctype_btf *cb,
 struct tp_module {
 	char *path, *name;	/* name: "kyber_iosched" for kyber-iosched.ko */
 	struct btf *btf;	/* loaded on first use */
+	int no_btf;		/* it has none (5.10's modules) */
 	struct ctype_btf *types;
 };
 
@@ -555,7 +557,7 @@ static void scan_modules(struct mod_scan *ms, const char *dir)
 }
 
 /* The module defining tracepoint NAME, its BTF loaded over the kernel's
- * BASE; NULL if none (or its BTF is unreadable). */
+ * BASE (m->btf stays NULL for a module without BTF); NULL if none. */
 static struct tp_module *module_of(struct mod_scan *ms, const struct btf *base,
 				   const char *name)
 {
@@ -568,17 +570,20 @@ static struct tp_module *module_of(struct mod_scan *ms, const struct btf *base,
 	if (!found)
 		return NULL;
 	m = &ms->mods[found->mod];
-	if (!m->btf) {
+	if (!m->btf && !m->no_btf) {
 		m->btf = btf_open_elf_split(m->path, base, err, sizeof err);
-		if (!m->btf)
-			return NULL;
-		m->types = ctype_btf_new(m->btf);
+		m->no_btf = !m->btf;
+		if (m->btf)
+			m->types = ctype_btf_new(m->btf);
 	}
 	return m;
 }
 
 /* Tracepoint NAME's arguments into TE (and its module, when a module
- * defines it); -1 if neither the kernel nor a module has it. */
+ * defines it); -1 if neither the kernel nor a module has it.  A module
+ * without BTF (5.10 has no CONFIG_DEBUG_INFO_BTF_MODULES) has it when its
+ * __tracepoints_strings names it: TE is left untyped, te->module_dwarf
+ * set. */
 static int tp_lookup(const struct btf *b, struct ctype_btf *cb,
 		     struct mod_scan *ms, const char *name, struct tp_entry *te)
 {
@@ -587,7 +592,11 @@ static int tp_lookup(const struct btf *b, struct ctype_btf *cb,
 	if (!btf_args(b, cb, name, te))
 		return 0;
 	m = module_of(ms, b, name);
-	if (!m || btf_args(m->btf, m->types, name, te))
+	if (!m)
+		return -1;
+	if (!m->btf)
+		te->module_dwarf = 1;
+	else if (btf_args(m->btf, m->types, name, te))
 		return -1;
 	te->module = m->name;
 	return 0;
@@ -664,6 +673,8 @@ static struct tpcat *build(const char *build_dir, const char *types,
 		    !strcmp(sc.v[k].system, sc.v[k - 1].system))
 			continue;
 		te->name = tp_name(b, cb, &ms, sc.v[k].name, te);
+		if (te->name && te->module_dwarf && sc.v[k].proto)
+			tpproto_args(cb, sc.v[k].proto, te);
 		if (!te->name && sc.v[k].proto &&	/* configured out */
 		    !tpproto_args(cb, sc.v[k].proto, te)) {
 			te->name = sc.v[k].name;

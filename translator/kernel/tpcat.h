@@ -5,7 +5,9 @@
  * (TRACE_SYSTEM of the header that declares it, the headers SystemTap
  * reads too), the arguments with their names and types from the kernel's
  * BTF (the prototype of __traceiter_<name>), or from the BTF of the module
- * that defines it (its __tracepoints_strings section names it).  Built once per run, in
+ * that defines it (its __tracepoints_strings section names it; a module
+ * without BTF, 5.10's, leaves them to its TP_PROTO and to the tracepoint
+ * family, which reads the module's DWARF).  Built once per run, in
  * milliseconds; knows nothing of scripts.
  */
 #ifndef TPCAT_H

@@ -22,6 +22,10 @@ struct tp_entry {
 	int absent;		/* a header declares it, the kernel was
 				   configured without it: typed from its
 				   TP_PROTO (tpproto.c) */
+	int module_dwarf;	/* its module carries no BTF (5.10's):
+				   typed from its TP_PROTO until the
+				   tracepoint family reads the module's
+				   DWARF, on first use */
 };
 
 #endif

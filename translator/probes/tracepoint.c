@@ -8,6 +8,7 @@
  * in the context (c->args).
  */
 #include <fnmatch.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "probes/family.h"
@@ -104,6 +105,45 @@ static int expand_trace(struct session *s, const struct probe_point *point,
 	return -1;
 }
 
+/* TE's arguments from its module's DWARF (the parameters of its
+ * __traceiter_ function but the leading void *__data), where the module
+ * has no BTF: the catalog typed them from the TP_PROTO over the kernel's
+ * types, in which the module's own structs are only declared.  Once per
+ * tracepoint; without the module's debug file they stay as they are. */
+static void type_from_dwarf(struct session *s, struct tp_entry *te)
+{
+	struct dw_index *ix;
+	struct dw_file *f;
+	struct dw_var *v = NULL;
+	char fn[512];
+	size_t first, n, i;
+	int nv = -1, j, k = 0;
+
+	if (!te->module_dwarf)
+		return;
+	te->module_dwarf = 0;
+	ix = kernel_module_dwarf_named(s, te->module);
+	if (!ix || !(f = dw_index_file(ix)))
+		return;
+	snprintf(fn, sizeof fn, "__traceiter_%s", te->name);
+	n = dw_index_lookup(ix, fn, &first);
+	for (i = first; i < first + n && nv < 0; i++) {
+		const struct dw_func *df = dw_index_at(ix, i);
+		if (!(df->flags & (DW_FN_INLINE | DW_FN_SYMTAB)))
+			nv = dw_vars_at(f, df->die_off, dw_index_pc(ix, df), 0,
+					&v);
+	}
+	if (nv < 1)
+		return;
+	te->args = arena_alloc(s->arena, sizeof *te->args * (size_t)nv);
+	for (j = 1; j < nv; j++)
+		if (v[j].is_param)
+			te->args[k++] = (struct tp_arg){ v[j].name,
+				dw_type_of(f, v[j].die_off) };
+	te->nargs = k;
+	free(v);
+}
+
 static int resolve_trace(struct session *s, const struct probe_point *point,
 			 struct derived_probe *dp)
 {
@@ -114,9 +154,10 @@ static int resolve_trace(struct session *s, const struct probe_point *point,
 	if (!pattern || !cat)
 		return 0;
 	for (i = 0; i < cat->n; i++) {
-		const struct tp_entry *te = &cat->v[i];
+		struct tp_entry *te = &cat->v[i];
 		if (!strchr(pattern, ':') || !matches(te, pattern))
 			continue;
+		type_from_dwarf(s, te);
 		dp->data = (void *)te;
 		dp->kmodule = te->module;
 		dp->pp = arena_printf(s->arena, "kernel.trace(\"%s:%s\")",
