@@ -73,7 +73,7 @@ static const char *loc_of(uint64_t func, uint64_t pc, const char *name,
 {
 	struct dw_var v;
 
-	if (dw_var_find(f, func, pc, name, &v))
+	if (dw_var_find(f, func, pc, 1, name, &v))
 		return "(none)";
 	*st = dw_loc_var(f, v.die_off, dw_frame_func(f, func), pc, pc + 5, 0, 0, l);
 	return l->c;
@@ -139,7 +139,7 @@ static void test_ksys_read(void)
 	loc_of(func, pc, "ret", &st, &l);
 	CHECK_INT(st, DW_LOC_NOT_AT_PC);
 	CHECK_INT(l.pc, pc + 5);	/* the retry pc, as stap reports it */
-	CHECK(!dw_var_find(f, func, pc, "ret", &v));
+	CHECK(!dw_var_find(f, func, pc, 1, "ret", &v));
 	dw_loc_ranges(f, v.die_off, ranges, sizeof ranges);
 	CHECK_STR(ranges, "[0xffffffff8134d7f1,0xffffffff8134d82e], [0xffffffff8134d82e,0xffffffff8134d837], [0xffffffff8134d837,0xffffffff8134d845], [0xffffffff8134d867,0xffffffff8134d87a], [0xffffffff8134d87a,0xffffffff8134d87f], [0xffffffff8134d87f,0xffffffff8134d896], [0xffffffff8134d896,0xffffffff8134d89f]");
 }
@@ -163,7 +163,7 @@ static void test_values(void)
 		CHECK(!"__delayed_free_task found");
 	}
 	if (!find_func("kernel/rcu/tree.c", "call_rcu", &func, &pc) &&
-	    !dw_var_find(f, func, pc, "__func__", &v)) {	/* a const array */
+	    !dw_var_find(f, func, pc, 1, "__func__", &v)) {	/* a const array */
 		st = dw_loc_var(f, v.die_off, func, pc, 0, 0, 0, &l);
 		CHECK_INT(st, DW_LOC_OK);
 		CHECK_INT(l.kind, DW_LOC_ADDR);
