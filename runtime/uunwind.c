@@ -11,6 +11,8 @@
 #ifndef STP_UUNWIND_C
 #define STP_UUNWIND_C
 
+#include <linux/sched/task_stack.h>	/* task_stack_page */
+
 #include "usym.c"
 #include "ucfi.c"
 
