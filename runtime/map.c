@@ -67,6 +67,7 @@ struct _stp_map *_stp_map_new(unsigned maxnum, int wrap, const char *keysig,
 	m->maxnum = maxnum;
 	m->wrap = wrap != 0;
 	m->nkeys = nkeys;
+	m->int1 = nkeys == 1 && keysig[0] == STP_T_INT64;
 	m->vtype = vtype;
 	m->hist = hist;
 	off = sizeof(struct map_ent);
@@ -170,20 +171,51 @@ static void map_copy_str(char *dst, const char *src, size_t n)
 	dst[n] = '\0';
 }
 
-/* strncmp(a, b, MAP_KEYLEN) == 0, inline (the kernel's is a byte loop
- * behind a call). */
-static inline int map_str_equal(const char *a, const char *b)
+/* strncmp(a, b, MAP_KEYLEN) == 0 from byte i on, inline (the kernel's is
+ * a byte loop behind a call). */
+static inline int map_str_equal_from(const char *a, const char *b, size_t i)
 {
-	const char *end = a + MAP_KEYLEN;
-
-	for (; a != end; a++, b++) {
-		if (*a != *b)
+	for (; i != MAP_KEYLEN; i++) {
+		if (a[i] != b[i])
 			return 0;
-		if (!*a)
+		if (!a[i])
 			break;
 	}
 	return 1;
 }
+
+#if defined(CONFIG_DCACHE_WORD_ACCESS) && defined(__LITTLE_ENDIAN)
+#include <asm/word-at-a-time.h>
+
+/* The same a word at a time, as the dcache compares names: A is an
+ * entry's key column (8-aligned, MAXSTRINGLEN bytes of slot: whole words
+ * read plainly), B the key looked up, which may end anywhere (read with
+ * load_unaligned_zeropad).  The word with B's NUL compares up to and
+ * including it; the last bytes short of a word, byte by byte. */
+static inline int map_str_equal(const char *a, const char *b)
+{
+	const struct word_at_a_time wc = WORD_AT_A_TIME_CONSTANTS;
+	unsigned long x, y, z;
+	size_t i;
+
+	for (i = 0; i + sizeof(long) <= MAP_KEYLEN; i += sizeof(long)) {
+		x = *(const unsigned long *)(a + i);
+		y = load_unaligned_zeropad(b + i);
+		if (has_zero(y, &z, &wc)) {
+			z = zero_bytemask(create_zero_mask(prep_zero_mask(y, z, &wc)));
+			return ((x ^ y) & ((z << 8) | 0xff)) == 0;
+		}
+		if (x != y)
+			return 0;
+	}
+	return map_str_equal_from(a, b, i);
+}
+#else
+static inline int map_str_equal(const char *a, const char *b)
+{
+	return map_str_equal_from(a, b, 0);
+}
+#endif
 
 static __always_inline int map_key_equal(const struct _stp_map *m, uint32_t id,
 					 const union _stp_key *k)
@@ -213,9 +245,40 @@ static __always_inline int map_find_hashed(const struct _stp_map *m,
 	return -1;
 }
 
-int _stp_map_find(const struct _stp_map *m, const union _stp_key *k)
+/* The commonest shape, one int64 key column (m->int1), without the loops
+ * over columns: map_hash_key's hash of that key, so that either path finds
+ * what the other inserted, and the column right after the entry's header
+ * (where _stp_map_new puts the first one). */
+static __always_inline uint32_t map_hash_int1(int64_t n)
+{
+	return map_hash_mix(0x811c9dc5u, map_mix64((uint64_t)n));
+}
+
+static __always_inline int map_find_int1(const struct _stp_map *m, int64_t n,
+					 uint32_t h)
+{
+	uint32_t id = m->hash[h & m->hmask];
+	const struct map_ent *e;
+
+	for (; id != MAP_NIL; id = e->hnext) {
+		e = map_ent(m, id);
+		if (e->hash == h && *(const int64_t *)(e + 1) == n)
+			return (int)id;
+	}
+	return -1;
+}
+
+static noinline int map_find_any(const struct _stp_map *m,
+				 const union _stp_key *k)
 {
 	return map_find_hashed(m, k, map_hash_key(m, k));
+}
+
+int _stp_map_find(const struct _stp_map *m, const union _stp_key *k)
+{
+	if (m->int1)
+		return map_find_int1(m, k[0].n, map_hash_int1(k[0].n));
+	return map_find_any(m, k);
 }
 
 static void map_hash_unlink(struct _stp_map *m, uint32_t id)
@@ -326,11 +389,28 @@ static int map_insert(struct _stp_map *m, const union _stp_key *k, uint32_t h)
 	return (int)id;
 }
 
-int _stp_map_ref(struct _stp_map *m, const union _stp_key *k, int create)
+static noinline int map_ref_any(struct _stp_map *m, const union _stp_key *k,
+				int create)
 {
 	uint32_t h = map_hash_key(m, k);
 	int found = map_find_hashed(m, k, h);
 
+	if (found >= 0)
+		return found;
+	if (!create)
+		return -ENOENT;
+	return map_insert(m, k, h);
+}
+
+int _stp_map_ref(struct _stp_map *m, const union _stp_key *k, int create)
+{
+	uint32_t h;
+	int found;
+
+	if (!m->int1)
+		return map_ref_any(m, k, create);
+	h = map_hash_int1(k[0].n);
+	found = map_find_int1(m, k[0].n, h);
 	if (found >= 0)
 		return found;
 	if (!create)
@@ -384,9 +464,16 @@ int _stp_map_set_str(struct _stp_map *m, const union _stp_key *k, const char *v)
 
 int _stp_map_add_stat(struct _stp_map *m, const union _stp_key *k, int64_t v)
 {
-	uint32_t h = map_hash_key(m, k);
-	int id = map_find_hashed(m, k, h);
+	uint32_t h;
+	int id;
 
+	if (m->int1) {
+		h = map_hash_int1(k[0].n);
+		id = map_find_int1(m, k[0].n, h);
+	} else {
+		h = map_hash_key(m, k);
+		id = map_find_hashed(m, k, h);
+	}
 	if (id < 0)
 		id = map_insert(m, k, h);
 	if (id < 0)

@@ -24,6 +24,7 @@ struct _stp_map {
 	unsigned num;		/* live entries */
 	int wrap;		/* `%`: evict the list head when full */
 	int nkeys;
+	int int1;		/* one int64 key column: map.c's fast path */
 	enum _stp_type vtype;
 	unsigned char ktype[STP_MAP_MAXKEYS];
 	uint32_t koff[STP_MAP_MAXKEYS];	/* key column offsets in an entry */

@@ -31,6 +31,9 @@
 #ifndef __always_inline
 #define __always_inline inline __attribute__((__always_inline__))
 #endif
+#ifndef noinline
+#define noinline __attribute__((__noinline__))
+#endif
 #endif
 
 /* Longest script string, terminating NUL included (runtime_defines.h). */

@@ -83,6 +83,30 @@ static noinline int _stp_lock_wait(const struct stp_lock_spec *l,
 	return 1;
 }
 
+/* The rest of _stp_lock_globals once lock L was busy: the waiting and the
+ * unwinding, out of line, so that the common path keeps no retry count in
+ * memory (nor the stack protector's check that one brings). */
+static noinline int _stp_lock_globals_slow(const struct stp_probe *p,
+					   const struct stp_lock_spec *l,
+					   int interruptible)
+{
+	const struct stp_lock_spec *end = p->locks + p->nlocks;
+	unsigned retries = 0;
+	int rc;
+
+	for (; l < end; l++) {
+		if (_stp_trylock(l))
+			continue;
+		rc = _stp_lock_wait(l, interruptible, &retries);
+		if (rc <= 0) {
+			while (l > p->locks)
+				_stp_unlock(--l);
+			return rc;
+		}
+	}
+	return 1;
+}
+
 /* Take P's locks in order: 1 on success; 0 when they stayed busy past
  * the probe's MAXTRYLOCK retries (the hit is skipped); -1 when the
  * session stopped running meanwhile (the hit is dropped quietly: after
@@ -92,19 +116,10 @@ static __maybe_unused int _stp_lock_globals(const struct stp_probe *p,
 					    int interruptible)
 {
 	const struct stp_lock_spec *l = p->locks, *end = l + p->nlocks;
-	unsigned retries = 0;
-	int rc;
 
-	for (; l < end; l++) {
-		if (likely(_stp_trylock(l)))
-			continue;
-		rc = _stp_lock_wait(l, interruptible, &retries);
-		if (rc <= 0) {
-			while (l > p->locks)
-				_stp_unlock(--l);
-			return rc;
-		}
-	}
+	for (; l < end; l++)
+		if (unlikely(!_stp_trylock(l)))
+			return _stp_lock_globals_slow(p, l, interruptible);
 	return 1;
 }
 

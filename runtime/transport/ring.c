@@ -36,6 +36,9 @@ struct _stp_ring {
 	struct mutex read_lock;		/* serializes readers of one open file */
 	atomic_t opened;		/* one open file at a time */
 	int waiting;			/* the reader sleeps or polls: wake it */
+	int lazy_queued;		/* wake_lazy is queued: writers that
+					   find the reader waiting need not
+					   queue it again */
 	int closed;			/* the module is going away */
 	int may_overwrite;		/* a data ring (never the control one) */
 	int framed;			/* records start with a stp_bulk_hdr */
@@ -48,6 +51,19 @@ struct _stp_ring {
 /* Set while this CPU is inside a ring write with interrupts off: a probe or
  * NMI that re-enters on the same CPU must not spin on a lock it holds. */
 static DEFINE_PER_CPU(int, _stp_ring_busy);
+
+/* The writers' lock, taken with interrupts off and _stp_ring_busy set (so
+ * never by this CPU twice): the arch-level lock, inline, without the
+ * preempt count work of raw_spin_lock()'s call. */
+static inline void _stp_ring_lock(struct _stp_ring *r)
+{
+	arch_spin_lock(&r->lock.raw_lock);
+}
+
+static inline void _stp_ring_unlock(struct _stp_ring *r)
+{
+	arch_spin_unlock(&r->lock.raw_lock);
+}
 
 static void _stp_ring_wake(struct _stp_ring *r)
 {
@@ -62,7 +78,12 @@ static void _stp_ring_wake_now(struct irq_work *work)
 
 static void _stp_ring_wake_lazy(struct irq_work *work)
 {
-	_stp_ring_wake(container_of(work, struct _stp_ring, wake_lazy));
+	struct _stp_ring *r = container_of(work, struct _stp_ring, wake_lazy);
+
+	/* cleared before the wake-up: a writer that still saw it set wrote
+	 * before the reader looks again */
+	WRITE_ONCE(r->lazy_queued, 0);
+	_stp_ring_wake(r);
 }
 
 static struct _stp_ring *_stp_ring_alloc(unsigned long size)
@@ -104,8 +125,9 @@ static void _stp_ring_free(struct _stp_ring *r)
 	kfree(r);
 }
 
-static void _stp_ring_copy_in(struct _stp_ring *r, unsigned long pos,
-			      const void *src, size_t len)
+static __always_inline void _stp_ring_copy_in(struct _stp_ring *r,
+					      unsigned long pos,
+					      const void *src, size_t len)
 {
 	unsigned long off = pos & (r->size - 1);
 	size_t first = min_t(size_t, len, r->size - off);
@@ -128,9 +150,11 @@ static void _stp_ring_copy_out(struct _stp_ring *r, unsigned long pos,
 
 /* Flight recorder: with the lock held and no reader, move the tail past
  * the oldest records until len bytes fit (a raw ring's cut goes on to the
- * next line, within a page).  Returns the room there is now. */
-static unsigned long _stp_ring_make_room(struct _stp_ring *r,
-					 unsigned long head, size_t len)
+ * next line, within a page).  Returns the room there is now.  Out of line:
+ * the writers' common path keeps no record header on its stack. */
+static noinline unsigned long _stp_ring_make_room(struct _stp_ring *r,
+						  unsigned long head,
+						  size_t len)
 {
 	unsigned long tail = r->tail, stop;
 	struct stp_bulk_hdr h;
@@ -166,9 +190,9 @@ static void _stp_ring_set_overwrite(struct _stp_ring *r, int on)
 		return;
 	local_irq_save(flags);
 	this_cpu_write(_stp_ring_busy, 1);
-	raw_spin_lock(&r->lock);
+	_stp_ring_lock(r);
 	r->overwrite = on;
-	raw_spin_unlock(&r->lock);
+	_stp_ring_unlock(r);
 	this_cpu_write(_stp_ring_busy, 0);
 	local_irq_restore(flags);
 }
@@ -186,7 +210,7 @@ static bool _stp_ring_write2(struct _stp_ring *r, const void *a, size_t alen,
 	if (this_cpu_read(_stp_ring_busy))
 		goto out;
 	this_cpu_write(_stp_ring_busy, 1);
-	raw_spin_lock(&r->lock);
+	_stp_ring_lock(r);
 	head = r->head;
 	/* acquire: the reader has finished copying out what it consumed */
 	room = r->size - (head - smp_load_acquire(&r->tail));
@@ -199,7 +223,7 @@ static bool _stp_ring_write2(struct _stp_ring *r, const void *a, size_t alen,
 		smp_store_release(&r->head, head + len);
 		ok = true;
 	}
-	raw_spin_unlock(&r->lock);
+	_stp_ring_unlock(r);
 	this_cpu_write(_stp_ring_busy, 0);
 out:
 	local_irq_restore(flags);
@@ -207,9 +231,14 @@ out:
 		/* pairs with smp_store_mb() in _stp_ring_wait_prepare(): either
 		 * we see the reader waiting or it sees our new head */
 		smp_mb();
-		if (READ_ONCE(r->waiting))
-			irq_work_queue(head + len - READ_ONCE(r->tail) > r->size / 2
-				       ? &r->wake_work : &r->wake_lazy);
+		if (!READ_ONCE(r->waiting))
+			return ok;
+		if (head + len - READ_ONCE(r->tail) > r->size / 2)
+			irq_work_queue(&r->wake_work);
+		else if (!READ_ONCE(r->lazy_queued)) {
+			WRITE_ONCE(r->lazy_queued, 1);
+			irq_work_queue(&r->wake_lazy);
+		}
 	}
 	return ok;
 }

@@ -49,6 +49,20 @@ static void _stp_ctl_send_text(uint32_t type, const char *msg)
 	_stp_ctl_send(type, msg, strnlen(msg, STP_MSG_MAX_PAYLOAD));
 }
 
+/* Bulk mode's record: stap-merge's sequence number and length first (out of
+ * line: the normal mode's writes keep no header on their stack). */
+static noinline void _stp_transport_write_bulk(struct _stp_ring *r,
+					       const char *buf, size_t len)
+{
+	struct stp_bulk_hdr hdr = {
+		.seq = (uint32_t)atomic_inc_return(&_stp_bulk_seq),
+		.len = (uint32_t)len,
+	};
+
+	if (!r || !_stp_ring_write2(r, &hdr, sizeof(hdr), buf, len))
+		atomic64_inc(&_stp_transport_dropped);
+}
+
 void _stp_transport_write(const char *buf, size_t len)
 {
 	struct _stp_ring *r = NULL;
@@ -63,14 +77,7 @@ void _stp_transport_write(const char *buf, size_t len)
 			r = _stp_data_rings[raw_smp_processor_id()];
 	}
 	if (_stp_bulkmode) {
-		/* stap-merge's record: sequence number and length first */
-		struct stp_bulk_hdr hdr = {
-			.seq = (uint32_t)atomic_inc_return(&_stp_bulk_seq),
-			.len = (uint32_t)len,
-		};
-
-		if (!r || !_stp_ring_write2(r, &hdr, sizeof(hdr), buf, len))
-			atomic64_inc(&_stp_transport_dropped);
+		_stp_transport_write_bulk(r, buf, len);
 		return;
 	}
 	if (!r || !_stp_ring_write2(r, buf, len, NULL, 0))
