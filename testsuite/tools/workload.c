@@ -155,6 +155,9 @@
  *                   sync_file_range(), bpf() (refused), mq_open(),
  *                   get_thread_area(), reboot() with a wrong magic (EINVAL),
  *                   utime() of /tmp/workload.st to 1000 and 2000
+ *   oldfds          the calls glibc no longer makes, by number:
+ *                   epoll_create(1), signalfd(-1, {}, 8) (closed after),
+ *                   and a fork() reaped by wait4() with a status address
  *   exit N          exit with status N now
  *   abort           abort() (SIGABRT)
  * Exit status 0, or 2 for a step it does not know.
@@ -941,6 +944,21 @@ static void io(void)
 	syscall(SYS_membarrier, 0, 0, 0);	/* MEMBARRIER_CMD_QUERY */
 }
 
+static void oldfds(void)
+{
+	sigset_t mask;
+	int st;
+	pid_t p;
+
+	sigemptyset(&mask);
+	close((int)syscall(SYS_epoll_create, 1));
+	close((int)syscall(SYS_signalfd, -1, &mask, 8));
+	p = fork();
+	if (p == 0)
+		_exit(3);
+	syscall(SYS_wait4, p, &st, 0, NULL);
+}
+
 static void pty(void)
 {
 	struct winsize ws = { 24, 80, 0, 0 };
@@ -1166,6 +1184,8 @@ int main(int argc, char **argv)
 			events();
 		} else if (!strcmp(s, "io")) {
 			io();
+		} else if (!strcmp(s, "oldfds")) {
+			oldfds();
 		} else if (!strcmp(s, "pty")) {
 			pty();
 		} else if (!strcmp(s, "strs")) {

@@ -11,10 +11,13 @@
  * a .return probe, where the family says so) is taken at entry the same
  * way, as stap does, and so is a list of them ($$parms).
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ast/ast_new.h"
 #include "ast/ast_walk.h"
+#include "ast/dump.h"
 #include "util/diag.h"
 #include "elab/elab.h"
 
@@ -94,6 +97,24 @@ static int find_entry_stmt(struct walker *w, struct stmt *st)
 	return 1;
 }
 
+/* The target expression E as stap's warning names it: its members and
+ * indexes too ($file->f_flags, $buf[2]). */
+static const char *target_text(struct arena *a, const struct exp *e)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	const char *out;
+
+	if (f) {
+		dump_exp(f, e);
+		fclose(f);
+	}
+	out = arena_strdup(a, buf ? buf : "");
+	free(buf);
+	return out;
+}
+
 static int find_entry(struct walker *w, struct exp *e)
 {
 	struct entries *en = w->arg;
@@ -117,8 +138,8 @@ static int find_entry(struct walker *w, struct exp *e)
 		struct exp *target = ARENA_NEW(en->a, struct exp);
 
 		diag_warning(&en->s->diags, e->loc, "sema.entry-captured",
-			     "confusing usage, value is captured as @entry($%s) in .return probe",
-			     e->u.target.name);
+			     "confusing usage, value is captured as @entry(%s) in .return probe",
+			     target_text(en->a, e));
 		*target = *e;	/* $NAME becomes @entry($NAME), in place */
 		memset(&e->u, 0, sizeof e->u);
 		e->kind = EX_ENTRY;

@@ -310,6 +310,21 @@ static void warn_version(struct elab *el, struct loc loc, const char *what,
 			     what);
 }
 
+/* Does alias point I (not optional), matching nothing, make the alias
+ * POINT went through (matching its first N components) match nothing?  As
+ * in stap 4.8: yes, unless a `?` or `!` point is on the way here (the
+ * user's or an alias's: optional reaches down through aliases, so
+ * `nfs.aop.entries ?` takes the operations there are); -l/-L list the
+ * points that match, but an alias given the user's suffix
+ * (nfs.aop.entries.return) only when its first point takes it. */
+static int alias_point_needed(const struct derive *d,
+			      const struct probe_point *point, int n, int i)
+{
+	if (d->el->s->list_probes || d->el->s->list_probes_vars)
+		return i == 0 && n < point->comps.n;
+	return d->optional <= 0;
+}
+
 /* Expand POINT through ALIAS, which matched its first N components. */
 static int expand_alias(struct derive *d, const struct probe_alias *al,
 			const struct probe_point *point, int n,
@@ -379,9 +394,8 @@ static int expand_alias(struct derive *d, const struct probe_alias *al,
 			found = 1;
 			if (ap->sufficient)
 				break;
-		} else if (!ap->optional && !d->el->s->list_probes &&
-			   !d->el->s->list_probes_vars) {
-			return 0;	/* -l/-L list the points that match, as stap */
+		} else if (!ap->optional && alias_point_needed(d, point, n, i)) {
+			return 0;
 		}
 	}
 	return found;

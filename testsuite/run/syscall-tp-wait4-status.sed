@@ -1,0 +1,1 @@
+s/near identifier 'returnval' at .*/near identifier 'returnval' at TAPSET/

@@ -1,0 +1,2 @@
+# stap's tapsets' global embedded code, not ours
+/^# global embedded code$/,/^%}$/d
