@@ -38,7 +38,7 @@
 #define BUILD_SCRIPT_MAX (4 << 20)	/* bytes of script read */
 
 /* The translator options a user may pass: none of them changes what the
- * script may do (no -g, -D, -I, -B, -R, -r, no cache options). */
+ * script may do (no -g, -D, -I, -B, -R, no cache options, no -r DIR). */
 static const char *const build_safe_opts[] = {
 	"-w", "-u", "-t", "-b", "-v", "--suppress-handler-errors",
 };
@@ -54,10 +54,30 @@ static int build_level(const char *name)
 	return 0;
 }
 
+/* -rRELEASE, a release's name (never a directory): it picks one of the
+ * kernels root installed (/lib/modules/RELEASE/build, or a testbed
+ * kernel of stap-testbed setup), nothing of the user's.  The user's stap
+ * passes it when its script goes to the testbed, whose kernel need not
+ * be the default one root's build would pick. */
+static int build_opt_release(const char *opt)
+{
+	const char *p = opt + 2;
+
+	if (strncmp(opt, "-r", 2) || !*p || *p == '.' || *p == '-')
+		return 0;
+	for (; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9') || strchr("._+~-", *p)))
+			return 0;
+	return 1;
+}
+
 static int build_opt_safe(const char *opt)
 {
 	size_t i;
 
+	if (build_opt_release(opt))
+		return 1;
 	for (i = 0; i < sizeof build_safe_opts / sizeof build_safe_opts[0]; i++)
 		if (!strcmp(opt, build_safe_opts[i]))
 			return 1;

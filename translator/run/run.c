@@ -192,7 +192,8 @@ static int run_on_host(struct session *s, int *status)
  * installed translator builds from their script as root: staprun -P,
  * setuid, builds it and loads that (staprun/build.c), here or, on a kernel
  * without modules, in the testbed.  The translator options that do not
- * change what the script may do go with it (-E), and its arguments (-a). */
+ * change what the script may do go with it (-E), the testbed kernel's
+ * release among them, and its arguments (-a). */
 static int run_trusted_build(struct session *s, int *status)
 {
 	struct vec argv = { 0 };
@@ -229,6 +230,9 @@ static int run_trusted_build(struct session *s, int *status)
 		vec_push(a, &argv, "-E-b");
 	if (s->suppress_handler_errors)
 		vec_push(a, &argv, "-E--suppress-handler-errors");
+	/* the testbed's kernel, which need not be root's default one */
+	if (kernel_target(s)->testbed)
+		vec_push(a, &argv, arena_printf(a, "-E-r%s", kernel_target(s)->release));
 	VEC_EACH(s->args, i, arg)
 		vec_push(a, &argv, arena_printf(a, "-a%s", arg));
 	staprun_args(s, script, s->output_file, &argv);
