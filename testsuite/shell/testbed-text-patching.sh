@@ -16,7 +16,7 @@ tb=${STAP_TESTBED_DIR:-/var/cache/ctap/testbed}
 rel=$(cat "$tb/release")
 
 cp "$src/kpcycle.c" "$src/Kbuild" .
-make -s -C "/lib/modules/$rel/build" M="$w" modules >out 2>err ||
+"$(dirname "$src")/../tools/kbuild-ext" . >out 2>err ||
 	bad "cannot build kpcycle.ko for $rel"
 mkdir batch
 mv kpcycle.ko batch/
