@@ -24,10 +24,15 @@ struct stp_probe {
 	const char *pn;			/* pn(): the point as the script
 					   names it (wildcards expanded) */
 	const char *type;		/* probe_type() */
-	void (*handler)(struct context *c);
+	void (*handler)(struct context *c);	/* NULL: it is in run */
 	int index;
 	const struct stp_lock_spec *locks;	/* in global order */
 	int nlocks;
+	/* A hit of this probe P (not begin, end, error: NULL for them), as
+	 * _stp_probe_run_args(P, REGS, 0, ARGS) with SREGS: the probe's
+	 * own entry, or _stp_probe_run_table (stp_generated.h). */
+	int (*run)(struct stp_probe *p, struct pt_regs *regs,
+		   const u64 *args, struct pt_regs *sregs);
 #ifdef STP_TIMING
 	const char *location;		/* -t: FILE:LINE:COL of `probe` */
 	const char *derivation;		/* -t: the points it came from */

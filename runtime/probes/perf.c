@@ -22,7 +22,7 @@ static void _stp_perf_overflow(struct perf_event *ev, struct perf_sample_data *d
 {
 	struct stp_perf *p = ev->overflow_handler_context;
 
-	_stp_probe_run(p->probe, regs, 0);
+	_stp_hit(p->probe, regs, NULL, NULL);
 }
 
 static void _stp_perf_stop(struct stp_perf *perfs, int n)

@@ -28,7 +28,7 @@ static enum hrtimer_restart _stp_timer_fire(struct hrtimer *h)
 {
 	struct stp_timer *t = container_of(h, struct stp_timer, timer);
 
-	_stp_probe_run(t->probe, NULL, 0);
+	_stp_hit(t->probe, NULL, NULL, NULL);
 	/* one period after the previous expiry, as stap: a late timer
 	 * catches up instead of losing periods */
 	hrtimer_add_expires(h, _stp_timer_interval(t));

@@ -28,7 +28,7 @@ struct stp_tracepoint {
 #define STP_TP_RUN(...)							\
 	do {								\
 		u64 args[] = { 0, ##__VA_ARGS__ };			\
-		_stp_probe_run_args(data, NULL, 0, args + 1);		\
+		_stp_hit(data, NULL, args + 1, NULL);			\
 	} while (0)
 
 static __maybe_unused void _stp_tp_fn0(void *data) { STP_TP_RUN(); }

@@ -97,7 +97,7 @@ static int _stp_uprobe_hit(struct uprobe_consumer *uc, struct pt_regs *regs
 	struct stp_uprobe *u = container_of(uc, struct stp_uprobe, uc);
 
 	if (likely(_stp_task_probed(current))) {
-		_stp_probe_run_args(u->probe, regs, 0, u->site);
+		_stp_hit(u->probe, regs, u->site, NULL);
 		return 0;
 	}
 	_stp_uprobe_not_mine(u);
@@ -111,7 +111,7 @@ static int _stp_uretprobe_hit(struct uprobe_consumer *uc, unsigned long func,
 	u64 args[3] = { u->site[0], u->site[1], func - u->site[1] };
 
 	if (_stp_task_probed(current))
-		_stp_probe_run_args(u->probe, regs, 0, args);
+		_stp_hit(u->probe, regs, args, NULL);
 	else
 		_stp_uprobe_not_mine(u);
 	return 0;
