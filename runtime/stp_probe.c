@@ -9,7 +9,9 @@
  * skipping the hit after MAXTRYLOCK retries in all), runs the handler
  * with a fresh statement budget, reports an error the handler ended
  * with, flushes its output, and watches the CPU time spent in probes
- * (the overload guard).
+ * (the overload guard).  The entries and
+ * the families' kernel callbacks are notrace: no ftrace call site (a
+ * nop) on a hit's way, and no ftrace record of them to patch.
  */
 
 /* Each CPU's context, allocated at start: a per-CPU pointer (one load
@@ -251,7 +253,6 @@ static __always_inline int _stp_probe_enter(struct stp_probe *p,
 	c->regs = regs;
 	c->args = args;
 	c->sregs = sregs;
-	c->user_mode = regs && user_mode(regs);	/* perf: user code */
 	c->tv_user = 0;
 	c->nesting = 0;
 	c->next = 0;
@@ -259,14 +260,16 @@ static __always_inline int _stp_probe_enter(struct stp_probe *p,
 	c->abort_called = 0;
 	c->last_error = NULL;
 	c->last_stmt = NULL;
-	c->actionremaining = interruptible || INTERRUPTIBLE ?
-			     MAXACTION_INTERRUPTIBLE : MAXACTION;
 	locked = _stp_lock_globals(locks, nlocks, interruptible);
 	if (locked <= 0) {
 		if (!locked)
 			_stp_skip_probe();
 		goto out;
 	}
+	/* set here, next to the handler: inlined into a probe's entry, its
+	 * first check of the budget (a constant) folds away */
+	c->actionremaining = interruptible || INTERRUPTIBLE ?
+			     MAXACTION_INTERRUPTIBLE : MAXACTION;
 	handler(c);
 #ifdef STP_TIMING
 	_stp_timing_add(p->index, get_cycles() - start);

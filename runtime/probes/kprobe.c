@@ -47,7 +47,7 @@ struct stp_kprobe {
 	} u;
 };
 
-static int _stp_kprobe_pre(struct kprobe *kp, struct pt_regs *regs)
+static notrace int _stp_kprobe_pre(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct stp_kprobe *k = container_of(kp, struct stp_kprobe, u.kp);
 	unsigned long ip = instruction_pointer(regs);
@@ -60,7 +60,7 @@ static int _stp_kprobe_pre(struct kprobe *kp, struct pt_regs *regs)
 	return 0;
 }
 
-static int _stp_kretprobe_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+static notrace int _stp_kretprobe_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct kretprobe *rp = _stp_get_kretprobe(ri);
 	unsigned long ip = instruction_pointer(regs);

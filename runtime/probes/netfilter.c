@@ -29,7 +29,7 @@ static int _stp_nf_n;
 static int _stp_nf_late;	/* set after start: new namespaces stay bare */
 static unsigned int _stp_nf_id;	/* the per-namespace flag */
 
-static unsigned int _stp_nf_hook(void *priv, struct sk_buff *skb,
+static notrace unsigned int _stp_nf_hook(void *priv, struct sk_buff *skb,
 				 const struct nf_hook_state *state)
 {
 	struct stp_netfilter *nf = priv;

@@ -24,7 +24,7 @@ static ktime_t _stp_timer_interval(const struct stp_timer *t)
 	return ns_to_ktime(ns > 0 ? ns : 1);
 }
 
-static enum hrtimer_restart _stp_timer_fire(struct hrtimer *h)
+static notrace enum hrtimer_restart _stp_timer_fire(struct hrtimer *h)
 {
 	struct stp_timer *t = container_of(h, struct stp_timer, timer);
 

@@ -91,7 +91,7 @@ static void _stp_uprobe_not_mine(const struct stp_uprobe *u)
  * kernel to take the breakpoint out of that process's memory
  * (UPROBE_HANDLER_REMOVE, as stap 4.8): it stops paying a trap per call.
  * The kernel removes it only when every consumer of the site agrees. */
-static int _stp_uprobe_hit(struct uprobe_consumer *uc, struct pt_regs *regs
+static notrace int _stp_uprobe_hit(struct uprobe_consumer *uc, struct pt_regs *regs
 			   _STP_UPROBE_DATA_ARG)
 {
 	struct stp_uprobe *u = container_of(uc, struct stp_uprobe, uc);
@@ -104,7 +104,7 @@ static int _stp_uprobe_hit(struct uprobe_consumer *uc, struct pt_regs *regs
 	return _stp_uprobe_mm_unwanted(current) ? UPROBE_HANDLER_REMOVE : 0;
 }
 
-static int _stp_uretprobe_hit(struct uprobe_consumer *uc, unsigned long func,
+static notrace int _stp_uretprobe_hit(struct uprobe_consumer *uc, unsigned long func,
 			      struct pt_regs *regs _STP_UPROBE_DATA_ARG)
 {
 	struct stp_uprobe *u = container_of(uc, struct stp_uprobe, uc);
