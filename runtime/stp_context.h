@@ -24,10 +24,15 @@ struct stp_probe {
 	const char *pn;			/* pn(): the point as the script
 					   names it (wildcards expanded) */
 	const char *type;		/* probe_type() */
-	void (*handler)(struct context *c);
+	void (*handler)(struct context *c);	/* NULL: it is in run */
 	int index;
 	const struct stp_lock_spec *locks;	/* in global order */
 	int nlocks;
+	/* A hit of this probe P (not begin, end, error: NULL for them), as
+	 * _stp_probe_run_args(P, REGS, 0, ARGS) with SREGS: the probe's
+	 * own entry, or _stp_probe_run_table (stp_generated.h). */
+	int (*run)(struct stp_probe *p, struct pt_regs *regs,
+		   const u64 *args, struct pt_regs *sregs);
 #ifdef STP_TIMING
 	const char *location;		/* -t: FILE:LINE:COL of `probe` */
 	const char *derivation;		/* -t: the points it came from */
@@ -47,7 +52,6 @@ struct context {
 	struct pt_regs *regs;		/* kernel registers, or NULL */
 	struct pt_regs *sregs;		/* a syscall's user registers, whose
 					   arguments *_arg(N) read, or NULL */
-	int user_mode;			/* regs are user-space registers */
 	int tv_user;			/* the target variable being read is
 					   in user memory (a uprobe's DWARF
 					   variables); set by each access */
@@ -85,6 +89,13 @@ typedef rwlock_t stp_rwlock_t;
 #define _stp_write_unlock(l) write_unlock(l)
 #endif
 
+/* Are C's registers user-space ones (a uprobe's, or a perf sample's
+ * that interrupted user code)?  Worked out where asked, not per hit. */
+static inline int _stp_user_mode(const struct context *c)
+{
+	return c->regs && user_mode(c->regs);
+}
+
 /* The frame at depth N of context C (STP_FRAME_SIZE comes from the
  * generated code). */
 #define _stp_frame_at(c, n) ((void *)((c)->frames + (size_t)(n) * STP_FRAME_SIZE))
@@ -97,7 +108,7 @@ static inline u64 _stp_kprobe_arg(const struct context *c, int n)
 {
 	const struct pt_regs *r = c->regs;
 
-	if (!r || c->user_mode)
+	if (!r || user_mode(r))
 		return 0;
 	switch (n) {
 	case 0: return r->di;
@@ -111,7 +122,7 @@ static inline u64 _stp_kprobe_arg(const struct context *c, int n)
 
 static inline u64 _stp_kprobe_retval(const struct context *c)
 {
-	return c->regs && !c->user_mode ? regs_return_value(c->regs) : 0;
+	return c->regs && !user_mode(c->regs) ? regs_return_value(c->regs) : 0;
 }
 
 #endif

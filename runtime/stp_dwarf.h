@@ -31,7 +31,7 @@ static const unsigned short _stp_dwarf_regs[] = {
  * probe's when c->tv_user) or N is none of them. */
 static inline unsigned long *_stp_dwarf_slot(struct context *c, int n)
 {
-	if (!c->regs || c->user_mode != c->tv_user || n < 0 ||
+	if (!c->regs || !!user_mode(c->regs) != c->tv_user || n < 0 ||
 	    n >= (int)ARRAY_SIZE(_stp_dwarf_regs))
 		return NULL;
 	return (unsigned long *)((char *)c->regs + _stp_dwarf_regs[n]);

@@ -61,7 +61,12 @@
  * STP_REGEX_CTX_SIZE (=~, regex_match.h), STP_KSYMS_N and its table
  * before sym.c (symbol names).  Then these tables:
  *   struct stp_probe stp_probes[STP_NUM_PROBES]: each probe's handler,
- *     names and locks (stp_context.h);
+ *     names and locks (stp_context.h), and for every probe but begin,
+ *     end, error and never its hit entry, which the families call on
+ *     each hit: .run = stp_run_N, a function of its own that calls
+ *     _stp_probe_hit (stp_probe.c) with its handler and lock table, or,
+ *     in a script with many probes, _stp_probe_run_table (the handler
+ *     and locks in the table);
  *   void (*const stp_global_displays[STP_NUM_DISPLAYS + 1])(struct
  *     context *): one function per written-only global, then NULL;
  *   with STP_TIMING, const char *const stp_global_cnames[STP_NUM_GLOBALS

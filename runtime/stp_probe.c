@@ -1,11 +1,17 @@
 /* stp_probe.c - running one probe handler: the common entry of all probes.
  *
- * Every probe family calls _stp_probe_run from its kernel callback.  It
- * takes the CPU's context (skipping the hit if the context is busy), locks
- * the globals the handler uses (trylocks, skipping the hit after MAXTRYLOCK
- * retries in all), runs the handler with a fresh statement budget,
- * reports an error the handler ended with, flushes its output, and watches
- * the CPU time spent in probes (the overload guard).
+ * Every probe family calls _stp_hit from its kernel callback, which
+ * calls the probe's own entry (its generated stp_run_N: _stp_probe_hit
+ * with the probe's handler and locks as constants, or
+ * _stp_probe_run_table); begin, end and error probes go through
+ * _stp_probe_run.  Either takes the CPU's context (skipping the hit if
+ * the context is busy), locks the globals the handler uses (trylocks,
+ * skipping the hit after MAXTRYLOCK retries in all), runs the handler
+ * with a fresh statement budget, reports an error the handler ended
+ * with, flushes its output, and watches the CPU time spent in probes
+ * (the overload guard).  The entries and
+ * the families' kernel callbacks are notrace: no ftrace call site (a
+ * nop) on a hit's way, and no ftrace record of them to patch.
  */
 
 /* Each CPU's context, allocated at start: a per-CPU pointer (one load
@@ -83,14 +89,16 @@ static noinline int _stp_lock_wait(const struct stp_lock_spec *l,
 	return 1;
 }
 
-/* The rest of _stp_lock_globals once lock L was busy: the waiting and the
- * unwinding, out of line, so that the common path keeps no retry count in
- * memory (nor the stack protector's check that one brings). */
-static noinline int _stp_lock_globals_slow(const struct stp_probe *p,
+/* The rest of _stp_lock_globals once lock L of LOCKS was busy: the
+ * waiting and the unwinding, out of line, so that the common path keeps
+ * no retry count in memory (nor the stack protector's check that one
+ * brings). */
+static noinline int _stp_lock_globals_slow(const struct stp_lock_spec *locks,
+					   int nlocks,
 					   const struct stp_lock_spec *l,
 					   int interruptible)
 {
-	const struct stp_lock_spec *end = p->locks + p->nlocks;
+	const struct stp_lock_spec *end = locks + nlocks;
 	unsigned retries = 0;
 	int rc;
 
@@ -99,7 +107,7 @@ static noinline int _stp_lock_globals_slow(const struct stp_probe *p,
 			continue;
 		rc = _stp_lock_wait(l, interruptible, &retries);
 		if (rc <= 0) {
-			while (l > p->locks)
+			while (l > locks)
 				_stp_unlock(--l);
 			return rc;
 		}
@@ -107,27 +115,31 @@ static noinline int _stp_lock_globals_slow(const struct stp_probe *p,
 	return 1;
 }
 
-/* Take P's locks in order: 1 on success; 0 when they stayed busy past
- * the probe's MAXTRYLOCK retries (the hit is skipped); -1 when the
+/* Take the NLOCKS LOCKS in order: 1 on success; 0 when they stayed busy
+ * past the probe's MAXTRYLOCK retries (the hit is skipped); -1 when the
  * session stopped running meanwhile (the hit is dropped quietly: after
  * exit() no probe but end probes runs anyway).  Every hit comes here: a
- * free lock costs one inline trylock, the waiting is out of line. */
-static __maybe_unused int _stp_lock_globals(const struct stp_probe *p,
-					    int interruptible)
+ * free lock costs one inline trylock, the waiting is out of line.  In a
+ * probe's own entry (_stp_probe_enter) LOCKS is its constant table, and
+ * the loop unrolls to one trylock per global. */
+static __always_inline int _stp_lock_globals(const struct stp_lock_spec *locks,
+					     int nlocks, int interruptible)
 {
-	const struct stp_lock_spec *l = p->locks, *end = l + p->nlocks;
+	const struct stp_lock_spec *l = locks, *end = l + nlocks;
 
 	for (; l < end; l++)
 		if (unlikely(!_stp_trylock(l)))
-			return _stp_lock_globals_slow(p, l, interruptible);
+			return _stp_lock_globals_slow(locks, nlocks, l,
+						      interruptible);
 	return 1;
 }
 
 /* Released in the order taken: with trylocks only, the order does not
  * matter. */
-static __maybe_unused void _stp_unlock_globals(const struct stp_probe *p)
+static __always_inline void _stp_unlock_globals(const struct stp_lock_spec *locks,
+						int nlocks)
 {
-	const struct stp_lock_spec *l = p->locks, *end = l + p->nlocks;
+	const struct stp_lock_spec *l = locks, *end = l + nlocks;
 
 	for (; l < end; l++)
 		_stp_unlock(l);
@@ -193,14 +205,16 @@ static __maybe_unused cycles_t _stp_overloaded(struct context *c, cycles_t start
 }
 #endif
 
-/* Run P's handler.  REGS are the registers of the probed context: kernel
+/* Run P's handler, HANDLER, holding its NLOCKS LOCKS.  REGS are the registers of the probed context: kernel
  * ones, or user ones when a perf sample interrupted user code (NULL for
  * timers and begin/end); INTERRUPTIBLE handlers (begin/end) are not stopped
  * by overload and may sleep for locks; every handler gets the larger
  * statement budget, MAXACTION_INTERRUPTIBLE, as in stap 4.8, unless built
  * with -DINTERRUPTIBLE=0 (then only begin/end do); ARGS are the probe's arguments (tracepoints), or NULL.
  * Returns 0, or -1 if the handler ended in error. */
-static __maybe_unused int _stp_probe_run_full(struct stp_probe *p,
+static __always_inline int _stp_probe_enter(struct stp_probe *p,
+			  void (*handler)(struct context *c),
+			  const struct stp_lock_spec *locks, int nlocks,
 			  struct pt_regs *regs, int interruptible,
 			  const u64 *args, struct pt_regs *sregs)
 {
@@ -239,7 +253,6 @@ static __maybe_unused int _stp_probe_run_full(struct stp_probe *p,
 	c->regs = regs;
 	c->args = args;
 	c->sregs = sregs;
-	c->user_mode = regs && user_mode(regs);	/* perf: user code */
 	c->tv_user = 0;
 	c->nesting = 0;
 	c->next = 0;
@@ -247,19 +260,21 @@ static __maybe_unused int _stp_probe_run_full(struct stp_probe *p,
 	c->abort_called = 0;
 	c->last_error = NULL;
 	c->last_stmt = NULL;
-	c->actionremaining = interruptible || INTERRUPTIBLE ?
-			     MAXACTION_INTERRUPTIBLE : MAXACTION;
-	locked = _stp_lock_globals(p, interruptible);
+	locked = _stp_lock_globals(locks, nlocks, interruptible);
 	if (locked <= 0) {
 		if (!locked)
 			_stp_skip_probe();
 		goto out;
 	}
-	p->handler(c);
+	/* set here, next to the handler: inlined into a probe's entry, its
+	 * first check of the budget (a constant) folds away */
+	c->actionremaining = interruptible || INTERRUPTIBLE ?
+			     MAXACTION_INTERRUPTIBLE : MAXACTION;
+	handler(c);
 #ifdef STP_TIMING
 	_stp_timing_add(p->index, get_cycles() - start);
 #endif
-	_stp_unlock_globals(p);
+	_stp_unlock_globals(locks, nlocks);
 	_stp_print_flush(c);
 	_stp_system_send(c);
 	if (c->last_error && !c->abort_called) {
@@ -286,6 +301,48 @@ leave:
 	else
 		local_irq_restore(flags);
 	return failed;
+}
+
+/* A hit of P: the body of its generated entry, stp_run_N
+ * (stp_generated.h), where HANDLER and LOCKS are constants, so that the
+ * handler is a direct call (inlined) and the locks one trylock and one
+ * unlock each, with no loop. */
+static __always_inline int _stp_probe_hit(struct stp_probe *p,
+			  void (*handler)(struct context *c),
+			  const struct stp_lock_spec *locks, int nlocks,
+			  struct pt_regs *regs, const u64 *args,
+			  struct pt_regs *sregs)
+{
+	return _stp_probe_enter(p, handler, locks, nlocks, regs, 0, args,
+				sregs);
+}
+
+/* Begin, end and error probes (interruptible), run through their table
+ * entries. */
+static __maybe_unused noinline notrace int _stp_probe_run_full(struct stp_probe *p,
+			  struct pt_regs *regs, int interruptible,
+			  const u64 *args, struct pt_regs *sregs)
+{
+	return _stp_probe_enter(p, p->handler, p->locks, p->nlocks, regs,
+				interruptible, args, sregs);
+}
+
+/* The run of a hit probe without an entry of its own: one copy of the
+ * entry for them all, the handler and locks read from the table. */
+static __maybe_unused notrace int _stp_probe_run_table(struct stp_probe *p,
+			  struct pt_regs *regs, const u64 *args,
+			  struct pt_regs *sregs)
+{
+	return _stp_probe_enter(p, p->handler, p->locks, p->nlocks, regs, 0,
+				args, sregs);
+}
+
+/* A hit of P, as every family but begin/end reports one: through its
+ * entry (stp_probes[N].run). */
+static __always_inline int _stp_hit(struct stp_probe *p, struct pt_regs *regs,
+				    const u64 *args, struct pt_regs *sregs)
+{
+	return p->run(p, regs, args, sregs);
 }
 
 static __maybe_unused int _stp_probe_run_args(struct stp_probe *p,

@@ -47,20 +47,20 @@ struct stp_kprobe {
 	} u;
 };
 
-static int _stp_kprobe_pre(struct kprobe *kp, struct pt_regs *regs)
+static notrace int _stp_kprobe_pre(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct stp_kprobe *k = container_of(kp, struct stp_kprobe, u.kp);
 	unsigned long ip = instruction_pointer(regs);
 
 	instruction_pointer_set(regs, (unsigned long)kp->addr);
 	/* a __x64_sys_* wrapper's argument is the syscall's user registers */
-	_stp_probe_run_full(k->probe, regs, 0, NULL,
-			    k->syscall_regs ? (struct pt_regs *)regs->di : NULL);
+	_stp_hit(k->probe, regs, NULL,
+		 k->syscall_regs ? (struct pt_regs *)regs->di : NULL);
 	instruction_pointer_set(regs, ip);
 	return 0;
 }
 
-static int _stp_kretprobe_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+static notrace int _stp_kretprobe_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct kretprobe *rp = _stp_get_kretprobe(ri);
 	unsigned long ip = instruction_pointer(regs);
@@ -75,7 +75,7 @@ static int _stp_kretprobe_ret(struct kretprobe_instance *ri, struct pt_regs *reg
 	/* newer kernels set it so themselves; before 5.14, ip is the
 	 * kretprobe trampoline's */
 	instruction_pointer_set(regs, _stp_kretprobe_retaddr(ri));
-	_stp_probe_run(k->probe, regs, 0);
+	_stp_hit(k->probe, regs, NULL, NULL);
 	instruction_pointer_set(regs, ip);
 #ifdef STP_SYM_C
 	this_cpu_write(_stp_ret_func, 0);

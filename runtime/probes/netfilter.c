@@ -29,7 +29,7 @@ static int _stp_nf_n;
 static int _stp_nf_late;	/* set after start: new namespaces stay bare */
 static unsigned int _stp_nf_id;	/* the per-namespace flag */
 
-static unsigned int _stp_nf_hook(void *priv, struct sk_buff *skb,
+static notrace unsigned int _stp_nf_hook(void *priv, struct sk_buff *skb,
 				 const struct nf_hook_state *state)
 {
 	struct stp_netfilter *nf = priv;
@@ -39,7 +39,7 @@ static unsigned int _stp_nf_hook(void *priv, struct sk_buff *skb,
 	};
 	unsigned int v;
 
-	_stp_probe_run_args(nf->probe, NULL, 0, args);
+	_stp_hit(nf->probe, NULL, args, NULL);
 	v = (unsigned int)args[5];
 	/* NF_DROP with an errno in the high bits can make nf_hook_slow
 	 * return a positive value, which callers take as "go on" with the

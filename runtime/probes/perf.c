@@ -17,12 +17,12 @@ struct stp_perf {
 	struct perf_event **events;	/* per CPU */
 };
 
-static void _stp_perf_overflow(struct perf_event *ev, struct perf_sample_data *data,
+static notrace void _stp_perf_overflow(struct perf_event *ev, struct perf_sample_data *data,
 			       struct pt_regs *regs)
 {
 	struct stp_perf *p = ev->overflow_handler_context;
 
-	_stp_probe_run(p->probe, regs, 0);
+	_stp_hit(p->probe, regs, NULL, NULL);
 }
 
 static void _stp_perf_stop(struct stp_perf *perfs, int n)

@@ -27,7 +27,7 @@ static void _stp_process_event(enum stp_tf_event ev, u64 mask,
 	for (i = 0; i < _stp_process_n; i++) {
 		struct stp_process *p = &_stp_process_probes[i];
 		if (p->ev == ev && (mask & (1ULL << p->target)))
-			_stp_probe_run_args(p->probe, NULL, 0, args);
+			_stp_hit(p->probe, NULL, args, NULL);
 	}
 }
 

@@ -103,7 +103,7 @@ static ssize_t _stp_procfs_read(struct file *file, char __user *buf,
 		mutex_lock(&_stp_procfs_lock);
 		b->len = 0;
 		_stp_procfs_cur = b;
-		_stp_probe_run(f->read_probe, NULL, 0);
+		_stp_hit(f->read_probe, NULL, NULL, NULL);
 		_stp_procfs_cur = NULL;
 		mutex_unlock(&_stp_procfs_lock);
 	}
@@ -128,7 +128,7 @@ static ssize_t _stp_procfs_write(struct file *file, const char __user *buf,
 		}
 		_stp_procfs_in[n] = '\0';
 		for (i = 0; i < f->nwrite; i++)
-			_stp_probe_run(f->write_probes[i], NULL, 0);
+			_stp_hit(f->write_probes[i], NULL, NULL, NULL);
 		done += n;
 	}
 	_stp_procfs_in[0] = '\0';

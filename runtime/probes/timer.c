@@ -24,11 +24,11 @@ static ktime_t _stp_timer_interval(const struct stp_timer *t)
 	return ns_to_ktime(ns > 0 ? ns : 1);
 }
 
-static enum hrtimer_restart _stp_timer_fire(struct hrtimer *h)
+static notrace enum hrtimer_restart _stp_timer_fire(struct hrtimer *h)
 {
 	struct stp_timer *t = container_of(h, struct stp_timer, timer);
 
-	_stp_probe_run(t->probe, NULL, 0);
+	_stp_hit(t->probe, NULL, NULL, NULL);
 	/* one period after the previous expiry, as stap: a late timer
 	 * catches up instead of losing periods */
 	hrtimer_add_expires(h, _stp_timer_interval(t));

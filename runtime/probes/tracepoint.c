@@ -28,35 +28,36 @@ struct stp_tracepoint {
 #define STP_TP_RUN(...)							\
 	do {								\
 		u64 args[] = { 0, ##__VA_ARGS__ };			\
-		_stp_probe_run_args(data, NULL, 0, args + 1);		\
+		_stp_hit(data, NULL, args + 1, NULL);			\
 	} while (0)
 
-static __maybe_unused void _stp_tp_fn0(void *data) { STP_TP_RUN(); }
-static __maybe_unused void _stp_tp_fn1(void *data, u64 a) { STP_TP_RUN(a); }
-static __maybe_unused void _stp_tp_fn2(void *data, u64 a, u64 b) { STP_TP_RUN(a, b); }
-static __maybe_unused void _stp_tp_fn3(void *data, u64 a, u64 b, u64 c_) { STP_TP_RUN(a, b, c_); }
-static __maybe_unused void _stp_tp_fn4(void *data, u64 a, u64 b, u64 c_, u64 d)
+static __maybe_unused notrace void _stp_tp_fn0(void *data) { STP_TP_RUN(); }
+static __maybe_unused notrace void _stp_tp_fn1(void *data, u64 a) { STP_TP_RUN(a); }
+static __maybe_unused notrace void _stp_tp_fn2(void *data, u64 a, u64 b) { STP_TP_RUN(a, b); }
+static __maybe_unused notrace void _stp_tp_fn3(void *data, u64 a, u64 b, u64 c_)
+{ STP_TP_RUN(a, b, c_); }
+static __maybe_unused notrace void _stp_tp_fn4(void *data, u64 a, u64 b, u64 c_, u64 d)
 { STP_TP_RUN(a, b, c_, d); }
-static __maybe_unused void _stp_tp_fn5(void *data, u64 a, u64 b, u64 c_, u64 d, u64 e)
+static __maybe_unused notrace void _stp_tp_fn5(void *data, u64 a, u64 b, u64 c_, u64 d, u64 e)
 { STP_TP_RUN(a, b, c_, d, e); }
-static __maybe_unused void _stp_tp_fn6(void *data, u64 a, u64 b, u64 c_, u64 d, u64 e, u64 f)
+static __maybe_unused notrace void _stp_tp_fn6(void *data, u64 a, u64 b, u64 c_, u64 d, u64 e, u64 f)
 { STP_TP_RUN(a, b, c_, d, e, f); }
-static __maybe_unused void _stp_tp_fn7(void *data, u64 a, u64 b, u64 c_, u64 d, u64 e, u64 f,
+static __maybe_unused notrace void _stp_tp_fn7(void *data, u64 a, u64 b, u64 c_, u64 d, u64 e, u64 f,
 			u64 g)
 { STP_TP_RUN(a, b, c_, d, e, f, g); }
-static __maybe_unused void _stp_tp_fn8(void *data, u64 a, u64 b, u64 c_, u64 d, u64 e, u64 f,
+static __maybe_unused notrace void _stp_tp_fn8(void *data, u64 a, u64 b, u64 c_, u64 d, u64 e, u64 f,
 			u64 g, u64 h)
 { STP_TP_RUN(a, b, c_, d, e, f, g, h); }
-static __maybe_unused void _stp_tp_fn9(void *data, u64 a, u64 b, u64 c_, u64 d, u64 e, u64 f,
+static __maybe_unused notrace void _stp_tp_fn9(void *data, u64 a, u64 b, u64 c_, u64 d, u64 e, u64 f,
 			u64 g, u64 h, u64 i)
 { STP_TP_RUN(a, b, c_, d, e, f, g, h, i); }
-static __maybe_unused void _stp_tp_fn10(void *data, u64 a, u64 b, u64 c_, u64 d, u64 e, u64 f,
+static __maybe_unused notrace void _stp_tp_fn10(void *data, u64 a, u64 b, u64 c_, u64 d, u64 e, u64 f,
 			 u64 g, u64 h, u64 i, u64 j)
 { STP_TP_RUN(a, b, c_, d, e, f, g, h, i, j); }
-static __maybe_unused void _stp_tp_fn11(void *data, u64 a, u64 b, u64 c_, u64 d, u64 e, u64 f,
+static __maybe_unused notrace void _stp_tp_fn11(void *data, u64 a, u64 b, u64 c_, u64 d, u64 e, u64 f,
 			 u64 g, u64 h, u64 i, u64 j, u64 k)
 { STP_TP_RUN(a, b, c_, d, e, f, g, h, i, j, k); }
-static __maybe_unused void _stp_tp_fn12(void *data, u64 a, u64 b, u64 c_, u64 d, u64 e, u64 f,
+static __maybe_unused notrace void _stp_tp_fn12(void *data, u64 a, u64 b, u64 c_, u64 d, u64 e, u64 f,
 			 u64 g, u64 h, u64 i, u64 j, u64 k, u64 l)
 { STP_TP_RUN(a, b, c_, d, e, f, g, h, i, j, k, l); }
 

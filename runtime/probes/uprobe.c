@@ -91,27 +91,27 @@ static void _stp_uprobe_not_mine(const struct stp_uprobe *u)
  * kernel to take the breakpoint out of that process's memory
  * (UPROBE_HANDLER_REMOVE, as stap 4.8): it stops paying a trap per call.
  * The kernel removes it only when every consumer of the site agrees. */
-static int _stp_uprobe_hit(struct uprobe_consumer *uc, struct pt_regs *regs
+static notrace int _stp_uprobe_hit(struct uprobe_consumer *uc, struct pt_regs *regs
 			   _STP_UPROBE_DATA_ARG)
 {
 	struct stp_uprobe *u = container_of(uc, struct stp_uprobe, uc);
 
 	if (likely(_stp_task_probed(current))) {
-		_stp_probe_run_args(u->probe, regs, 0, u->site);
+		_stp_hit(u->probe, regs, u->site, NULL);
 		return 0;
 	}
 	_stp_uprobe_not_mine(u);
 	return _stp_uprobe_mm_unwanted(current) ? UPROBE_HANDLER_REMOVE : 0;
 }
 
-static int _stp_uretprobe_hit(struct uprobe_consumer *uc, unsigned long func,
+static notrace int _stp_uretprobe_hit(struct uprobe_consumer *uc, unsigned long func,
 			      struct pt_regs *regs _STP_UPROBE_DATA_ARG)
 {
 	struct stp_uprobe *u = container_of(uc, struct stp_uprobe, uc);
 	u64 args[3] = { u->site[0], u->site[1], func - u->site[1] };
 
 	if (_stp_task_probed(current))
-		_stp_probe_run_args(u->probe, regs, 0, args);
+		_stp_hit(u->probe, regs, args, NULL);
 	else
 		_stp_uprobe_not_mine(u);
 	return 0;

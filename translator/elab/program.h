@@ -145,6 +145,10 @@ struct probe_family {
 	/* stap 4.8 leaves stable calls (execname() …) in its probe bodies
 	 * where they are (its DWARF probes): stable.c does not hoist them. */
 	unsigned keeps_stable_calls : 1;
+	/* Its handlers run through the probe table (begin, end, error:
+	 * interruptible, runtime/stp_probe.c's _stp_probe_run), or never:
+	 * no hit entry (stp_run_N) is emitted for its probes. */
+	unsigned no_hit_entry : 1;
 
 	/* ---- optional: wildcards and target variables (tracepoints) ---- */
 	/* The concrete points a wildcard POINT stands for (struct

@@ -214,13 +214,52 @@ static const char *runtime_pp(struct emit *e, const struct derived_probe *dp)
 	return arena_strdup(e->s->arena, buf);
 }
 
+/* A script with more hit probes than this (wildcards over many
+ * functions) runs them all through the table (_stp_probe_run_table):
+ * an entry of its own costs each probe ~0.8 KB of text and its compile
+ * time (1,712 kprobes: text x7, gcc's time x2.5). */
+#define EMIT_HIT_ENTRIES_MAX 64
+
+/* Does each hit probe get an entry of its own, stp_run_N? */
+static int own_hit_entries(struct emit *e)
+{
+	struct derived_probe *dp;
+	int i, n = 0;
+
+	VEC_EACH(e->prog->probes, i, dp)
+		n += !dp->family->no_hit_entry;
+	return n <= EMIT_HIT_ENTRIES_MAX;
+}
+
+/* Each hit probe's entry, stp_run_N: the runtime's _stp_probe_hit with
+ * its handler and lock table as constants (the families call it through
+ * stp_probes[N].run). */
+static void emit_hit_entries(struct emit *e)
+{
+	struct derived_probe *dp;
+	int i;
+
+	VEC_EACH(e->prog->probes, i, dp) {
+		if (dp->family->no_hit_entry)
+			continue;
+		emit_line(e, "static notrace int stp_run_%d(struct stp_probe *p, struct pt_regs *regs, const u64 *args, struct pt_regs *sregs)", i);
+		emit_open(e, "%s", "");
+		if (dp->globals_used.n)
+			emit_line(e, "return _stp_probe_hit(p, probe_%d, stp_locks_%d, %d, regs, args, sregs);",
+				  i, i, dp->globals_used.n);
+		else
+			emit_line(e, "return _stp_probe_hit(p, probe_%d, NULL, 0, regs, args, sregs);", i);
+		emit_close(e, "\n");
+	}
+}
+
 /* The probe table: each probe's handler, pp, and locks (in global order,
  * so two probes never take two locks in opposite orders).  A probe that
  * touches no global takes no lock. */
 static void emit_probe_table(struct emit *e)
 {
 	struct derived_probe *dp;
-	int i, j;
+	int i, j, own = own_hit_entries(e);
 
 	VEC_EACH(e->prog->probes, i, dp) {
 		struct sym *sym;
@@ -234,12 +273,23 @@ static void emit_probe_table(struct emit *e)
 				  lock_exclusive(dp, sym), sym->index);
 		emit_line(e, "};");
 	}
+	if (own)
+		VEC_EACH(e->prog->probes, i, dp)
+			if (!dp->family->no_hit_entry)
+				emit_line(e, "static int stp_run_%d(struct stp_probe *p, struct pt_regs *regs, const u64 *args, struct pt_regs *sregs);", i);
 	emit_line(e, "static struct stp_probe stp_probes[] = {");
 	VEC_EACH(e->prog->probes, i, dp) {
 		const char *pn = probe_name(e, dp), *pp = runtime_pp(e, dp);
 
-		emit_line(e, "\t{ .pp = %s, .handler = probe_%d, .index = %d,",
-			  emit_cstr(e, pp, strlen(pp)), i, i);
+		if (dp->family->no_hit_entry)
+			emit_line(e, "\t{ .pp = %s, .handler = probe_%d, .index = %d,",
+				  emit_cstr(e, pp, strlen(pp)), i, i);
+		else if (own)	/* its stp_run_N calls the handler */
+			emit_line(e, "\t{ .pp = %s, .run = stp_run_%d, .index = %d,",
+				  emit_cstr(e, pp, strlen(pp)), i, i);
+		else
+			emit_line(e, "\t{ .pp = %s, .handler = probe_%d, .run = _stp_probe_run_table, .index = %d,",
+				  emit_cstr(e, pp, strlen(pp)), i, i);
 		emit_line(e, "\t  .pn = %s, .type = \"%s\",", emit_cstr(e, pn, strlen(pn)),
 			  dp->family->probe_type ? dp->family->probe_type(dp) : "");
 		if (e->s->timing)
@@ -251,6 +301,8 @@ static void emit_probe_table(struct emit *e)
 			emit_line(e, "\t  .locks = NULL, .nlocks = 0 },");
 	}
 	emit_line(e, "};\n");
+	if (own)
+		emit_hit_entries(e);
 }
 
 static void emit_global_locks_init(struct emit *e)

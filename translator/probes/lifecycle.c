@@ -254,9 +254,11 @@ static const char *type_lifecycle(const struct derived_probe *dp)
 const struct probe_family family_lifecycle = {
 	.name = "been", .resolve = resolve_lifecycle, .emit = emit_lifecycle,
 	.kind = "begin/end", .patterns = lifecycle_patterns, .probe_type = type_lifecycle,
+	.no_hit_entry = 1,
 };
 
 const struct probe_family family_never = {
 	.name = "never", .resolve = resolve_never, .emit = emit_never,
 	.kind = "never", .patterns = never_patterns, .probe_type = type_lifecycle,
+	.no_hit_entry = 1,
 };
