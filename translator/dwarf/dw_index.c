@@ -26,9 +26,10 @@
 
 #include "dwarf/dw_file.h"
 #include "dwarf/dw_index.h"
+#include "util/cxxhash.h"
 
 #define IX_MAGIC "CTAPDWI"
-#define IX_VERSION 13
+#define IX_VERSION 14
 #define MAX_THREADS 8
 #define MAX_HELD 256	/* indexes whose use is locked (one fd each):
 			   module("*") maps thousands */
@@ -61,7 +62,7 @@ struct rec {
 	const char *name, *file;
 	uint32_t line, flags;
 	uint64_t pc;
-	uint32_t cu_off, die_off, origin;
+	uint32_t cu_off, die_off, origin, rank;
 };
 
 struct recs {
@@ -96,6 +97,15 @@ struct job {
 	int failed;
 };
 
+/* A CU as stap 4.8 tables its functions (rank_unit): the names
+ * dwarf_getfuncs gives, in its order, and the records walked there. */
+struct unit {
+	uint32_t cu_off;
+	const char **names;
+	size_t nnames;
+	size_t first, end;	/* its records in the worker's out */
+};
+
 struct worker {
 	struct job *job;
 	Dwarf *dbg;		/* its own (libdw's caches are not shared
@@ -105,6 +115,8 @@ struct worker {
 				   into another, or abstract ones
 				   (DW_FN_DECL_INLINE) without an instance;
 				   only their names */
+	struct unit *units;	/* the CUs it walked */
+	size_t nunits, capunits;
 };
 
 /* D's entry pc; 0, 1 when it is its first range's, -1 if none. */
@@ -197,19 +209,74 @@ static void walk(struct worker *w, Dwarf_Die *d, Dwarf_Die *cu)
 	} while (dwarf_siblingof(&c, &c) == 0);
 }
 
+/* ---- stap's order within a CU ---------------------------------------- */
+
+/* The names dwarf_getfuncs gives, in its order. */
+struct names {
+	const char **v;
+	size_t n, cap;
+};
+
+static int add_name(Dwarf_Die *d, void *arg)
+{
+	struct names *ns = arg;
+	const char *name = dwarf_diename(d);
+	const char **v;
+
+	if (!name)
+		return DWARF_CB_OK;
+	if (ns->n == ns->cap) {
+		ns->cap = ns->cap ? 2 * ns->cap : 256;
+		v = realloc(ns->v, ns->cap * sizeof *v);
+		if (!v)
+			return DWARF_CB_ABORT;
+		ns->v = v;
+	}
+	ns->v[ns->n++] = name;
+	return DWARF_CB_OK;
+}
+
+/* Record CU's function names and the records just walked there. */
+static int add_unit(struct worker *w, Dwarf_Die *cu, size_t first)
+{
+	struct names ns = {0};
+	struct unit *v;
+
+	if (w->nunits == w->capunits) {
+		w->capunits = w->capunits ? 2 * w->capunits : 256;
+		v = realloc(w->units, w->capunits * sizeof *v);
+		if (!v)
+			return -1;
+		w->units = v;
+	}
+	if (dwarf_getfuncs(cu, add_name, &ns, 0) < 0 && ns.n == 0) {
+		free(ns.v);
+		ns.v = NULL;
+	}
+	w->units[w->nunits++] = (struct unit){
+		.cu_off = dwarf_dieoffset(cu), .names = ns.v, .nnames = ns.n,
+		.first = first, .end = w->out.n,
+	};
+	return 0;
+}
+
 static void *work(void *arg)
 {
 	struct worker *w = arg;
 	struct job *job = w->job;
 	Dwarf_Die cu;
-	size_t i;
+	size_t i, first;
 
 	for (;;) {
 		i = __atomic_fetch_add(&job->next, 1, __ATOMIC_RELAXED);
 		if (i >= job->ncus)
 			break;
-		if (dwarf_offdie(w->dbg, job->cus[i], &cu))
-			walk(w, &cu, &cu);
+		if (!dwarf_offdie(w->dbg, job->cus[i], &cu))
+			continue;
+		first = w->out.n;
+		walk(w, &cu, &cu);
+		if (add_unit(w, &cu, first))
+			job->failed = 1;
 	}
 	return NULL;
 }
@@ -274,6 +341,9 @@ static void close_workers(struct worker *ws, int n)
 			dwarf_end(ws[i].dbg);
 		free(ws[i].out.v);
 		free(ws[i].codeless.v);
+		for (size_t u = 0; u < ws[i].nunits; u++)
+			free(ws[i].units[u].names);
+		free(ws[i].units);
 	}
 }
 
@@ -283,6 +353,10 @@ struct sym {
 	uint64_t addr, size;
 	const char *name;
 	int global, bad_section;
+	uint32_t idx;		/* its place in the symbol table */
+	uint32_t cu_off;	/* the CU holding addr; 0: none */
+	uint32_t rank;		/* in that CU's table (rank_unit), if not
+				   a DWARF name there; else UINT32_MAX */
 };
 
 static const char *const bad_sections[] = {
@@ -313,6 +387,15 @@ static int by_addr(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
+/* The offset of the CU holding ADDR; 0 if none. */
+static uint32_t symbol_cu(Dwfl_Module *mod, GElf_Addr addr)
+{
+	Dwarf_Addr bias;
+	Dwarf_Die *cu = dwfl_module_addrdie(mod, addr, &bias);
+
+	return cu ? (uint32_t)dwarf_dieoffset(cu) : 0;
+}
+
 static struct sym *read_symbols(Dwfl_Module *mod, size_t *np)
 {
 	int i, n = dwfl_module_getsymtab(mod);
@@ -336,6 +419,9 @@ static struct sym *read_symbols(Dwfl_Module *mod, size_t *np)
 		v[k].global = GELF_ST_BIND(s.st_info) == STB_GLOBAL ||
 			      GELF_ST_BIND(s.st_info) == STB_WEAK;
 		v[k].bad_section = section_is_bad(elf, shndx);
+		v[k].idx = i;
+		v[k].cu_off = symbol_cu(mod, addr);
+		v[k].rank = UINT32_MAX;
 		k++;
 	}
 	if (v)
@@ -344,19 +430,37 @@ static struct sym *read_symbols(Dwfl_Module *mod, size_t *np)
 	return v;
 }
 
-/* The first symbol at ADDR or, if none, the last one below it. */
-static const struct sym *sym_at(const struct sym *v, size_t n, uint64_t addr)
+/* The first of the N elements of SIZE bytes at V (sorted by CMP) that is
+ * not below KEY; N if none. */
+static size_t lower_bound(const void *v, size_t n, size_t size,
+			  const void *key,
+			  int (*cmp)(const void *elem, const void *key))
 {
 	size_t lo = 0, hi = n;
 
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
 
-		if (v[mid].addr < addr)
+		if (cmp((const char *)v + mid * size, key) < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+static int sym_addr_cmp(const void *elem, const void *key)
+{
+	uint64_t a = ((const struct sym *)elem)->addr, b = *(const uint64_t *)key;
+
+	return a < b ? -1 : a > b;
+}
+
+/* The first symbol at ADDR or, if none, the last one below it. */
+static const struct sym *sym_at(const struct sym *v, size_t n, uint64_t addr)
+{
+	size_t lo = lower_bound(v, n, sizeof *v, &addr, sym_addr_cmp);
+
 	if (lo < n && v[lo].addr == addr)
 		return &v[lo];
 	return lo ? &v[lo - 1] : NULL;
@@ -467,6 +571,135 @@ static int by_name(const void *a, const void *b)
 	return x->pc < y->pc ? -1 : x->pc > y->pc;
 }
 
+/* ---- stap's tables of a CU's functions -------------------------------- */
+
+/* A name and its place in the table's order. */
+struct ranked {
+	const char *name;
+	uint32_t rank;
+};
+
+static int by_ranked_name(const void *a, const void *b)
+{
+	return strcmp(((const struct ranked *)a)->name,
+		      ((const struct ranked *)b)->name);
+}
+
+static int by_cu_then_idx(const void *a, const void *b)
+{
+	const struct sym *x = *(const struct sym *const *)a;
+	const struct sym *y = *(const struct sym *const *)b;
+
+	if (x->cu_off != y->cu_off)
+		return x->cu_off < y->cu_off ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* The symbols of BYCU[0..N) (by CU) in CU_OFF: *FIRST, returns how many. */
+static int sym_cu_cmp(const void *elem, const void *key)
+{
+	uint32_t a = (*(struct sym *const *)elem)->cu_off;
+	uint32_t b = *(const uint32_t *)key;
+
+	return a < b ? -1 : a > b;
+}
+
+static size_t unit_symbols(struct sym **bycu, size_t n, uint32_t cu_off,
+			   size_t *first)
+{
+	size_t lo = lower_bound(bycu, n, sizeof *bycu, &cu_off, sym_cu_cmp), end;
+
+	for (end = lo; end < n && bycu[end]->cu_off == cu_off; end++)
+		;
+	*first = lo;
+	return end - lo;
+}
+
+static struct ranked *find_ranked(struct ranked *v, size_t n, const char *name)
+{
+	struct ranked key = { .name = name };
+
+	return name ? bsearch(&key, v, n, sizeof *v, by_ranked_name) : NULL;
+}
+
+/* Does symbol S join its CU's table: a name without a '.' (not a clone
+ * or a part) that is not one of the CU's DWARF functions (DW, N)? */
+static int joins_table(const struct sym *s, struct ranked *dw, size_t n)
+{
+	return !strchr(s->name, '.') && !find_ranked(dw, n, s->name);
+}
+
+/* Rank CU U's records R as stap 4.8 visits its functions: it keeps them
+ * in a std::unordered_multimap by name, filled in dwarf_getfuncs' order,
+ * then with the symbol table's functions in the CU that join it
+ * (joins_table: aliases above all), in the table's order; a wildcard's
+ * matches come in that map's order.  A record's rank is its name's first
+ * place there (none: UINT32_MAX), and so is such a symbol's (SYMS, the
+ * CU's, by table order).  Checked against stap 4.8's -p2 on 6.1, 5.10,
+ * 6.12 and 7.2; which symbols join is what those listings show (a
+ * unit's .cold parts do not). */
+static int rank_unit(const struct unit *u, struct rec *r, struct sym **syms,
+		     size_t nsyms)
+{
+	size_t n = u->nnames + nsyms, i, k = 0, nd;
+	const char **names = malloc((n ? n : 1) * sizeof *names);
+	size_t *order = malloc((n ? n : 1) * sizeof *order);
+	struct ranked *dw = malloc((u->nnames + 1) * sizeof *dw), *v = NULL, *hit;
+	int rc = -1;
+
+	if (!names || !order || !dw)
+		goto out;
+	for (i = 0; i < u->nnames; i++)
+		dw[i] = (struct ranked){ .name = u->names[i] };
+	qsort(dw, u->nnames, sizeof *dw, by_ranked_name);
+	memcpy(names, u->names, u->nnames * sizeof *names);
+	for (i = 0, nd = u->nnames; i < nsyms; i++)
+		if (joins_table(syms[i], dw, u->nnames))
+			names[nd++] = syms[i]->name;
+	v = malloc((nd ? nd : 1) * sizeof *v);
+	if (!v || cxxhash_multimap_order(names, nd, order))
+		goto out;
+	for (i = 0; i < nd; i++)	/* a name's entries are adjacent */
+		if (!k || strcmp(v[k - 1].name, names[order[i]]))
+			v[k++] = (struct ranked){ names[order[i]], (uint32_t)i };
+	qsort(v, k, sizeof *v, by_ranked_name);
+	for (i = u->first; i < u->end; i++)
+		r[i].rank = (hit = find_ranked(v, k, r[i].name)) ? hit->rank : UINT32_MAX;
+	for (i = 0; i < nsyms; i++)
+		if (joins_table(syms[i], dw, u->nnames) &&
+		    (hit = find_ranked(v, k, syms[i]->name)))
+			syms[i]->rank = hit->rank;
+	rc = 0;
+out:
+	free(names);
+	free(order);
+	free(dw);
+	free(v);
+	return rc;
+}
+
+/* Rank every worker's records, and the symbols that join their CUs'
+ * tables (SYMS by address). */
+static int rank_units(struct worker *ws, int nw, struct sym *syms, size_t nsyms)
+{
+	struct sym **bycu = malloc((nsyms ? nsyms : 1) * sizeof *bycu);
+	size_t i, first, n;
+	int k, rc = 0;
+
+	if (!bycu)
+		return -1;
+	for (i = 0; i < nsyms; i++)
+		bycu[i] = &syms[i];
+	qsort(bycu, nsyms, sizeof *bycu, by_cu_then_idx);
+	for (k = 0; k < nw && !rc; k++)
+		for (i = 0; i < ws[k].nunits && !rc; i++) {
+			n = unit_symbols(bycu, nsyms, ws[k].units[i].cu_off, &first);
+			rc = rank_unit(&ws[k].units[i], ws[k].out.v, bycu + first, n);
+		}
+	free(bycu);
+	return rc;
+}
+
 /* The flags the symbol table gives REC; EXPORTED names the global ones. */
 static void mark_symbols(struct rec *r, const struct sym *syms, size_t nsyms,
 			 struct strtab *exported)
@@ -485,32 +718,126 @@ static void mark_symbols(struct rec *r, const struct sym *syms, size_t nsyms,
 		r->flags |= DW_FN_EXPORTED;
 }
 
+/* DWARF records by entry pc (the out-of-line ones), for aliases. */
+struct by_pc {
+	uint64_t pc;
+	uint32_t cu_off, die_off;
+};
+
+static int by_pc_cmp(const void *a, const void *b)
+{
+	const struct by_pc *x = a, *y = b;
+
+	if (x->pc != y->pc)
+		return x->pc < y->pc ? -1 : 1;
+	return x->die_off < y->die_off ? -1 : x->die_off > y->die_off;
+}
+
+/* The out-of-line DWARF function of CU_OFF whose entry is PC; NULL if
+ * none. */
+static int by_pc_key(const void *elem, const void *key)
+{
+	uint64_t a = ((const struct by_pc *)elem)->pc, b = *(const uint64_t *)key;
+
+	return a < b ? -1 : a > b;
+}
+
+static const struct by_pc *entry_at(const struct by_pc *v, size_t n,
+				    uint64_t pc, uint32_t cu_off)
+{
+	size_t lo = lower_bound(v, n, sizeof *v, &pc, by_pc_key);
+
+	for (; lo < n && v[lo].pc == pc; lo++)
+		if (v[lo].cu_off == cu_off)
+			return &v[lo];
+	return NULL;
+}
+
 /* The function symbols DWARF does not name: code without DWARF (asm,
- * .cold parts, clones such as NAME.isra.0).  A symbol named as an
+ * .cold parts, clones such as NAME.isra.0), and other names of a DWARF
+ * function (DW_FN_ALIAS: a name without a '.' at its entry, as the
+ * kernel's __x64_sys_NAME of a system call without arguments, which
+ * stap 4.8 lists and probes as that function).  A symbol named as an
  * out-of-line function, or as a function defined without code here
- * (CODELESS), is left out; one at the entry of a function that a query
- * matches by name is left out by the query (dwarf.c), as stap does. */
+ * (CODELESS) and not an alias (sys_ni.c's discarded weak definitions of
+ * the __x64_sys_ names), is left out; one at the entry of a function that
+ * a query matches by name is left out by the query (dwarf.c), as stap
+ * does.  An alias's origin is its function's DIE until fix_aliases. */
 static int add_symtab_only(struct recs *all, const struct sym *syms,
 			   size_t nsyms, struct strtab *codeless)
 {
 	struct rec r = {0};
-	size_t i;
-	int rc = 0;
+	struct strtab outofline = {0};
+	struct by_pc *pcs = malloc((all->n ? all->n : 1) * sizeof *pcs);
+	const struct by_pc *fn;
+	size_t i, n = 0;
+	int rc = pcs ? 0 : -1;
 
-	for (i = 0; i < all->n && !rc; i++)
-		if (!(all->v[i].flags & DW_FN_INLINE) &&
-		    strtab_add(codeless, all->v[i].name) == (uint32_t)-1)
+	if (strtab_grow(&outofline))
+		rc = -1;
+	for (i = 0; i < all->n && !rc; i++) {
+		if (all->v[i].flags & DW_FN_INLINE)
+			continue;
+		pcs[n++] = (struct by_pc){ all->v[i].pc, all->v[i].cu_off,
+					   all->v[i].die_off };
+		if (strtab_add(codeless, all->v[i].name) == (uint32_t)-1 ||
+		    strtab_add(&outofline, all->v[i].name) == (uint32_t)-1)
 			rc = -1;
+	}
+	if (pcs)
+		qsort(pcs, n, sizeof *pcs, by_pc_cmp);
 	for (i = 0; i < nsyms && !rc; i++) {
-		if (strtab_has(codeless, syms[i].name))
+		fn = strchr(syms[i].name, '.') ? NULL :
+		     entry_at(pcs, n, syms[i].addr, syms[i].cu_off);
+		if (strtab_has(codeless, syms[i].name) &&
+		    (!fn || strtab_has(&outofline, syms[i].name)))
 			continue;
 		r.name = syms[i].name;
 		r.pc = syms[i].addr;
+		r.rank = syms[i].rank;
 		r.flags = DW_FN_SYMTAB | (syms[i].global ? DW_FN_EXPORTED : 0) |
 			  (syms[i].bad_section ? DW_FN_BAD_SECTION : 0);
+		r.origin = fn ? fn->die_off : 0;
+		if (fn)
+			r.flags |= DW_FN_ALIAS;
 		rc = recs_push(all, &r);
 	}
+	free(pcs);
+	strtab_free(&outofline);
 	return rc;
+}
+
+static int by_die(const void *a, const void *b)
+{
+	const struct by_pc *x = a, *y = b;
+
+	return x->die_off < y->die_off ? -1 : x->die_off > y->die_off;
+}
+
+/* Each alias's origin: its function's place in ALL (sorted). */
+static int fix_aliases(struct recs *all)
+{
+	struct by_pc *v = malloc((all->n ? all->n : 1) * sizeof *v), key, *hit;
+	size_t i, n = 0;
+
+	if (!v)
+		return -1;
+	for (i = 0; i < all->n; i++)	/* pc: the place */
+		if (!(all->v[i].flags & (DW_FN_INLINE | DW_FN_SYMTAB)))
+			v[n++] = (struct by_pc){ i, 0, all->v[i].die_off };
+	qsort(v, n, sizeof *v, by_die);
+	for (i = 0; i < all->n; i++) {
+		if (!(all->v[i].flags & DW_FN_ALIAS))
+			continue;
+		key.die_off = all->v[i].origin;
+		hit = bsearch(&key, v, n, sizeof *v, by_die);
+		if (hit)
+			all->v[i].origin = (uint32_t)hit->pc;
+		else
+			all->v[i].flags &= ~DW_FN_ALIAS;
+	}
+	free(v);
+	return 0;
 }
 
 /* The index file OUT: the records ALL, then the names of NOCODE (a set).
@@ -548,6 +875,7 @@ static int write_index(const char *out, const char *build_id,
 		fv[i].cu_off = all->v[i].cu_off;
 		fv[i].die_off = all->v[i].die_off;
 		fv[i].origin = all->v[i].origin;
+		fv[i].rank = all->v[i].rank;
 	}
 	for (off = 1; nv && off < nocode->len; off += strlen(nocode->buf + off) + 1)
 		if ((nv[h.nnocode++] = strtab_add(&st, nocode->buf + off)) ==
@@ -627,7 +955,8 @@ static int collect(struct recs *all, struct strtab *nocode, struct worker *ws,
 	int k, rc = -1;
 
 	syms = read_symbols(dw_file_module(df), &nsyms);
-	if (exported_names(&exported, syms, nsyms) || strtab_grow(&codeless))
+	if (exported_names(&exported, syms, nsyms) || strtab_grow(&codeless) ||
+	    rank_units(ws, nw, syms, nsyms))
 		goto out;
 	for (k = 0; k < nw; k++)
 		for (i = 0; i < ws[k].out.n; i++) {
@@ -646,6 +975,8 @@ static int collect(struct recs *all, struct strtab *nocode, struct worker *ws,
 	if (add_symtab_only(all, syms, nsyms, &codeless))
 		goto out;
 	qsort(all->v, all->n, sizeof *all->v, by_name);
+	if (fix_aliases(all))
+		goto out;
 	rc = 0;
 out:
 	free(syms);

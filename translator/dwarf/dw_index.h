@@ -29,6 +29,9 @@ enum {
 					   line, CU, DIE) */
 	DW_FN_RANGES = 1 << 8,		/* no low_pc: pc is its first range's
 					   (a hot part with a .cold one) */
+	DW_FN_ALIAS = 1 << 9,		/* DW_FN_SYMTAB: another name of the
+					   out-of-line function at its pc
+					   (origin: that record's place) */
 };
 
 struct dw_func {
@@ -39,10 +42,19 @@ struct dw_func {
 	uint32_t pc_off;	/* entry pc (DW_AT_entry_pc, else low_pc,
 				   else the first range) less the index's
 				   base: dw_index_pc */
-	uint32_t cu_off;	/* offset of its CU's DIE in .debug_info */
+	uint32_t cu_off;	/* offset of its CU's DIE in .debug_info
+				   (DW_FN_SYMTAB: the CU holding its pc, or
+				   0) */
 	uint32_t die_off;	/* its DIE's offset */
 	uint32_t origin;	/* the DIE stap looks it up by: an inline
-				   instance's abstract origin, else die_off */
+				   instance's abstract origin, else die_off;
+				   DW_FN_ALIAS: its function's record
+				   (dw_index_at) */
+	uint32_t rank;		/* its name's place in stap 4.8's table of
+				   its CU's functions (an unordered_multimap,
+				   util/cxxhash.h), which a wildcard's
+				   matches follow (DW_FN_ALIAS: its own
+				   name's); UINT32_MAX: not there */
 };
 
 struct dw_index;

@@ -402,6 +402,33 @@ static int by_stap_order(const void *a, const void *b)
 	return x->die_off < y->die_off ? -1 : x->die_off > y->die_off;
 }
 
+/* stap's order for a wildcard's matches: CU by CU in the debug file's
+ * order, in each the out-of-line functions, then the inline instances,
+ * both in the order of the CU's table of functions (dw_func.rank), an
+ * inline function's instances in DWARF order; the functions only the
+ * symbol table has after them all, by address. */
+static int by_stap_wild_order(const void *a, const void *b)
+{
+	const struct dw_func *x = *(const struct dw_func *const *)a;
+	const struct dw_func *y = *(const struct dw_func *const *)b;
+	int xi = !!(x->flags & DW_FN_INLINE), yi = !!(y->flags & DW_FN_INLINE);
+
+	if ((x->flags ^ y->flags) & DW_FN_SYMTAB)
+		return x->flags & DW_FN_SYMTAB ? 1 : -1;
+	if (x->flags & DW_FN_SYMTAB) {
+		if (x->pc_off != y->pc_off)
+			return x->pc_off < y->pc_off ? -1 : 1;
+		return x < y ? -1 : x > y;	/* the index's: by name */
+	}
+	if (x->cu_off != y->cu_off)
+		return x->cu_off < y->cu_off ? -1 : 1;
+	if (xi != yi)
+		return xi - yi;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	return x->die_off < y->die_off ? -1 : x->die_off > y->die_off;
+}
+
 /* Does function record F fit Q's file and suffixes? */
 static int fits(struct query *q, const struct dw_index *ix,
 		const struct dw_func *f)
@@ -426,8 +453,26 @@ static int fits(struct query *q, const struct dw_index *ix,
 	return !(f->flags & DW_FN_PART);
 }
 
+/* Another name of a DWARF function (DW_FN_ALIAS): stap finds that
+ * function by it, in the alias's place of its CU's table (a copy with the
+ * alias's rank); NULL if it does not fit Q. */
+static const struct dw_func *alias_of(struct query *q,
+				      const struct dw_index *ix,
+				      const struct dw_func *f)
+{
+	const struct dw_func *g = dw_index_at(ix, f->origin);
+	struct dw_func *copy;
+
+	if (!fits(q, ix, g))
+		return NULL;
+	copy = arena_alloc(q->s->arena, sizeof *copy);
+	*copy = *g;
+	copy->rank = f->rank;
+	return copy;
+}
+
 /* The records of IX whose names match Q's pattern and fit, in stap's
- * order for each name, names sorted. */
+ * order: a name's (names sorted), or a wildcard's. */
 static void matching(struct query *q, const struct dw_index *ix,
 		     struct vec *out)
 {
@@ -454,14 +499,18 @@ static void matching(struct query *q, const struct dw_index *ix,
 			prev = name;
 			ok = !glob || !fnmatch(q->func, name, 0);
 		}
-		if (ok && !(f->flags & (DW_FN_INLINE | DW_FN_SYMTAB |
+		if (ok && (f->flags & DW_FN_ALIAS) && !q->is_stmt)
+			f = alias_of(q, ix, f);
+		if (ok && f && !(f->flags & (DW_FN_INLINE | DW_FN_SYMTAB |
 					       DW_FN_RANGES)))
 			pcset_add(q->s, &q->dwarf_pcs, dw_index_pc(ix, f));
-		if (ok && fits(q, ix, f))
+		if (ok && f && fits(q, ix, f))
 			vec_push(q->s->arena, out, (void *)f);
 	}
 	if (out->n > (int)run + 1)
 		qsort(out->v + run, out->n - run, sizeof *out->v, by_stap_order);
+	if (glob && out->n > 1)
+		qsort(out->v, out->n, sizeof *out->v, by_stap_wild_order);
 }
 
 /* ---- function probes ------------------------------------------------- */
