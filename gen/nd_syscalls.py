@@ -282,10 +282,18 @@ def main():
             name = full[:-len('.return')] if ret else full
             if fam == 'nd1' and name == 'clock_adjtime' and not ret:
                 # stap 4.8's nd1_syscall.clock_adjtime is on the
-                # __x64_sys_* entry point, as its nd2 variant
+                # __x64_sys_* entry point, as its nd2 variant: syscall.
+                # clock_adjtime's body on its point's .call, as stap's.
+                # A ** after the name goes on into the alias's points:
+                # through syscall.clock_adjtime it would list
+                # syscall.clock_adjtime.return, on the bare point its
+                # .return, where stap 4.8 lists neither
+                points, body = aliases['syscall.clock_adjtime']
+                points = re.sub(r'(kprobe\.function\("\w+"\))', r'\1.call', points)
                 out += doc('nd1_syscall.clock_adjtime', 'the clock_adjtime system '
                            'call at the kernel\'s __x64_sys_* entry point', False)
-                out += ['probe nd1_syscall.clock_adjtime = syscall.clock_adjtime { }']
+                out += ['probe nd1_syscall.clock_adjtime = %s' % points,
+                        '{'] + body + ['}']
                 continue
             out += variant(aliases, fam, name, ret, done)
     with open(ND_OUT, 'w') as f:

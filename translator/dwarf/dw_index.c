@@ -1548,3 +1548,13 @@ int dw_index_callees(const struct dw_index *ix, const struct dw_func *f,
 	callees_in(&d, bias, fn, arg);
 	return 0;
 }
+
+int dw_index_one_range(const struct dw_index *ix, const struct dw_func *f)
+{
+	uint64_t bias;
+	Dwarf *dbg = lazy_dwarf(ix, &bias);
+	Dwarf_Die d;
+
+	return dbg && dwarf_offdie(dbg, f->die_off, &d) &&
+	       dwarf_hasattr(&d, DW_AT_low_pc);
+}

@@ -117,6 +117,11 @@ typedef void dw_callee_fn(void *arg, const char *name, uint64_t die_off,
 			  uint64_t ret_pc);
 int dw_index_callees(const struct dw_index *ix, const struct dw_func *f,
 		     dw_callee_fn *fn, void *arg);
+/* Is F's body one range (DW_AT_low_pc, not DW_AT_ranges: a function gcc
+ * split into hot and .cold parts is not)?  stap 4.8's .callees leaves out
+ * a function called out of line that is not, as it does an inline
+ * instance.  0 also without the DWARF. */
+int dw_index_one_range(const struct dw_index *ix, const struct dw_func *f);
 
 /* Statement probes: the functions of one CU a point matched, in the
  * order they are searched (out-of-line bodies, then inline instances). */

@@ -693,6 +693,32 @@ static int expand_suffixed(struct derive *d, const struct probe_alias *al,
 	return 0;
 }
 
+/* Did POINT's last component "**" take the rest of alias name NAME (N
+ * components of POINT matched)?  Then, as in stap 4.8, it goes on past
+ * the name too: ipmib.** is ipmib.* and ipmib.*.** both, the second the
+ * alias's points given the suffix ** (kernel.function("ip_defrag").call,
+ * .return, ...).  Returns the point NAME.** for that, or NULL. */
+static const struct probe_point *globstar_past(struct arena *a,
+					       const struct probe_point *name,
+					       const struct probe_point *point,
+					       int n)
+{
+	const struct pp_comp *last = point->comps.v[point->comps.n - 1];
+	struct probe_point *np;
+	int i;
+
+	if (strcmp(last->name, "**") || last->has_arg ||
+	    n != point->comps.n || name->comps.n < point->comps.n)
+		return NULL;
+	np = ARENA_NEW(a, struct probe_point);
+	*np = *point;
+	np->comps = (struct vec){0};
+	for (i = 0; i < name->comps.n; i++)
+		vec_push(a, &np->comps, name->comps.v[i]);
+	vec_push(a, &np->comps, (void *)last);
+	return np;
+}
+
 /* Derive probes for POINT.  1: something resolved; 0: nothing matched;
  * -1: an error was reported. */
 static int derive_point(struct derive *d, const struct probe_point *point,
@@ -727,12 +753,23 @@ static int derive_point(struct derive *d, const struct probe_point *point,
 	if (nhits > 1 && has_wildcard(point))
 		qsort(hits, nhits, sizeof *hits, by_alias_name);
 	for (k = 0; k < nhits; k++) {
+		const struct probe_point *past =
+			globstar_past(el->s->arena, hits[k].name, point,
+				      hits[k].n);
+
 		if (has_wildcard(point))
 			rc = expand_suffixed(d, hits[k].al, point, hits[k].n,
 					     body, cond);
 		else
 			rc = expand_alias(d, hits[k].al, point, hits[k].n,
 					  body, cond);
+		if (rc >= 0 && past) {
+			int rc2 = expand_suffixed(d, hits[k].al, past,
+						  hits[k].name->comps.n,
+						  body, cond);
+
+			rc = rc2 < 0 ? rc2 : rc | rc2;
+		}
 		if (rc < 0) {
 			free(hits);
 			return -1;

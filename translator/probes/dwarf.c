@@ -654,7 +654,7 @@ static void callee_site(void *arg, const char *name, uint64_t die_off,
 	if (ret_pc && c->module)	/* a module's calls: not checked yet */
 		return;
 	f = ret_pc ? called(c->ix, name, die_off) : instance(c->ix, name, die_off);
-	if (!f)
+	if (!f || (ret_pc && !dw_index_one_range(c->ix, f)))
 		return;
 	sub = *c;
 	if (ret_pc) {	/* the stack must show this call too */
