@@ -106,7 +106,7 @@ static inline int _stp_user_mode(const struct context *c)
  * target variables narrow it to the parameter's C type). */
 static inline u64 _stp_kprobe_arg(const struct context *c, int n)
 {
-	const struct pt_regs *r = c->regs;
+	struct pt_regs *r = c->regs;	/* user_mode() takes no const */
 
 	if (!r || user_mode(r))
 		return 0;
