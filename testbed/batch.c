@@ -41,7 +41,8 @@
  * (console.NAME.log), and the jobs after it go on in a new guest.  A guest
  * that does not boot (its kernel went down, or it stayed silent for its
  * boot time, counted in the CPU time it got: testbed.c) fails the batch
- * at once; no boot is retried.  Exit
+ * at once; no boot is retried.  SIGINT or SIGTERM stops the guest and the
+ * batch, with no retry.  Exit
  * status 0 when every job ran, 1 (with a message) otherwise.
  * STAP_TESTBED_KARGS: more kernel arguments for the guest (the test suite
  * boots with the kernel's debug checks on); STAP_TESTBED_CPUS: its number
@@ -495,6 +496,16 @@ static int run_all(struct tb_guest *g, struct files *files, const char *dir,
 			from++;
 		if (!rc)
 			return failed || from < j->n;
+		/* SIGINT or SIGTERM (the guest is stopped): the batch stops
+		 * too, and nothing is blamed or runs again */
+		if (r.interrupted) {
+			if (from < j->n)
+				fprintf(stderr, "%s: error: interrupted during %s: it and the jobs after it did not run to their end\n",
+					prog, j->name[from]);
+			else
+				fprintf(stderr, "%s: error: interrupted\n", prog);
+			return 1;
+		}
 		/* a guest that did not boot fails the batch at once, silent
 		 * or not: a boot starved by the host's load is waited for,
 		 * its limit counting the CPU time it got (testbed.c), and a

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -280,7 +281,7 @@ static pid_t start_qemu(const struct tb_guest *g, const char *initrd,
 	char chr_out[4300], chr_err[4300], chr_ctl[4300], ser0[4300];
 	char mon[4300], qbuf[4200];
 	const char *qemu = qemu_for(g, qbuf, sizeof qbuf);
-	pid_t pid;
+	pid_t pid, parent;
 
 	path_in(console, sizeof console, g, "console.log");
 	path_in(log, sizeof log, g, "qemu.log");
@@ -336,6 +337,7 @@ static pid_t start_qemu(const struct tb_guest *g, const char *initrd,
 			fprintf(stderr, " %s", *a);
 		fputc('\n', stderr);
 	}
+	parent = getpid();
 	pid = fork();
 	if (pid < 0)
 		return tb_fail(r, "cannot fork: %s", strerror(errno));
@@ -347,6 +349,11 @@ static pid_t start_qemu(const struct tb_guest *g, const char *initrd,
 		/* Its own process group: a Ctrl-C at the terminal is for
 		 * stap to forward, not for qemu to die of. */
 		setpgid(0, 0);
+		/* and it dies with us: a testbed process killed (run-tests'
+		 * timeout, SIGKILL) left its guest spinning on the host's CPUs
+		 * for good */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
+			_exit(127);
 		sigemptyset(&none);
 		sigprocmask(SIG_SETMASK, &none, NULL);
 		signal(SIGINT, SIG_DFL);
