@@ -46,10 +46,20 @@ for i in $(seq 1200); do
 	for p in $(under $pid); do
 		# a test's own compile (make's cc-option probes at its start
 		# run cc1 in features/ too, on /dev/null: killing one of those
-		# changes nothing)
-		[ "$(cat /proc/$p/comm 2>/dev/null)" = cc1 ] &&
-			tr '\0' ' ' </proc/$p/cmdline 2>/dev/null |
-			grep -q '/features/[a-z0-9_]*\.c ' || continue
+		# changes nothing): its source is features/NAME.c, or NAME.c
+		# from features/ itself (6.13's kbuild builds an external
+		# module from its own directory)
+		[ "$(cat /proc/$p/comm 2>/dev/null)" = cc1 ] || continue
+		src=$(tr '\0' ' ' </proc/$p/cmdline 2>/dev/null |
+			grep -o '[^ ]*[a-z0-9_]\.c ' | head -n 1)
+		case $src in
+		*/features/*) ;;
+		?*) case $(readlink /proc/$p/cwd 2>/dev/null) in
+			*/features) ;;
+			*) continue ;;
+			esac ;;
+		*) continue ;;
+		esac
 		# Stopped first: a cc1 already on its way out would ignore the
 		# kill and exit as it would have (its answer then stands, and
 		# nothing was killed); only a stopped one surely dies of it.
